@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import { Redis } from 'ioredis';
+import {
+  hasZodFastifySchemaValidationErrors,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { ErrorBody } from '@quorum/contract';
+import { disabledBotCheck, type BotCheck } from './botcheck/bot-check';
+import type { Config } from './config';
+import type { AppContext } from './context';
+import { migrateToLatest, openDatabase } from './db/database';
+import { createInMemoryLiveEvents, type LiveEvents } from './events/live-events';
+import { systemClock, type Clock } from './lib/clock';
+import { AppError } from './lib/errors';
+import type { ZodApp } from './lib/zod-app';
+import { createMailer } from './mail/mailer';
+import { bootstrapAdmin } from './modules/admins/admins.bootstrap';
+import { adminsRoutes } from './modules/admins/admins.routes';
+import { createAuthGuard } from './modules/auth/auth.guard';
+import { createTokenService } from './modules/auth/tokens';
+import { configRoutes } from './modules/config/config.routes';
+import { generateRoutes } from './modules/generate/generate.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { imagesRoutes } from './modules/images/images.routes';
+import { responsesRoutes } from './modules/responses/responses.routes';
+import { resultsRoutes } from './modules/results/results.routes';
+import { surveysRoutes } from './modules/surveys/surveys.routes';
+import { usersRoutes } from './modules/users/users.routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The dependencies the routes were built with. */
+    ctx: AppContext;
+  }
+}
+
+export interface BuildOptions {
+  clock?: Clock;
+  /** Replaces the bot check made from the configuration. */
+  botCheck?: BotCheck;
+  liveEvents?: LiveEvents;
+}
+
+/** Builds the whole application without listening. The caller owns `close()`. */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-recaptcha-token"]'],
+    },
+    genReqId: () => randomUUID(),
+    bodyLimit: config.bodyLimit,
+    trustProxy: config.trustProxy,
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const db = openDatabase(config.database);
+  app.addHook('onClose', async () => db.close());
+  await migrateToLatest(db);
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+
+  const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInHours);
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
+  app.addHook('onClose', async () => mailer.close());
+  const liveEvents = options.liveEvents ?? createInMemoryLiveEvents();
+  app.addHook('onClose', async () => liveEvents.close());
+
+  const ctx: AppContext = {
+    config,
+    db,
+    log: app.log,
+    clock: options.clock ?? systemClock,
+    tokens,
+    guard: createAuthGuard(db.kysely, tokens),
+    mailer,
+    botCheck: options.botCheck ?? disabledBotCheck,
+    liveEvents,
+    redis,
+  };
+  app.decorate('ctx', ctx);
+  app.decorateRequest('principal', null);
+
+  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) } });
+  await app.register(rateLimit, {
+    global: false,
+    ...(redis ? { redis, nameSpace: 'quorum-rl:' } : {}),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: context.statusCode,
+      message: 'Too many requests. Please try again later.',
+      code: 'RATE_LIMITED',
+    }),
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { status, body } = toErrorBody(error, request.id);
+    if (status >= 500) request.log.error({ err: error, requestId: request.id }, 'request failed');
+    if (error instanceof AppError) reply.headers(error.headers);
+    return reply.status(status).send(body);
+  });
+
+  await app.register(
+    async (api) => {
+      const zodApi = api as unknown as ZodApp;
+      for (const routes of [
+        healthRoutes,
+        configRoutes,
+        usersRoutes,
+        adminsRoutes,
+        surveysRoutes,
+        imagesRoutes,
+        responsesRoutes,
+        resultsRoutes,
+        generateRoutes,
+      ]) {
+        await routes(zodApi, ctx);
+      }
+    },
+    { prefix: '/api' },
+  );
+
+  registerSpa(app, config);
+  await bootstrapAdmin(ctx);
+  return app;
+}
+
+/** Maps any error to its status and the `{ message, code }` body; 5xx never carry internals. */
+export function toErrorBody(error: FastifyError | Error, requestId: string): { status: number; body: ErrorBody } {
+  if (error instanceof AppError) {
+    return { status: error.statusCode, body: { message: error.message, code: error.code } };
+  }
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issue = error.validation[0];
+    const raw = issue?.message ?? 'Invalid request';
+    const where = issue?.instancePath ? issue.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
+    const message = where && /^Invalid|^Too|^Unrecognized|^expected/i.test(raw) ? `${where}: ${raw}` : raw;
+    return { status: 400, body: { message, code: 'VALIDATION_FAILED' } };
+  }
+  const fastifyError = error as FastifyError;
+  const status = fastifyError.statusCode ?? 500;
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
+    return { status: 400, body: { message: 'Malformed JSON in request body', code: 'BAD_REQUEST' } };
+  }
+  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
+    return { status: 413, body: { message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' } };
+  }
+  if (status === 429) {
+    return { status, body: { message: error.message || 'Too many requests. Please try again later.', code: 'RATE_LIMITED' } };
+  }
+  if (status >= 400 && status < 500) {
+    return { status, body: { message: error.message, code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST' } };
+  }
+  return {
+    status: status >= 500 && status < 600 ? status : 500,
+    body: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL', requestId },
+  };
+}
+
+function cspDirectives(config: Config): Record<string, string[] | null> {
+  const botOrigins: string[] = [];
+  if (config.recaptcha) {
+    const origin = new URL(config.recaptcha.scriptUrl).origin;
+    botOrigins.push(origin);
+    if (origin === 'https://www.google.com') botOrigins.push('https://www.gstatic.com');
+  }
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: ["'self'", ...botOrigins],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:', 'http:'],
+    connectSrc: ["'self'", ...botOrigins],
+    frameSrc: botOrigins.length ? botOrigins : ["'none'"],
+    fontSrc: ["'self'", 'data:'],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'none'"],
+    upgradeInsecureRequests: null,
+  };
+}
+
+/** Serves the built SPA: hashed assets cached for a year, index.html for every client route. */
+function registerSpa(app: FastifyInstance, config: Config): void {
+  const dist = config.webDist;
+  const indexFile = dist ? path.join(dist, 'index.html') : undefined;
+  const hasSpa = Boolean(indexFile && existsSync(indexFile));
+  if (dist && hasSpa) {
+    void app.register(fastifyStatic, {
+      root: dist,
+      index: false,
+      wildcard: false,
+      setHeaders(res, filePath) {
+        res.setHeader(
+          'cache-control',
+          filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '';
+    if (pathname === '/api' || pathname.startsWith('/api/')) {
+      return reply.status(404).send({ message: `No API route ${request.method} ${pathname}`, code: 'NOT_FOUND' });
+    }
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+    }
+    if (/\.[a-z0-9]+$/i.test(pathname)) {
+      return reply.status(404).send({ message: 'File not found', code: 'NOT_FOUND' });
+    }
+    if (!hasSpa) {
+      return reply
+        .status(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet. Run `npm run build`, or use `npm start`, which builds it.');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
+  .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const httpUrl = (what: string) =>
+  z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), { error: `expected ${what}` });
+
+const port = z.coerce
+  .number({ error: 'expected a whole number from 1 to 65535' })
+  .int({ error: 'expected a whole number from 1 to 65535' })
+  .min(0, { error: 'expected a whole number from 1 to 65535' })
+  .max(65535, { error: 'expected a whole number from 1 to 65535' });
+
+/** Every environment variable Quorum reads, parsed once at start. */
+const envSchema = z.object({
+  PORT: port.default(3000),
+  HOST: z.string().trim().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().trim().min(1).default('./data'),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => /^postgres(ql)?:\/\//i.test(v), {
+        error: 'expected a postgres:// or postgresql:// URL (leave it unset for the built-in SQLite file)',
+      })
+      .optional(),
+  ),
+  PUBLIC_URL: optionalString.pipe(httpUrl('an http(s) URL such as https://surveys.example.com').optional()),
+  JWT_SECRET: optionalString.pipe(z.string().min(32, { error: 'expected at least 32 characters' }).optional()),
+  JWT_EXPIRES_IN_HOURS: z.coerce.number({ error: 'expected a number of hours' }).positive().default(24 * 7),
+  SMTP_URL: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => /^smtps?:\/\//i.test(v), { error: 'expected an smtp:// or smtps:// URL' })
+      .optional(),
+  ),
+  MAIL_FROM: z.string().trim().min(1).default('Quorum <no-reply@quorum.local>'),
+  ADMIN_EMAIL: optionalString.pipe(z.email({ error: 'expected an email address' }).optional()),
+  ADMIN_PASSWORD: optionalString,
+  ADMIN_NAME: z.string().trim().min(1).default('Administrator'),
+  REDIS_URL: optionalString.pipe(
+    z
+      .string()
+      .refine((v) => /^rediss?:\/\//i.test(v), { error: 'expected a redis:// or rediss:// URL' })
+      .optional(),
+  ),
+  AI_BASE_URL: optionalString.pipe(httpUrl('an http(s) URL such as https://api.openai.com/v1').optional()),
+  AI_API_KEY: optionalString,
+  AI_MODEL: optionalString,
+  AI_TIMEOUT_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(60_000),
+  RECAPTCHA_SITE_KEY: optionalString,
+  RECAPTCHA_SECRET_KEY: optionalString,
+  RECAPTCHA_MIN_SCORE: z.coerce
+    .number({ error: 'expected a number from 0 to 1' })
+    .min(0, { error: 'expected a number from 0 to 1' })
+    .max(1, { error: 'expected a number from 0 to 1' })
+    .default(0.5),
+  RECAPTCHA_VERIFY_URL: httpUrl('an http(s) URL').default('https://www.google.com/recaptcha/api/siteverify'),
+  RECAPTCHA_SCRIPT_URL: httpUrl('an http(s) URL').default('https://www.google.com/recaptcha/api.js'),
+  RECAPTCHA_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
+  IMAGE_CHECK_ALLOW_PRIVATE: booleanFromEnv.default(false),
+  BODY_LIMIT: z.coerce.number({ error: 'expected a number of bytes' }).int().positive().default(1024 * 1024),
+  SUBMIT_RATE_LIMIT: z.coerce.number({ error: 'expected submissions per minute' }).int().positive().default(300),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: optionalString,
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string };
+  publicUrl: string;
+  jwtSecret: string;
+  jwtExpiresInHours: number;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  admin: { email: string; password: string; name: string } | undefined;
+  redisUrl: string | undefined;
+  ai: { baseUrl: string; apiKey: string | undefined; model: string; timeoutMs: number } | undefined;
+  aiTimeoutMs: number;
+  recaptcha:
+    | { siteKey: string; secretKey: string; minScore: number; verifyUrl: string; scriptUrl: string; timeoutMs: number }
+    | undefined;
+  imageCheckAllowPrivate: boolean;
+  bodyLimit: number;
+  submitRateLimit: number;
+  trustProxy: boolean;
+  logLevel: Env['LOG_LEVEL'];
+  /** Folder with the built SPA; undefined to serve the API alone. */
+  webDist: string | undefined;
+}
+
+export class ConfigError extends Error {}
+
+const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+
+/** Parses the environment. Throws a ConfigError whose message is one line naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    const value = env[name];
+    throw new ConfigError(
+      `Invalid configuration: ${name}${value === undefined ? '' : `=${JSON.stringify(value)}`}: ${issue.message}`,
+    );
+  }
+  const e = parsed.data;
+  if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
+    throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (Boolean(e.RECAPTCHA_SITE_KEY) !== Boolean(e.RECAPTCHA_SECRET_KEY)) {
+    throw new ConfigError('Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY must be set together');
+  }
+  if (Boolean(e.AI_BASE_URL) !== Boolean(e.AI_MODEL)) {
+    throw new ConfigError('Invalid configuration: AI_BASE_URL and AI_MODEL must be set together');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'sqlite', file: path.join(dataDir, 'quorum.db') },
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    jwtSecret: e.JWT_SECRET ?? '',
+    jwtExpiresInHours: e.JWT_EXPIRES_IN_HOURS,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
+    redisUrl: e.REDIS_URL,
+    ai: e.AI_BASE_URL && e.AI_MODEL
+      ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
+      : undefined,
+    aiTimeoutMs: e.AI_TIMEOUT_MS,
+    recaptcha:
+      e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
+        ? {
+            siteKey: e.RECAPTCHA_SITE_KEY,
+            secretKey: e.RECAPTCHA_SECRET_KEY,
+            minScore: e.RECAPTCHA_MIN_SCORE,
+            verifyUrl: e.RECAPTCHA_VERIFY_URL,
+            scriptUrl: e.RECAPTCHA_SCRIPT_URL,
+            timeoutMs: e.RECAPTCHA_TIMEOUT_MS,
+          }
+        : undefined,
+    imageCheckAllowPrivate: e.IMAGE_CHECK_ALLOW_PRIVATE,
+    bodyLimit: e.BODY_LIMIT,
+    submitRateLimit: e.SUBMIT_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST ?? defaultWebDist,
+  };
+}
+
+/**
+ * Makes sure DATA_DIR exists and, when JWT_SECRET is unset, reads the secret kept there
+ * (creating it once). Separate from loadConfig so parsing stays free of side effects.
+ */
+export function prepareDataDir(config: Config): Config {
+  mkdirSync(config.dataDir, { recursive: true });
+  if (config.jwtSecret) return config;
+  const file = path.join(config.dataDir, 'jwt-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+  return { ...config, jwtSecret: readFileSync(file, 'utf8').trim() };
+}

@@ -1,0 +1,25 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
+import type { BotCheck } from './botcheck/bot-check';
+import type { Config } from './config';
+import type { Db } from './db/database';
+import type { LiveEvents } from './events/live-events';
+import type { Clock } from './lib/clock';
+import type { Mailer } from './mail/mailer';
+import type { AuthGuard } from './modules/auth/auth.guard';
+import type { TokenService } from './modules/auth/tokens';
+
+/** Everything the route modules need, made once in buildApp and passed down explicitly. */
+export interface AppContext {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+  clock: Clock;
+  tokens: TokenService;
+  guard: AuthGuard;
+  mailer: Mailer;
+  botCheck: BotCheck;
+  liveEvents: LiveEvents;
+  /** Present when REDIS_URL is set: shared rate limits, lockouts and live events. */
+  redis: Redis | undefined;
+}

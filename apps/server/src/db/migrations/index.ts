@@ -1,0 +1,14 @@
+import type { Migration, MigrationProvider } from 'kysely';
+import * as initial from './2026-11-22T0900-initial';
+
+/**
+ * Every migration, by its dated name. Listed statically (not read from disk) so the
+ * server runs the same from source, from a bundle or from tests. Add new ones at the end.
+ */
+const migrations: Record<string, Migration> = {
+  '2026-11-22T0900-initial': initial,
+};
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+};

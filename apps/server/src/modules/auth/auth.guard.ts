@@ -1,0 +1,61 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { AuthUser, UserType } from '@quorum/contract';
+import type { Database } from '../../db/schema';
+import { UnauthorizedError } from '../../lib/errors';
+import { findPrincipal } from './auth.repository';
+import type { TokenService } from './tokens';
+
+/** The signed-in account behind a request. */
+export type Principal = AuthUser & { tokenVersion: number };
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export type AuthGuard = (...roles: UserType[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (!header) return undefined;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
+}
+
+/** Resolves a token to its account, checking role and token version; null when not valid. */
+export async function principalFromToken(
+  db: Kysely<Database>,
+  tokens: TokenService,
+  token: string,
+): Promise<Principal | null> {
+  const claims = await tokens.verify(token);
+  if (!claims) return null;
+  const row = await findPrincipal(db, claims.role, claims.sub);
+  if (!row || row.token_version !== claims.ver) return null;
+  return { id: row.id, name: row.name, email: row.email, type: claims.role, tokenVersion: row.token_version };
+}
+
+/**
+ * `guard('user')`, `guard('admin')` or `guard('user', 'admin')` as a route's preHandler:
+ * a missing, invalid, outdated or wrong-role token gets 401.
+ */
+export function createAuthGuard(db: Kysely<Database>, tokens: TokenService): AuthGuard {
+  return (...roles) =>
+    async (request) => {
+      const token = bearerToken(request);
+      if (!token) throw new UnauthorizedError();
+      const principal = await principalFromToken(db, tokens, token);
+      if (!principal || !roles.includes(principal.type)) {
+        throw new UnauthorizedError('Your session is invalid or has expired. Please log in again.', 'INVALID_TOKEN');
+      }
+      request.principal = principal;
+    };
+}
+
+/** The principal set by the guard; for handlers behind one. */
+export function requirePrincipal(request: FastifyRequest): Principal {
+  if (!request.principal) throw new UnauthorizedError();
+  return request.principal;
+}

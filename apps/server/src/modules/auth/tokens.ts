@@ -1,0 +1,46 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { UserType } from '@quorum/contract';
+
+export interface TokenClaims {
+  /** The user's or admin's id. */
+  sub: string;
+  role: UserType;
+  /** Token version: bumped on password change so older tokens stop working. */
+  ver: number;
+}
+
+const ALGORITHM = 'HS256';
+const ISSUER = 'quorum';
+
+export interface TokenService {
+  sign(claims: TokenClaims): Promise<string>;
+  /** The claims of a valid token, or null for anything else (expired, tampered, alg:none, other algorithm). */
+  verify(token: string): Promise<TokenClaims | null>;
+}
+
+export function createTokenService(secret: string, expiresInHours: number): TokenService {
+  const key = new TextEncoder().encode(secret);
+  return {
+    async sign({ sub, role, ver }) {
+      return new SignJWT({ role, ver })
+        .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
+        .setSubject(sub)
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(`${Math.round(expiresInHours * 3600)}s`)
+        .sign(key);
+    },
+    async verify(token) {
+      try {
+        // An allow-list of exactly one algorithm: `none` and every other algorithm are refused.
+        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
+        const { sub, role, ver } = payload;
+        if (typeof sub !== 'string' || (role !== 'user' && role !== 'admin') || typeof ver !== 'number') return null;
+        return { sub, role, ver };
+      } catch (error) {
+        if (error instanceof joseErrors.JOSEError) return null;
+        throw error;
+      }
+    },
+  };
+}

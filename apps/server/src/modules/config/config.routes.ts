@@ -1,0 +1,12 @@
+import { publicConfigSchema } from '@quorum/contract';
+import type { AppContext } from '../../context';
+import type { ZodApp } from '../../lib/zod-app';
+
+/** Public, non-secret settings for the SPA. */
+export async function configRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+  const body = {
+    recaptchaSiteKey: ctx.config.recaptcha?.siteKey ?? null,
+    recaptchaScriptUrl: ctx.config.recaptcha?.scriptUrl ?? null,
+  };
+  app.get('/config', { schema: { response: { 200: publicConfigSchema } } }, async () => body);
+}

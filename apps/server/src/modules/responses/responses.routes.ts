@@ -1,0 +1,4 @@
+import type { AppContext } from '../../context';
+import type { ZodApp } from '../../lib/zod-app';
+
+export async function responsesRoutes(_app: ZodApp, _ctx: AppContext): Promise<void> {}

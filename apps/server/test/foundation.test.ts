@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, ConfigError } from '../src/config';
+import { TEST_DIALECT, request, useTestApp } from './helpers';
+
+describe(`foundation (${TEST_DIALECT})`, () => {
+  const t = useTestApp({ bodyLimit: 1024 });
+
+  it('answers the health check once the database answers', async () => {
+    const res = await request(t.app, 'GET', '/api/health');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ status: 'ok' });
+  });
+
+  it('runs on the dialect the suite was asked for', () => {
+    expect(t.ctx.db.dialect).toBe(TEST_DIALECT);
+  });
+
+  it('answers an unknown API path with a JSON 404', async () => {
+    const res = await request(t.app, 'GET', '/api/does-not-exist');
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('/api/does-not-exist') });
+  });
+
+  it('answers malformed JSON with 400', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"email": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'Malformed JSON in request body', code: 'BAD_REQUEST' });
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/auth/login',
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2000) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+  });
+
+  it('sends security headers with a content security policy', async () => {
+    const res = await request(t.app, 'GET', '/api/health');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the public configuration without secrets', async () => {
+    const res = await request(t.app, 'GET', '/api/config');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ recaptchaSiteKey: null, recaptchaScriptUrl: null });
+  });
+});
+
+describe('configuration', () => {
+  it('stops on a wrong PORT with one line naming it', () => {
+    expect(() => loadConfig({ PORT: 'abc' })).toThrowError(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrowError(/^Invalid configuration: PORT="abc": expected a whole number/);
+  });
+
+  it('stops on a DATABASE_URL that is not PostgreSQL', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrowError(/DATABASE_URL="mysql:\/\/x": expected a postgres/);
+  });
+
+  it('uses SQLite in DATA_DIR by default and derives PUBLIC_URL from PORT', () => {
+    const config = loadConfig({ DATA_DIR: '/tmp/q', PORT: '4100' });
+    expect(config.database).toEqual({ kind: 'sqlite', file: '/tmp/q/quorum.db' });
+    expect(config.publicUrl).toBe('http://localhost:4100');
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is a postgres URL', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db' }).database).toEqual({
+      kind: 'postgres',
+      url: 'postgresql://u@h/db',
+    });
+  });
+});

@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { CheckCircle2, Info, TriangleAlert, X } from 'lucide-react';
+import { cn } from './cn';
+
+type Tone = 'error' | 'success' | 'info' | 'warning';
+const tones: Record<Tone, string> = {
+  error: 'border-red-200 bg-red-50 text-red-800',
+  success: 'border-green-200 bg-green-50 text-green-800',
+  info: 'border-accent-200 bg-accent-50 text-accent-800',
+  warning: 'border-amber-200 bg-amber-50 text-amber-900',
+};
+const icons = { error: TriangleAlert, success: CheckCircle2, info: Info, warning: TriangleAlert };
+
+/** A message strip. Errors are announced assertively, everything else politely. */
+export function Banner({
+  tone = 'info',
+  children,
+  onClose,
+  className,
+}: {
+  tone?: Tone;
+  children: ReactNode;
+  onClose?: () => void;
+  className?: string;
+}) {
+  const Icon = icons[tone];
+  return (
+    <div
+      role={tone === 'error' ? 'alert' : 'status'}
+      className={cn('flex items-start gap-3 rounded-lg border px-4 py-3 text-sm', tones[tone], className)}
+    >
+      <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+      <div className="flex-1">{children}</div>
+      {onClose && (
+        <button type="button" onClick={onClose} className="-m-1 rounded p-1 hover:bg-black/5" aria-label="Dismiss message">
+          <X className="size-4" aria-hidden="true" />
+        </button>
+      )}
+    </div>
+  );
+}

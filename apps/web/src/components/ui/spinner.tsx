@@ -1,0 +1,11 @@
+import { Loader2 } from 'lucide-react';
+import { cn } from './cn';
+
+export function Spinner({ label = 'Loading...', className }: { label?: string; className?: string }) {
+  return (
+    <div role="status" aria-live="polite" className={cn('flex items-center justify-center gap-2 p-8 text-slate-600', className)}>
+      <Loader2 className="size-5 animate-spin" aria-hidden="true" />
+      <span>{label}</span>
+    </div>
+  );
+}

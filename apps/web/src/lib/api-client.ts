@@ -1,0 +1,79 @@
+import type { ErrorBody } from '@quorum/contract';
+import { clearSession, storedToken } from './storage';
+
+/** An API answer other than 2xx, with the server's message when it sent one. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: string | undefined,
+    readonly body: unknown,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+/** Called when a 401 arrives outside /login: the session is cleared and the visitor sent to log in. */
+let onUnauthorized = () => {
+  clearSession();
+  window.location.assign('/login');
+};
+export function setUnauthorizedHandler(handler: () => void): void {
+  onUnauthorized = handler;
+}
+
+const LOGIN_PATHS = ['/login', '/admin/login'];
+
+/**
+ * One typed fetcher for every endpoint: JSON in and out, the bearer token from storage,
+ * errors as ApiError carrying the server's `message`.
+ */
+export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
+  const token = storedToken();
+  const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (request.body !== undefined) headers['content-type'] = 'application/json';
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: request.method ?? 'GET',
+      headers,
+      body: request.body === undefined ? undefined : JSON.stringify(request.body),
+      signal: request.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.', 'NETWORK', null);
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  if (text) {
+    try {
+      data = JSON.parse(text);
+    } catch {
+      data = text;
+    }
+  }
+  if (!response.ok) {
+    const body = (data ?? {}) as Partial<ErrorBody>;
+    if (response.status === 401 && token && !LOGIN_PATHS.includes(window.location.pathname)) {
+      onUnauthorized();
+    }
+    throw new ApiError(response.status, typeof body.message === 'string' ? body.message : '', body.code, data);
+  }
+  return data as T;
+}
+
+/** The server's message when there is one, else the fallback (section 8: "server message, else …"). */
+export function errorMessage(error: unknown, fallback: string): string {
+  if (error instanceof ApiError && error.message) return error.message;
+  return fallback;
+}

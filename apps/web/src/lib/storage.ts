@@ -1,0 +1,50 @@
+import type { AuthUser, UserType } from '@quorum/contract';
+
+/** Browser storage keys (section 3). */
+export const STORAGE_KEYS = {
+  token: 'token',
+  userType: 'userType',
+  userData: 'userData',
+  adminRetryCount: 'adminRetryCount',
+  adminLockoutEnd: 'adminLockoutEnd',
+} as const;
+
+/** userData: the user object plus its role. */
+export type StoredUser = AuthUser & { role: UserType };
+
+export interface StoredSession {
+  token: string;
+  userType: UserType;
+  user: StoredUser;
+}
+
+export function readSession(): StoredSession | null {
+  const token = localStorage.getItem(STORAGE_KEYS.token);
+  const userType = localStorage.getItem(STORAGE_KEYS.userType);
+  const raw = localStorage.getItem(STORAGE_KEYS.userData);
+  if (!token || (userType !== 'user' && userType !== 'admin') || !raw) return null;
+  try {
+    const user = JSON.parse(raw) as StoredUser;
+    return { token, userType, user };
+  } catch {
+    return null;
+  }
+}
+
+export function writeSession(token: string, user: AuthUser): StoredSession {
+  const stored: StoredUser = { ...user, role: user.type };
+  localStorage.setItem(STORAGE_KEYS.token, token);
+  localStorage.setItem(STORAGE_KEYS.userType, user.type);
+  localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify(stored));
+  return { token, userType: user.type, user: stored };
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(STORAGE_KEYS.token);
+  localStorage.removeItem(STORAGE_KEYS.userType);
+  localStorage.removeItem(STORAGE_KEYS.userData);
+}
+
+export function storedToken(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.token);
+}

@@ -1,0 +1,221 @@
+import { z } from 'zod';
+
+// ---------------------------------------------------------------------------
+// Password rules. Client and server run exactly this code.
+// ---------------------------------------------------------------------------
+
+export const PASSWORD_MIN_LENGTH = 8;
+
+/** Special characters accepted by the registration rules (section 5). */
+export const REGISTRATION_SPECIALS = '!@#$%^&*(),.?":{}|<>';
+/** Special characters accepted by the change-password rules (section 5). */
+export const CHANGE_PASSWORD_SPECIALS = '!@#$%^&*';
+
+export interface PasswordRule {
+  id: 'length' | 'uppercase' | 'lowercase' | 'number' | 'special';
+  /** Text shown in the live list of unmet requirements. */
+  label: string;
+  test: (password: string) => boolean;
+}
+
+const hasAnyOf = (chars: string) => (value: string) => [...value].some((c) => chars.includes(c));
+
+/** Registration password requirements, in the order they are listed. */
+export const registrationPasswordRules: readonly PasswordRule[] = [
+  { id: 'length', label: 'At least 8 characters', test: (p) => p.length >= PASSWORD_MIN_LENGTH },
+  { id: 'uppercase', label: 'One uppercase letter', test: (p) => /[A-Z]/.test(p) },
+  { id: 'lowercase', label: 'One lowercase letter', test: (p) => /[a-z]/.test(p) },
+  { id: 'number', label: 'One number', test: (p) => /\d/.test(p) },
+  {
+    id: 'special',
+    label: `One special character (${REGISTRATION_SPECIALS})`,
+    test: hasAnyOf(REGISTRATION_SPECIALS),
+  },
+];
+
+/** Change-password requirements with the exact messages of section 5. */
+export const changePasswordRules: readonly PasswordRule[] = [
+  {
+    id: 'length',
+    label: 'Password must be at least 8 characters long',
+    test: (p) => p.length >= PASSWORD_MIN_LENGTH,
+  },
+  {
+    id: 'uppercase',
+    label: 'Password must contain at least one uppercase letter',
+    test: (p) => /[A-Z]/.test(p),
+  },
+  {
+    id: 'lowercase',
+    label: 'Password must contain at least one lowercase letter',
+    test: (p) => /[a-z]/.test(p),
+  },
+  { id: 'number', label: 'Password must contain at least one number', test: (p) => /\d/.test(p) },
+  {
+    id: 'special',
+    label: 'Password must contain at least one special character (!@#$%^&*)',
+    test: hasAnyOf(CHANGE_PASSWORD_SPECIALS),
+  },
+];
+
+/** The rules a password fails, in list order (empty when it passes them all). */
+export function unmetPasswordRules(
+  password: string,
+  rules: readonly PasswordRule[] = registrationPasswordRules,
+): PasswordRule[] {
+  return rules.filter((rule) => !rule.test(password));
+}
+
+export const MESSAGES = {
+  passwordRequirements: 'Password does not meet all requirements',
+  passwordsDoNotMatch: 'Passwords do not match',
+  newPasswordsDoNotMatch: 'New passwords do not match',
+  nameRequired: 'Name is required',
+  emailInvalid: 'Please enter a valid email address',
+  emailTaken: 'An account with this email already exists',
+  invalidCredentials: 'Invalid email or password',
+  emailNotVerified: 'Please verify your email before logging in',
+  accountLocked: 'Account locked due to too many failed attempts. Try again in {n} minutes.',
+  adminLocked: 'Account locked. Try again in {n} minutes.',
+  currentPasswordIncorrect: 'Current password is incorrect',
+  verificationInvalid: 'The verification link is invalid or has expired',
+  registered: 'Registration successful. Please check your email to verify your account.',
+  verified: 'Email verified successfully. You can now log in.',
+  alreadyVerified: 'Email is already verified. You can log in.',
+  resendGeneric: 'If an account with that email needs verification, a new link has been sent.',
+  profileUpdated: 'Profile updated successfully',
+  passwordUpdated: 'Password updated successfully',
+  unauthorized: 'Authentication required',
+  tooManyRequests: 'Too many requests. Please try again later.',
+  tooManyLoginAttempts: 'Too many login attempts. Please try again later.',
+  botCheckFailed: 'Bot check failed. Please try again.',
+  botCheckUnavailable: 'Bot check is unavailable. Please try again later.',
+} as const;
+
+/** Fills `{n}`-style placeholders. */
+export function formatMessage(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    key in values ? String(values[key]) : whole,
+  );
+}
+
+// ---------------------------------------------------------------------------
+// Limits
+// ---------------------------------------------------------------------------
+
+/** Users: failures within the window that lock the account, and for how long. */
+export const USER_LOCKOUT = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as const;
+/** Administrators: section 9. */
+export const ADMIN_LOCKOUT = { maxFailures: 3, lockMinutes: 15 } as const;
+
+// ---------------------------------------------------------------------------
+// Schemas
+// ---------------------------------------------------------------------------
+
+export const userTypeSchema = z.enum(['user', 'admin']);
+export type UserType = z.infer<typeof userTypeSchema>;
+
+const emailSchema = z
+  .string({ error: MESSAGES.emailInvalid })
+  .trim()
+  .toLowerCase()
+  .max(254, { error: MESSAGES.emailInvalid })
+  .pipe(z.email({ error: MESSAGES.emailInvalid }));
+
+const nameSchema = z
+  .string({ error: MESSAGES.nameRequired })
+  .trim()
+  .min(1, { error: MESSAGES.nameRequired })
+  .max(100, { error: 'Name must be at most 100 characters' });
+
+/** Bot-check token; empty when the bot check is off. */
+export const recaptchaTokenSchema = z.string().max(4096).optional().default('');
+
+const passwordInput = z.string({ error: 'Password is required' }).max(256, {
+  error: 'Password must be at most 256 characters',
+});
+
+export const authUserSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  type: userTypeSchema,
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export const registerBodySchema = z
+  .object({
+    name: nameSchema,
+    email: emailSchema,
+    password: passwordInput.refine((p) => unmetPasswordRules(p).length === 0, {
+      error: MESSAGES.passwordRequirements,
+    }),
+    confirmPassword: z.string({ error: MESSAGES.passwordsDoNotMatch }).max(256),
+    recaptchaToken: recaptchaTokenSchema,
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    error: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type RegisterBody = z.input<typeof registerBodySchema>;
+
+export const loginBodySchema = z.object({
+  email: emailSchema,
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(256),
+  recaptchaToken: recaptchaTokenSchema,
+});
+export type LoginBody = z.input<typeof loginBodySchema>;
+
+export const loginResponseSchema = z.object({ token: z.string(), user: authUserSchema });
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const resendVerificationBodySchema = z.object({
+  email: emailSchema,
+  recaptchaToken: recaptchaTokenSchema,
+});
+export type ResendVerificationBody = z.input<typeof resendVerificationBodySchema>;
+
+export const verifyEmailParamsSchema = z.object({ token: z.string().min(1).max(200) });
+export const verifyEmailResponseSchema = z.object({
+  message: z.string(),
+  alreadyVerified: z.boolean().optional(),
+});
+export type VerifyEmailResponse = z.infer<typeof verifyEmailResponseSchema>;
+
+export const verifyTokenResponseSchema = z.object({ user: authUserSchema });
+export type VerifyTokenResponse = z.infer<typeof verifyTokenResponseSchema>;
+
+export const updateProfileBodySchema = z.object({
+  name: nameSchema,
+  recaptchaToken: recaptchaTokenSchema,
+});
+export type UpdateProfileBody = z.input<typeof updateProfileBodySchema>;
+export const updateProfileResponseSchema = z.object({ message: z.string(), user: authUserSchema });
+export type UpdateProfileResponse = z.infer<typeof updateProfileResponseSchema>;
+
+export const changePasswordBodySchema = z.object({
+  currentPassword: z
+    .string({ error: 'Current password is required' })
+    .min(1, { error: 'Current password is required' })
+    .max(256),
+  newPassword: passwordInput.superRefine((p, ctx) => {
+    const unmet = unmetPasswordRules(p, changePasswordRules);
+    if (unmet[0]) ctx.addIssue({ code: 'custom', message: unmet[0].label });
+  }),
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
+export const changePasswordResponseSchema = z.object({ message: z.string(), token: z.string() });
+export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
+
+/** Header carrying the bot-check token on email verification (section 7). */
+export const RECAPTCHA_HEADER = 'x-recaptcha-token';
+
+/** Bot-check actions, one per protected call (section 7). */
+export const botCheckActions = [
+  'admin_login',
+  'login',
+  'register',
+  'profile_update',
+  'email_verification',
+] as const;
+export type BotCheckAction = (typeof botCheckActions)[number];

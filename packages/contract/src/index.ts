@@ -1,0 +1,6 @@
+export * from './errors';
+export * from './health';
+export * from './auth';
+export * from './surveys';
+export * from './responses';
+export * from './results';
