@@ -68,7 +68,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', async () => db.close());
   await migrateToLatest(db);
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : undefined;
+  const redis = config.redisUrl
+    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
 
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInHours);
@@ -156,7 +158,10 @@ export function toErrorBody(error: FastifyError | Error, requestId: string): { s
     return { status: 413, body: { message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' } };
   }
   if (status === 429) {
-    return { status, body: { message: error.message || 'Too many requests. Please try again later.', code: 'RATE_LIMITED' } };
+    return {
+      status,
+      body: { message: error.message || 'Too many requests. Please try again later.', code: 'RATE_LIMITED' },
+    };
   }
   if (status >= 400 && status < 500) {
     return { status, body: { message: error.message, code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST' } };
@@ -200,6 +205,7 @@ function registerSpa(app: FastifyInstance, config: Config): void {
       root: dist,
       index: false,
       wildcard: false,
+      cacheControl: false,
       setHeaders(res, filePath) {
         res.setHeader(
           'cache-control',

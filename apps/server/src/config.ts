@@ -39,7 +39,10 @@ const envSchema = z.object({
   ),
   PUBLIC_URL: optionalString.pipe(httpUrl('an http(s) URL such as https://surveys.example.com').optional()),
   JWT_SECRET: optionalString.pipe(z.string().min(32, { error: 'expected at least 32 characters' }).optional()),
-  JWT_EXPIRES_IN_HOURS: z.coerce.number({ error: 'expected a number of hours' }).positive().default(24 * 7),
+  JWT_EXPIRES_IN_HOURS: z.coerce
+    .number({ error: 'expected a number of hours' })
+    .positive()
+    .default(24 * 7),
   SMTP_URL: optionalString.pipe(
     z
       .string()
@@ -71,7 +74,11 @@ const envSchema = z.object({
   RECAPTCHA_SCRIPT_URL: httpUrl('an http(s) URL').default('https://www.google.com/recaptcha/api.js'),
   RECAPTCHA_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
   IMAGE_CHECK_ALLOW_PRIVATE: booleanFromEnv.default(false),
-  BODY_LIMIT: z.coerce.number({ error: 'expected a number of bytes' }).int().positive().default(1024 * 1024),
+  BODY_LIMIT: z.coerce
+    .number({ error: 'expected a number of bytes' })
+    .int()
+    .positive()
+    .default(1024 * 1024),
   SUBMIT_RATE_LIMIT: z.coerce.number({ error: 'expected submissions per minute' }).int().positive().default(300),
   TRUST_PROXY: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -144,11 +151,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jwtExpiresInHours: e.JWT_EXPIRES_IN_HOURS,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    admin: e.ADMIN_EMAIL && e.ADMIN_PASSWORD ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME } : undefined,
+    admin:
+      e.ADMIN_EMAIL && e.ADMIN_PASSWORD
+        ? { email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD, name: e.ADMIN_NAME }
+        : undefined,
     redisUrl: e.REDIS_URL,
-    ai: e.AI_BASE_URL && e.AI_MODEL
-      ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL, timeoutMs: e.AI_TIMEOUT_MS }
-      : undefined,
+    ai:
+      e.AI_BASE_URL && e.AI_MODEL
+        ? {
+            baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''),
+            apiKey: e.AI_API_KEY,
+            model: e.AI_MODEL,
+            timeoutMs: e.AI_TIMEOUT_MS,
+          }
+        : undefined,
     aiTimeoutMs: e.AI_TIMEOUT_MS,
     recaptcha:
       e.RECAPTCHA_SITE_KEY && e.RECAPTCHA_SECRET_KEY
@@ -166,7 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     submitRateLimit: e.SUBMIT_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
-    webDist: e.WEB_DIST ?? defaultWebDist,
+    webDist: e.WEB_DIST === '-' ? undefined : (e.WEB_DIST ?? defaultWebDist),
   };
 }
 

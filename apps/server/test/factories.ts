@@ -81,7 +81,12 @@ export async function createAdmin(
 /** One question of each type, in a stable order. */
 export function sampleQuestions(): Question[] {
   return [
-    { id: newId(), text: 'Which day did you attend?', type: 'multiple_choice', options: ['Friday', 'Saturday', 'Sunday'] },
+    {
+      id: newId(),
+      text: 'Which day did you attend?',
+      type: 'multiple_choice',
+      options: ['Friday', 'Saturday', 'Sunday'],
+    },
     { id: newId(), text: 'What did you enjoy?', type: 'checkbox', options: ['Food', 'Sound', 'Tickets'] },
     { id: newId(), text: 'Anything else?', type: 'text', options: [] },
     {

@@ -59,11 +59,15 @@ describe(`foundation (${TEST_DIALECT})`, () => {
 describe('configuration', () => {
   it('stops on a wrong PORT with one line naming it', () => {
     expect(() => loadConfig({ PORT: 'abc' })).toThrowError(ConfigError);
-    expect(() => loadConfig({ PORT: 'abc' })).toThrowError(/^Invalid configuration: PORT="abc": expected a whole number/);
+    expect(() => loadConfig({ PORT: 'abc' })).toThrowError(
+      /^Invalid configuration: PORT="abc": expected a whole number/,
+    );
   });
 
   it('stops on a DATABASE_URL that is not PostgreSQL', () => {
-    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrowError(/DATABASE_URL="mysql:\/\/x": expected a postgres/);
+    expect(() => loadConfig({ DATABASE_URL: 'mysql://x' })).toThrowError(
+      /DATABASE_URL="mysql:\/\/x": expected a postgres/,
+    );
   });
 
   it('uses SQLite in DATA_DIR by default and derives PUBLIC_URL from PORT', () => {

@@ -94,9 +94,7 @@ export const MESSAGES = {
 
 /** Fills `{n}`-style placeholders. */
 export function formatMessage(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
-    key in values ? String(values[key]) : whole,
-  );
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
 }
 
 // ---------------------------------------------------------------------------
@@ -211,11 +209,5 @@ export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema
 export const RECAPTCHA_HEADER = 'x-recaptcha-token';
 
 /** Bot-check actions, one per protected call (section 7). */
-export const botCheckActions = [
-  'admin_login',
-  'login',
-  'register',
-  'profile_update',
-  'email_verification',
-] as const;
+export const botCheckActions = ['admin_login', 'login', 'register', 'profile_update', 'email_verification'] as const;
 export type BotCheckAction = (typeof botCheckActions)[number];

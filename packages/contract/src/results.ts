@@ -89,6 +89,7 @@ export function csvRow(cells: readonly string[]): string {
 export function csvFileName(title: string): string {
   const safe = title
     .normalize('NFKC')
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
     .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '')
     .replace(/\s+/g, ' ')
     .trim()

@@ -115,9 +115,7 @@ const questionText = z
   .trim()
   .min(1, { error: SURVEY_MESSAGES.questionTextRequired })
   .max(LIMITS.text, { error: `Question text must be at most ${LIMITS.text} characters` });
-const optionText = z
-  .string()
-  .max(LIMITS.text, { error: `Options must be at most ${LIMITS.text} characters` });
+const optionText = z.string().max(LIMITS.text, { error: `Options must be at most ${LIMITS.text} characters` });
 const optionList = z
   .array(optionText)
   .max(LIMITS.options, { error: `A question can have at most ${LIMITS.options} options` });
@@ -241,14 +239,21 @@ export const surveyInputSchema = z
       .min(1, { error: SURVEY_MESSAGES.questionRequired })
       .max(LIMITS.questions, { error: `A survey can have at most ${LIMITS.questions} questions` }),
     brandingImageUrl: brandingImageUrlSchema,
-    projectId: z.string().max(LIMITS.projectName * 2).optional(),
+    projectId: z
+      .string()
+      .max(LIMITS.projectName * 2)
+      .optional(),
   })
   .superRefine((survey, ctx) => {
     const seen = new Set<string>();
     survey.questions.forEach((q, index) => {
       if (!q.id) return;
       if (seen.has(q.id)) {
-        ctx.addIssue({ code: 'custom', message: SURVEY_MESSAGES.duplicateQuestionId, path: ['questions', index, 'id'] });
+        ctx.addIssue({
+          code: 'custom',
+          message: SURVEY_MESSAGES.duplicateQuestionId,
+          path: ['questions', index, 'id'],
+        });
       }
       seen.add(q.id);
     });
@@ -264,10 +269,7 @@ export type SurveyInput = z.input<typeof surveyInputSchema>;
 export type NormalisedSurveyInput = z.output<typeof surveyInputSchema>;
 
 /** Gives every question without an id a fresh one. */
-export function withQuestionIds(
-  questions: readonly NormalisedQuestionInput[],
-  newId: () => string,
-): Question[] {
+export function withQuestionIds(questions: readonly NormalisedQuestionInput[], newId: () => string): Question[] {
   return questions.map((q) => ({ ...q, id: q.id ?? newId() }) as Question);
 }
 

@@ -21,11 +21,19 @@ export const routes: RouteObject[] = [
       };
     },
     children: [
-      { path: '/login', lazy: async () => ({ Component: (await import('../features/auth/components/login-page')).LoginPage }) },
-      { path: '/register', lazy: async () => ({ Component: (await import('../features/auth/components/register-page')).RegisterPage }) },
+      {
+        path: '/login',
+        lazy: async () => ({ Component: (await import('../features/auth/components/login-page')).LoginPage }),
+      },
+      {
+        path: '/register',
+        lazy: async () => ({ Component: (await import('../features/auth/components/register-page')).RegisterPage }),
+      },
       {
         path: '/admin/login',
-        lazy: async () => ({ Component: (await import('../features/admin/components/admin-login-page')).AdminLoginPage }),
+        lazy: async () => ({
+          Component: (await import('../features/admin/components/admin-login-page')).AdminLoginPage,
+        }),
       },
     ],
   },
@@ -34,18 +42,27 @@ export const routes: RouteObject[] = [
     children: [
       {
         path: '/verify/:token',
-        lazy: async () => ({ Component: (await import('../features/auth/components/verify-email-page')).VerifyEmailPage }),
+        lazy: async () => ({
+          Component: (await import('../features/auth/components/verify-email-page')).VerifyEmailPage,
+        }),
       },
-      { path: '/status', lazy: async () => ({ Component: (await import('../features/health/components/status-page')).StatusPage }) },
+      {
+        path: '/status',
+        lazy: async () => ({ Component: (await import('../features/health/components/status-page')).StatusPage }),
+      },
     ],
   },
   {
     path: '/projects/:projectId/surveys/:surveyId',
-    lazy: async () => ({ Component: (await import('../features/survey-runner/components/survey-runner-page')).SurveyRunnerPage }),
+    lazy: async () => ({
+      Component: (await import('../features/survey-runner/components/survey-runner-page')).SurveyRunnerPage,
+    }),
   },
   {
     path: '/projects/:projectId/surveys/:surveyId/thank-you',
-    lazy: async () => ({ Component: (await import('../features/survey-runner/components/thank-you-page')).ThankYouPage }),
+    lazy: async () => ({
+      Component: (await import('../features/survey-runner/components/thank-you-page')).ThankYouPage,
+    }),
   },
   {
     path: '/admin',
@@ -63,9 +80,14 @@ export const routes: RouteObject[] = [
       { index: true, element: <Navigate to="/admin/dashboard" replace /> },
       {
         path: 'dashboard',
-        lazy: async () => ({ Component: (await import('../features/admin/components/admin-dashboard-page')).AdminDashboardPage }),
+        lazy: async () => ({
+          Component: (await import('../features/admin/components/admin-dashboard-page')).AdminDashboardPage,
+        }),
       },
-      { path: 'profile', lazy: async () => ({ Component: (await import('../features/profile/components/profile-page')).ProfilePage }) },
+      {
+        path: 'profile',
+        lazy: async () => ({ Component: (await import('../features/profile/components/profile-page')).ProfilePage }),
+      },
       { path: 'surveys', element: <PlaceholderPage feature="Surveys" title="Surveys Overview" /> },
       { path: 'respondents', element: <PlaceholderPage feature="Respondents" title="Respondents Management" /> },
       { path: 'analytics', element: <PlaceholderPage feature="Analytics" title="Analytics Dashboard" /> },
@@ -88,15 +110,27 @@ export const routes: RouteObject[] = [
       };
     },
     children: [
-      { path: '/dashboard', lazy: async () => ({ Component: (await import('../features/dashboard/components/dashboard-page')).DashboardPage }) },
-      { path: '/profile', lazy: async () => ({ Component: (await import('../features/profile/components/profile-page')).ProfilePage }) },
+      {
+        path: '/dashboard',
+        lazy: async () => ({
+          Component: (await import('../features/dashboard/components/dashboard-page')).DashboardPage,
+        }),
+      },
+      {
+        path: '/profile',
+        lazy: async () => ({ Component: (await import('../features/profile/components/profile-page')).ProfilePage }),
+      },
       {
         path: '/surveys/create',
-        lazy: async () => ({ Component: (await import('../features/survey-editor/components/survey-editor-page')).SurveyEditorPage }),
+        lazy: async () => ({
+          Component: (await import('../features/survey-editor/components/survey-editor-page')).SurveyEditorPage,
+        }),
       },
       {
         path: '/surveys/:surveyId/edit',
-        lazy: async () => ({ Component: (await import('../features/survey-editor/components/survey-editor-page')).SurveyEditorPage }),
+        lazy: async () => ({
+          Component: (await import('../features/survey-editor/components/survey-editor-page')).SurveyEditorPage,
+        }),
       },
       {
         path: '/surveys/:surveyId/results',

@@ -10,7 +10,11 @@ export interface PrincipalRow {
 }
 
 /** Looks up the account a token speaks for, in the table of its role. */
-export async function findPrincipal(db: Kysely<Database>, role: UserType, id: string): Promise<PrincipalRow | undefined> {
+export async function findPrincipal(
+  db: Kysely<Database>,
+  role: UserType,
+  id: string,
+): Promise<PrincipalRow | undefined> {
   const table = role === 'admin' ? 'admins' : 'users';
   return db.selectFrom(table).select(['id', 'name', 'email', 'token_version']).where('id', '=', id).executeTakeFirst();
 }

@@ -17,7 +17,9 @@ export function AuthLayout() {
           <Outlet />
         </div>
       </main>
-      <footer className="py-6 text-center text-xs text-slate-600">© {new Date().getFullYear()} Quorum. All rights reserved.</footer>
+      <footer className="py-6 text-center text-xs text-slate-600">
+        © {new Date().getFullYear()} Quorum. All rights reserved.
+      </footer>
     </div>
   );
 }

@@ -32,7 +32,12 @@ export function Banner({
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div className="flex-1">{children}</div>
       {onClose && (
-        <button type="button" onClick={onClose} className="-m-1 rounded p-1 hover:bg-black/5" aria-label="Dismiss message">
+        <button
+          type="button"
+          onClick={onClose}
+          className="-m-1 rounded p-1 hover:bg-black/5"
+          aria-label="Dismiss message"
+        >
           <X className="size-4" aria-hidden="true" />
         </button>
       )}

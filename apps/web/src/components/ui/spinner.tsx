@@ -3,7 +3,11 @@ import { cn } from './cn';
 
 export function Spinner({ label = 'Loading...', className }: { label?: string; className?: string }) {
   return (
-    <div role="status" aria-live="polite" className={cn('flex items-center justify-center gap-2 p-8 text-slate-600', className)}>
+    <div
+      role="status"
+      aria-live="polite"
+      className={cn('flex items-center justify-center gap-2 p-8 text-slate-600', className)}
+    >
       <Loader2 className="size-5 animate-spin" aria-hidden="true" />
       <span>{label}</span>
     </div>

@@ -25,11 +25,19 @@ export function Tabs<T extends string>({
   const onKeyDown = (event: KeyboardEvent, index: number) => {
     const last = tabs.length - 1;
     const next =
-      event.key === 'ArrowRight' ? (index === last ? 0 : index + 1)
-      : event.key === 'ArrowLeft' ? (index === 0 ? last : index - 1)
-      : event.key === 'Home' ? 0
-      : event.key === 'End' ? last
-      : -1;
+      event.key === 'ArrowRight'
+        ? index === last
+          ? 0
+          : index + 1
+        : event.key === 'ArrowLeft'
+          ? index === 0
+            ? last
+            : index - 1
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? last
+              : -1;
     if (next < 0) return;
     event.preventDefault();
     onChange(tabs[next]!.id);
@@ -56,7 +64,9 @@ export function Tabs<T extends string>({
               onKeyDown={(e) => onKeyDown(e, index)}
               className={cn(
                 '-mb-px border-b-2 px-4 py-2 text-sm font-medium',
-                selected ? 'border-accent-600 text-accent-700' : 'border-transparent text-slate-600 hover:text-slate-900',
+                selected
+                  ? 'border-accent-600 text-accent-700'
+                  : 'border-transparent text-slate-600 hover:text-slate-900',
               )}
             >
               {tab.label}

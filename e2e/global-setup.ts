@@ -1,0 +1,29 @@
+import { E2E_ADMIN, e2eEnv } from './support/env';
+import { startSmtpCapture } from './support/smtp-capture';
+import { startApp } from './support/start-app';
+
+/** Starts the SMTP capture server and the built app on a fresh data directory. */
+export default async function globalSetup() {
+  const env = e2eEnv();
+  const smtp = await startSmtpCapture(env.smtpPort, env.mailDir);
+  const app = await startApp(env.port, {
+    DATA_DIR: env.dataDir,
+    DATABASE_URL: '',
+    SMTP_URL: `smtp://127.0.0.1:${env.smtpPort}`,
+    PUBLIC_URL: env.baseURL,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+    ADMIN_NAME: E2E_ADMIN.name,
+    IMAGE_CHECK_ALLOW_PRIVATE: 'true',
+    SUBMIT_RATE_LIMIT: '10000',
+    REDIS_URL: '',
+    RECAPTCHA_SITE_KEY: '',
+    RECAPTCHA_SECRET_KEY: '',
+    AI_BASE_URL: '',
+    AI_MODEL: '',
+  });
+  return async () => {
+    await app.stop();
+    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+  };
+}
