@@ -9,6 +9,7 @@ export default async function globalSetup() {
   const app = await startApp(env.port, {
     DATA_DIR: env.dataDir,
     DATABASE_URL: '',
+    WEB_DIST: process.env.E2E_WEB_DIST ?? '',
     SMTP_URL: `smtp://127.0.0.1:${env.smtpPort}`,
     PUBLIC_URL: env.baseURL,
     ADMIN_EMAIL: E2E_ADMIN.email,

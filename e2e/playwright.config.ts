@@ -5,14 +5,14 @@ const env = e2eEnv();
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: '../test-results/e2e',
+  outputDir: process.env.E2E_OUTPUT_DIR ?? '../test-results/e2e',
   globalSetup: './global-setup.ts',
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list'], ['json', { outputFile: '../test-results/e2e-report.json' }]],
+  reporter: [['list'], ['json', { outputFile: process.env.E2E_REPORT_FILE ?? '../test-results/e2e-report.json' }]],
   use: {
     baseURL: env.baseURL,
     browserName: 'chromium',

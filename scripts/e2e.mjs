@@ -15,8 +15,13 @@ if (!existsSync(chromium)) {
   console.log(line);
   process.exit(0);
 }
-if (!existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+// E2E_WEB_DIST: serve a web build from another folder (lets several runs build side by side).
+const webDist = process.env.E2E_WEB_DIST ?? path.join(root, 'apps/web/dist');
+if (process.env.E2E_WEB_DIST || !existsSync(path.join(webDist, 'index.html'))) {
+  const build = spawnSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir', '--logLevel', 'warn'], {
+    cwd: path.join(root, 'apps/web'),
+    stdio: 'inherit',
+  });
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 const result = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
