@@ -13,7 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { ErrorBody } from '@quorum/contract';
-import { disabledBotCheck, type BotCheck } from './botcheck/bot-check';
+import { createRecaptchaBotCheck, disabledBotCheck } from './botcheck/bot-check';
 import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
@@ -44,8 +44,6 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   clock?: Clock;
-  /** Replaces the bot check made from the configuration. */
-  botCheck?: BotCheck;
   liveEvents?: LiveEvents;
 }
 
@@ -87,7 +85,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     tokens,
     guard: createAuthGuard(db.kysely, tokens),
     mailer,
-    botCheck: options.botCheck ?? disabledBotCheck,
+    botCheck: config.recaptcha
+      ? createRecaptchaBotCheck(
+          { ...config.recaptcha, expectedHostname: new URL(config.publicUrl).hostname },
+          redis,
+          app.log,
+        )
+      : disabledBotCheck,
     liveEvents,
     redis,
   };
@@ -133,6 +137,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   );
 
   registerSpa(app, config);
+  if (!config.recaptcha)
+    app.log.info('Bot check is disabled (set RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY to enable it)');
   await bootstrapAdmin(ctx);
   return app;
 }
