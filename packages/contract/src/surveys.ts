@@ -43,6 +43,8 @@ export const SURVEY_MESSAGES = {
   activeLimit: 'Maximum active surveys limit reached',
   notFound: 'Survey not found',
   notEditable: 'Only draft and active surveys can be edited',
+  adminCannotCreate: 'Administrators cannot create surveys',
+  adminCannotEdit: 'Administrators cannot edit surveys',
   created: 'Survey created successfully and saved as draft',
   updated: 'Survey updated successfully',
 } as const;
@@ -69,22 +71,33 @@ export const ratingScaleSchema = z.object({
 });
 export type RatingScale = z.output<typeof ratingScaleSchema>;
 
-/** A rating scale as a client sends it: the 1–5 or 1–10 preset, labels trimmed and within range. */
+/**
+ * A rating scale as a client sends it: the 1–5 or 1–10 preset. Labels are trimmed, keyed by the
+ * plain number ("05" → "5"), kept only within range; when none are sent the preset's labels apply.
+ */
 export const ratingScaleInputSchema = z
   .object({
     min: z.literal(1, { error: 'Rating scales start at 1' }),
     max: z.union([z.literal(5), z.literal(10)], { error: 'Rating scales go to 5 or to 10' }),
-    labels: z.record(z.string().regex(/^\d+$/), z.string().trim().max(100)).default({}),
+    labels: z
+      .record(
+        z.string().regex(/^\d{1,3}$/, { error: 'Rating labels are keyed by their value' }),
+        z.string().trim().max(100, { error: 'Rating labels must be at most 100 characters' }),
+      )
+      .optional(),
   })
-  .transform((scale) => ({
-    min: scale.min,
-    max: scale.max,
-    labels: Object.fromEntries(
-      Object.entries(scale.labels).filter(
-        ([key, label]) => label !== '' && Number(key) >= scale.min && Number(key) <= scale.max,
-      ),
-    ),
-  }));
+  .transform((scale): RatingScale => {
+    if (scale.labels === undefined) {
+      const preset = RATING_PRESETS[scale.max];
+      return { min: preset.min, max: preset.max, labels: { ...preset.labels } };
+    }
+    const labels: Record<string, string> = {};
+    for (const [key, label] of Object.entries(scale.labels)) {
+      const value = Number(key);
+      if (label !== '' && value >= scale.min && value <= scale.max) labels[String(value)] = label;
+    }
+    return { min: scale.min, max: scale.max, labels };
+  });
 
 export const FIVE_POINT_SCALE: RatingScale = {
   min: 1,
@@ -154,14 +167,15 @@ export type RatingQuestion = z.output<typeof ratingQuestionSchema>;
 
 const questionInputSchema = z
   .object({
-    id: questionId.optional().nullable(),
+    /** Missing, null or blank: the server generates one. */
+    id: z.string().trim().max(100, { error: 'Question ids must be at most 100 characters' }).nullable().optional(),
     text: questionText,
     type: z.enum(questionTypes, { error: 'Question type must be multiple_choice, checkbox, text or rating' }),
     options: optionList.optional().default([]),
     ratingScale: z.unknown().optional(),
   })
   .transform((q, ctx) => {
-    const id = q.id ?? undefined;
+    const id = q.id ? q.id : undefined;
     if (q.type === 'text') return { id, text: q.text, type: q.type, options: [] as string[] };
     if (q.type === 'rating') {
       const scale = ratingScaleInputSchema.safeParse(q.ratingScale ?? FIVE_POINT_SCALE);
@@ -239,15 +253,13 @@ export const surveyInputSchema = z
       .min(1, { error: SURVEY_MESSAGES.questionRequired })
       .max(LIMITS.questions, { error: `A survey can have at most ${LIMITS.questions} questions` }),
     brandingImageUrl: brandingImageUrlSchema,
-    projectId: z
-      .string()
-      .max(LIMITS.projectName * 2)
-      .optional(),
+    /** Ignored whatever it holds: the server derives it from projectName. */
+    projectId: z.unknown().optional(),
   })
   .superRefine((survey, ctx) => {
     const seen = new Set<string>();
     survey.questions.forEach((q, index) => {
-      if (!q.id) return;
+      if (!q?.id) return;
       if (seen.has(q.id)) {
         ctx.addIssue({
           code: 'custom',
@@ -307,6 +319,30 @@ export function canLaunchMore(activeCount: number): boolean {
   return activeCount < MAX_ACTIVE_SURVEYS;
 }
 
+/** The confirmation sent with a successful state change. */
+export function stateChangeMessage(from: SurveyState, to: SurveyState): string {
+  if (to === 'active') return from === 'paused' ? 'Survey resumed' : 'Survey launched';
+  if (to === 'paused') return 'Survey paused';
+  if (to === 'closed') return 'Survey closed';
+  if (to === 'deleted') return 'Survey deleted';
+  return from === 'deleted' ? 'Survey restored to draft' : 'Survey moved to draft';
+}
+
+const STATE_ARTICLE: Record<SurveyState, string> = {
+  draft: 'a draft',
+  active: 'an active',
+  paused: 'a paused',
+  closed: 'a closed',
+  deleted: 'a deleted',
+};
+
+/** Why a state change is refused, e.g. "Cannot change a closed survey to active". */
+export function transitionRefusalMessage(from: SurveyState, to: SurveyState, role: 'user' | 'admin'): string {
+  if (from === to) return `The survey is already ${to}`;
+  if (role === 'admin') return 'Administrators can only restore deleted surveys to draft';
+  return `Cannot change ${STATE_ARTICLE[from]} survey to ${to}`;
+}
+
 /** Edit is offered for draft and active surveys (section 4). */
 export function isEditable(state: SurveyState): boolean {
   return state === 'draft' || state === 'active';
@@ -352,6 +388,8 @@ export const surveyListQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 export type SurveyListQuery = z.input<typeof surveyListQuerySchema>;
+/** The list query once parsed: limit and offset filled in. */
+export type ParsedSurveyListQuery = z.output<typeof surveyListQuerySchema>;
 
 export const surveyListResponseSchema = z.object({
   surveys: z.array(surveySummarySchema),

@@ -1,4 +1,83 @@
+import {
+  errorBodySchema,
+  stateChangeBodySchema,
+  stateChangeResponseSchema,
+  surveyIdParamsSchema,
+  surveyInputSchema,
+  surveyListQuerySchema,
+  surveyListResponseSchema,
+  surveySchema,
+} from '@quorum/contract';
 import type { AppContext } from '../../context';
 import type { ZodApp } from '../../lib/zod-app';
+import { requirePrincipal } from '../auth/auth.guard';
+import {
+  changeSurveyState,
+  createSurveyFor,
+  getSurveyForViewer,
+  listSurveysFor,
+  updateSurvey,
+} from './surveys.service';
 
-export async function surveysRoutes(_app: ZodApp, _ctx: AppContext): Promise<void> {}
+const errors = {
+  400: errorBodySchema,
+  401: errorBodySchema,
+  403: errorBodySchema,
+  404: errorBodySchema,
+  409: errorBodySchema,
+};
+
+/**
+ * The authoring API. Users and administrators both pass the guard; the service decides what each
+ * may do (an administrator reads everything and may only restore; creating and editing are for
+ * users, refused to administrators with 403 so their session is not thrown away).
+ */
+export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+  const signedIn = ctx.guard('user', 'admin');
+
+  app.get(
+    '/surveys',
+    {
+      preHandler: signedIn,
+      schema: { querystring: surveyListQuerySchema, response: { 200: surveyListResponseSchema, ...errors } },
+    },
+    async (request) => listSurveysFor(ctx, requirePrincipal(request), request.query),
+  );
+
+  app.post(
+    '/surveys',
+    { preHandler: signedIn, schema: { body: surveyInputSchema, response: { 201: surveySchema, ...errors } } },
+    async (request, reply) => {
+      const survey = await createSurveyFor(ctx, requirePrincipal(request), request.body);
+      return reply.status(201).send(survey);
+    },
+  );
+
+  app.get(
+    '/surveys/:surveyId',
+    { preHandler: signedIn, schema: { params: surveyIdParamsSchema, response: { 200: surveySchema, ...errors } } },
+    async (request) => getSurveyForViewer(ctx, requirePrincipal(request), request.params.surveyId),
+  );
+
+  app.put(
+    '/surveys/:surveyId',
+    {
+      preHandler: signedIn,
+      schema: { params: surveyIdParamsSchema, body: surveyInputSchema, response: { 200: surveySchema, ...errors } },
+    },
+    async (request) => updateSurvey(ctx, requirePrincipal(request), request.params.surveyId, request.body),
+  );
+
+  app.patch(
+    '/surveys/:surveyId/state',
+    {
+      preHandler: signedIn,
+      schema: {
+        params: surveyIdParamsSchema,
+        body: stateChangeBodySchema,
+        response: { 200: stateChangeResponseSchema, ...errors },
+      },
+    },
+    async (request) => changeSurveyState(ctx, requirePrincipal(request), request.params.surveyId, request.body.state),
+  );
+}

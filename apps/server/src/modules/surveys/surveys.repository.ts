@@ -1,0 +1,200 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { SurveyState } from '@quorum/contract';
+import type { Dialect } from '../../db/database';
+import type { Database, QuestionsTable, SurveysTable } from '../../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export type SurveyRow = SurveysTable;
+export type QuestionRow = QuestionsTable;
+export interface CreatorRow {
+  creator_id: string;
+  creator_name: string;
+  creator_email: string;
+}
+export type SurveySummaryRow = SurveyRow & CreatorRow & { question_count: number };
+
+/** Rows per insert statement: far below SQLite's and PostgreSQL's parameter limits. */
+const INSERT_CHUNK = 200;
+
+export async function insertSurvey(trx: Executor, survey: SurveyRow, questions: QuestionRow[]): Promise<void> {
+  await trx.insertInto('surveys').values(survey).execute();
+  await insertQuestions(trx, questions);
+}
+
+export async function insertQuestions(trx: Executor, questions: QuestionRow[]): Promise<void> {
+  for (let start = 0; start < questions.length; start += INSERT_CHUNK) {
+    await trx
+      .insertInto('questions')
+      .values(questions.slice(start, start + INSERT_CHUNK))
+      .execute();
+  }
+}
+
+/** One survey with its creator's name and email. */
+export async function findSurveyWithCreator(
+  db: Executor,
+  surveyId: string,
+): Promise<(SurveyRow & CreatorRow) | undefined> {
+  return db
+    .selectFrom('surveys as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('s')
+    .select(['u.id as creator_id', 'u.name as creator_name', 'u.email as creator_email'])
+    .where('s.id', '=', surveyId)
+    .executeTakeFirst();
+}
+
+/**
+ * One survey row inside a transaction; on PostgreSQL the row stays locked until the transaction
+ * ends, so edits and state changes of one survey serialise (SQLite transactions are serial anyway).
+ */
+export async function findSurveyForUpdate(
+  trx: Transaction<Database>,
+  dialect: Dialect,
+  surveyId: string,
+): Promise<SurveyRow | undefined> {
+  const query = trx.selectFrom('surveys').selectAll().where('id', '=', surveyId);
+  return (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+}
+
+/**
+ * Locks the owner's row on PostgreSQL so that every activation by one owner runs one after the
+ * other: the count of active surveys read next cannot change until this transaction ends.
+ */
+export async function lockOwner(trx: Transaction<Database>, dialect: Dialect, userId: string): Promise<boolean> {
+  if (dialect !== 'postgres') {
+    const row = await trx.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst();
+    return Boolean(row);
+  }
+  const row = await trx.selectFrom('users').select('id').where('id', '=', userId).forUpdate().executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function countActiveSurveys(trx: Executor, userId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('surveys')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('state', '=', 'active')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function updateSurveyState(
+  trx: Executor,
+  surveyId: string,
+  state: SurveyState,
+  updatedAt: string,
+): Promise<void> {
+  await trx.updateTable('surveys').set({ state, updated_at: updatedAt }).where('id', '=', surveyId).execute();
+}
+
+export async function updateSurveyFields(
+  trx: Executor,
+  surveyId: string,
+  fields: Pick<SurveyRow, 'project_name' | 'project_id' | 'title' | 'branding_image_url' | 'updated_at'>,
+): Promise<void> {
+  await trx.updateTable('surveys').set(fields).where('id', '=', surveyId).execute();
+}
+
+/** Every question row of a survey, deleted ones included, in position order. */
+export async function findQuestions(
+  db: Executor,
+  surveyId: string,
+  options: { includeDeleted: boolean },
+): Promise<QuestionRow[]> {
+  let query = db.selectFrom('questions').selectAll().where('survey_id', '=', surveyId);
+  if (!options.includeDeleted) query = query.where('is_deleted', '=', 0);
+  return query.orderBy('position').orderBy('id').execute();
+}
+
+/** How many responses answered each question of a survey (questions nobody answered are absent). */
+export async function answeredByQuestion(db: Executor, surveyId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('question_totals')
+    .select(['question_id', 'answered'])
+    .where('survey_id', '=', surveyId)
+    .where('answered', '>', 0)
+    .execute();
+  return new Map(rows.map((r) => [r.question_id, Number(r.answered)]));
+}
+
+/** Replaces every question row of a survey (the caller passes the retained deleted ones too). */
+export async function replaceQuestions(trx: Executor, surveyId: string, questions: QuestionRow[]): Promise<void> {
+  await trx.deleteFrom('questions').where('survey_id', '=', surveyId).execute();
+  await insertQuestions(trx, questions);
+}
+
+/** Drops the counters of questions that no longer exist. */
+export async function deleteCounters(trx: Executor, surveyId: string, questionIds: string[]): Promise<void> {
+  if (questionIds.length === 0) return;
+  await trx
+    .deleteFrom('answer_counts')
+    .where('survey_id', '=', surveyId)
+    .where('question_id', 'in', questionIds)
+    .execute();
+  await trx
+    .deleteFrom('question_totals')
+    .where('survey_id', '=', surveyId)
+    .where('question_id', 'in', questionIds)
+    .execute();
+}
+
+export interface SurveyListFilter {
+  /** Only this owner's surveys, deleted ones left out; undefined for every survey (admin). */
+  ownerId?: string;
+  state?: SurveyState;
+  /** Searched case-insensitively in the title and, for the admin list, the creator's name and email. */
+  q?: string;
+  limit: number;
+  offset: number;
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%" (with `escape '\'`). */
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** A page of survey summaries, newest first, and how many match in all. */
+export async function listSurveys(
+  db: Executor,
+  filter: SurveyListFilter,
+): Promise<{ rows: SurveySummaryRow[]; total: number }> {
+  let base = db.selectFrom('surveys as s').innerJoin('users as u', 'u.id', 's.user_id');
+  if (filter.ownerId !== undefined) {
+    base = base.where('s.user_id', '=', filter.ownerId).where('s.state', '!=', 'deleted');
+  }
+  if (filter.state) base = base.where('s.state', '=', filter.state);
+  if (filter.q) {
+    const pattern = likePattern(filter.q);
+    const matches = (column: 's.title' | 'u.name' | 'u.email') =>
+      sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
+    base =
+      filter.ownerId !== undefined
+        ? base.where(matches('s.title'))
+        : base.where((eb) => eb.or([matches('s.title'), matches('u.name'), matches('u.email')]));
+  }
+
+  const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll('s')
+    .select(['u.id as creator_id', 'u.name as creator_name', 'u.email as creator_email'])
+    .select((eb) =>
+      eb
+        .selectFrom('questions as q')
+        .select((qb) => qb.fn.countAll<number>().as('c'))
+        .whereRef('q.survey_id', '=', 's.id')
+        .where('q.is_deleted', '=', 0)
+        .as('question_count'),
+    )
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .execute();
+  return {
+    rows: rows.map((r) => ({ ...r, question_count: Number(r.question_count ?? 0) })),
+    total: Number(countRow.n),
+  };
+}

@@ -1,0 +1,322 @@
+import {
+  MAX_ACTIVE_SURVEYS,
+  SURVEY_MESSAGES,
+  canTransition,
+  isActivation,
+  isEditable,
+  stateChangeMessage,
+  surveyStateSchema,
+  transitionRefusalMessage,
+  type NormalisedQuestionInput,
+  type NormalisedSurveyInput,
+  type Question,
+  type RatingScale,
+  type Survey,
+  type SurveyGenerator,
+  type ParsedSurveyListQuery,
+  type SurveyListResponse,
+  type SurveyState,
+  type SurveySummary,
+} from '@quorum/contract';
+import type { AppContext } from '../../context';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import type { Principal } from '../auth/auth.guard';
+import {
+  answeredByQuestion,
+  countActiveSurveys,
+  deleteCounters,
+  findQuestions,
+  findSurveyForUpdate,
+  findSurveyWithCreator,
+  insertSurvey,
+  listSurveys as listSurveyRows,
+  lockOwner,
+  replaceQuestions,
+  updateSurveyFields,
+  updateSurveyState,
+  type CreatorRow,
+  type QuestionRow,
+  type SurveyRow,
+} from './surveys.repository';
+
+/** Who is asking: the signed-in principal's id and role. */
+export type Viewer = Pick<Principal, 'id' | 'type'>;
+
+// ---------------------------------------------------------------------------
+// Row ↔ contract mapping
+// ---------------------------------------------------------------------------
+
+export function questionFromRow(row: QuestionRow): Question {
+  const options = JSON.parse(row.options) as string[];
+  if (row.type === 'rating') {
+    return {
+      id: row.id,
+      text: row.text,
+      type: 'rating',
+      options,
+      ratingScale: JSON.parse(row.rating_scale ?? 'null') as RatingScale,
+    };
+  }
+  if (row.type === 'text') return { id: row.id, text: row.text, type: 'text', options: [] };
+  return { id: row.id, text: row.text, type: row.type as 'multiple_choice' | 'checkbox', options };
+}
+
+function questionRow(surveyId: string, id: string, position: number, q: NormalisedQuestionInput): QuestionRow {
+  return {
+    survey_id: surveyId,
+    id,
+    position,
+    text: q.text,
+    type: q.type,
+    options: JSON.stringify(q.options),
+    rating_scale: q.type === 'rating' ? JSON.stringify(q.ratingScale) : null,
+    is_deleted: 0,
+  };
+}
+
+function creatorOf(row: CreatorRow): Survey['creator'] {
+  return { id: row.creator_id, name: row.creator_name, email: row.creator_email };
+}
+
+function surveyFromRow(row: SurveyRow, questions: Question[], creator?: Survey['creator']): Survey {
+  return {
+    surveyId: row.id,
+    projectId: row.project_id,
+    userId: row.user_id,
+    title: row.title,
+    projectName: row.project_name,
+    brandingImageUrl: row.branding_image_url,
+    state: surveyStateSchema.parse(row.state),
+    questions,
+    generator: row.generator as SurveyGenerator,
+    responseCount: Number(row.response_count),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+    ...(creator ? { creator } : {}),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Create
+// ---------------------------------------------------------------------------
+
+/**
+ * Stores a new survey as a draft for `ownerId`. The input is already normalised by the contract's
+ * `surveyInputSchema` (projectId derived, options cleaned); questions without an id get one.
+ * Used by POST /api/surveys and by AI generation.
+ */
+export async function createSurvey(
+  ctx: AppContext,
+  ownerId: string,
+  input: NormalisedSurveyInput,
+  generator: SurveyGenerator,
+): Promise<Survey> {
+  const now = ctx.clock.now().toISOString();
+  const row: SurveyRow = {
+    id: newId(),
+    user_id: ownerId,
+    project_name: input.projectName,
+    project_id: input.projectId,
+    title: input.title,
+    branding_image_url: input.brandingImageUrl,
+    state: 'draft',
+    generator,
+    response_count: 0,
+    created_at: now,
+    updated_at: now,
+  };
+  const questionRows = input.questions.map((q, position) => questionRow(row.id, q.id ?? newId(), position, q));
+  await ctx.db.kysely.transaction().execute((trx) => insertSurvey(trx, row, questionRows));
+  return surveyFromRow(row, questionRows.map(questionFromRow));
+}
+
+/** POST /api/surveys: users only. */
+export async function createSurveyFor(ctx: AppContext, viewer: Viewer, input: NormalisedSurveyInput): Promise<Survey> {
+  if (viewer.type !== 'user') throw new ForbiddenError(SURVEY_MESSAGES.adminCannotCreate);
+  return createSurvey(ctx, viewer.id, input, 'manual');
+}
+
+// ---------------------------------------------------------------------------
+// Read
+// ---------------------------------------------------------------------------
+
+const notFound = () => new NotFoundError(SURVEY_MESSAGES.notFound);
+
+/** Whether a viewer may see a survey: its owner (unless deleted) or any administrator. */
+function visibleTo(viewer: Viewer, row: SurveyRow): boolean {
+  if (viewer.type === 'admin') return true;
+  return row.user_id === viewer.id && row.state !== 'deleted';
+}
+
+/**
+ * One survey with its current (not deleted) questions, for its owner or an administrator.
+ * Anything else, a survey the owner deleted included, is "Survey not found": the same answer
+ * for someone else's survey and an unknown id.
+ */
+export async function getSurveyForViewer(ctx: AppContext, viewer: Viewer, surveyId: string): Promise<Survey> {
+  const row = await findSurveyWithCreator(ctx.db.kysely, surveyId);
+  if (!row || !visibleTo(viewer, row)) throw notFound();
+  const questions = await findQuestions(ctx.db.kysely, surveyId, { includeDeleted: false });
+  return surveyFromRow(row, questions.map(questionFromRow), viewer.type === 'admin' ? creatorOf(row) : undefined);
+}
+
+/** GET /api/surveys: a user's own surveys (deleted left out), or every survey for an administrator. */
+export async function listSurveysFor(
+  ctx: AppContext,
+  viewer: Viewer,
+  query: ParsedSurveyListQuery,
+): Promise<SurveyListResponse> {
+  const isAdmin = viewer.type === 'admin';
+  const { rows, total } = await listSurveyRows(ctx.db.kysely, {
+    ownerId: isAdmin ? undefined : viewer.id,
+    state: query.state,
+    q: query.q ? query.q : undefined,
+    limit: query.limit,
+    offset: query.offset,
+  });
+  const surveys: SurveySummary[] = rows.map((row) => {
+    const { questions: _questions, ...rest } = surveyFromRow(row, [], isAdmin ? creatorOf(row) : undefined);
+    return { ...rest, questionCount: row.question_count };
+  });
+  return { surveys, total };
+}
+
+// ---------------------------------------------------------------------------
+// Update
+// ---------------------------------------------------------------------------
+
+/** Whether stored answers keep their meaning under the edited question (same type, same scale). */
+function sameAnswerShape(row: QuestionRow, q: NormalisedQuestionInput): boolean {
+  if (row.type !== q.type) return false;
+  if (q.type !== 'rating') return true;
+  const old = JSON.parse(row.rating_scale ?? 'null') as RatingScale | null;
+  return old !== null && old.min === q.ratingScale.min && old.max === q.ratingScale.max;
+}
+
+export interface QuestionPlan {
+  /** Every row the survey keeps: the submitted questions in order, then the retained deleted ones. */
+  rows: QuestionRow[];
+  /** Questions removed for good (nobody answered them); their counters go too. */
+  droppedIds: string[];
+}
+
+/**
+ * How an edit changes a survey's questions:
+ * - the submitted questions, in the submitted order, become positions 0..n-1; an id that matches a
+ *   stored question updates it (and revives it if it was deleted), a missing or unknown id adds one;
+ * - a stored question left out is kept with is_deleted = 1 when responses answered it, else removed;
+ * - a question that was answered and whose type or rating scale changed would make the stored
+ *   answers meaningless: the old question is kept as deleted (with its answers and counts) and the
+ *   edited one is stored under a new id, starting from zero answers.
+ * Retained deleted questions follow the current ones, in their previous order.
+ */
+export function planQuestionUpdate(
+  surveyId: string,
+  existing: readonly QuestionRow[],
+  submitted: readonly NormalisedQuestionInput[],
+  answered: ReadonlyMap<string, number>,
+  makeId: () => string = newId,
+): QuestionPlan {
+  const byId = new Map(existing.map((row) => [row.id, row]));
+  const kept = new Set<string>();
+  const current = submitted.map((q, position) => {
+    const old = q.id ? byId.get(q.id) : undefined;
+    if (old && !((answered.get(old.id) ?? 0) > 0 && !sameAnswerShape(old, q))) {
+      kept.add(old.id);
+      return questionRow(surveyId, old.id, position, q);
+    }
+    return questionRow(surveyId, old ? makeId() : (q.id ?? makeId()), position, q);
+  });
+  const retained: QuestionRow[] = [];
+  const droppedIds: string[] = [];
+  for (const row of [...existing].sort((a, b) => a.position - b.position)) {
+    if (kept.has(row.id)) continue;
+    if (row.is_deleted === 1 || (answered.get(row.id) ?? 0) > 0) retained.push(row);
+    else droppedIds.push(row.id);
+  }
+  const rows = [
+    ...current,
+    ...retained.map((row, index) => ({ ...row, position: current.length + index, is_deleted: 1 })),
+  ];
+  return { rows, droppedIds };
+}
+
+/**
+ * PUT /api/surveys/:id: the owner edits a draft or active survey. Runs in one transaction with
+ * the survey row locked (PostgreSQL), so a concurrent state change or edit waits, and the
+ * "answered" figures deciding what is kept are read under that lock.
+ */
+export async function updateSurvey(
+  ctx: AppContext,
+  viewer: Viewer,
+  surveyId: string,
+  input: NormalisedSurveyInput,
+): Promise<Survey> {
+  if (viewer.type !== 'user') throw new ForbiddenError(SURVEY_MESSAGES.adminCannotEdit);
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    const row = await findSurveyForUpdate(trx, ctx.db.dialect, surveyId);
+    if (!row || !visibleTo(viewer, row)) throw notFound();
+    if (!isEditable(surveyStateSchema.parse(row.state))) {
+      throw new ConflictError(SURVEY_MESSAGES.notEditable, 'SURVEY_NOT_EDITABLE');
+    }
+    const existing = await findQuestions(trx, surveyId, { includeDeleted: true });
+    const answered = await answeredByQuestion(trx, surveyId);
+    const plan = planQuestionUpdate(surveyId, existing, input.questions, answered);
+    const fields = {
+      project_name: input.projectName,
+      project_id: input.projectId,
+      title: input.title,
+      branding_image_url: input.brandingImageUrl,
+      updated_at: ctx.clock.now().toISOString(),
+    };
+    await updateSurveyFields(trx, surveyId, fields);
+    await replaceQuestions(trx, surveyId, plan.rows);
+    await deleteCounters(trx, surveyId, plan.droppedIds);
+    const questions = plan.rows.filter((q) => q.is_deleted === 0).map(questionFromRow);
+    return surveyFromRow({ ...row, ...fields }, questions);
+  });
+}
+
+// ---------------------------------------------------------------------------
+// State changes
+// ---------------------------------------------------------------------------
+
+/**
+ * PATCH /api/surveys/:id/state. An owner follows section 4's table; launching or resuming is
+ * refused when the owner already has MAX_ACTIVE_SURVEYS active. The count and the update run in
+ * one transaction; on PostgreSQL the owner's row is locked first, so concurrent activations by one
+ * owner run one after the other and never exceed the limit (SQLite runs transactions serially).
+ * An administrator may only restore a deleted survey to draft.
+ */
+export async function changeSurveyState(
+  ctx: AppContext,
+  viewer: Viewer,
+  surveyId: string,
+  to: SurveyState,
+): Promise<{ message: string; survey: Survey }> {
+  return ctx.db.kysely.transaction().execute(async (trx) => {
+    if (viewer.type === 'user') await lockOwner(trx, ctx.db.dialect, viewer.id);
+    const row = await findSurveyForUpdate(trx, ctx.db.dialect, surveyId);
+    if (!row || !visibleTo(viewer, row)) throw notFound();
+    const from = surveyStateSchema.parse(row.state);
+    if (!canTransition(from, to, viewer.type)) {
+      throw new ConflictError(transitionRefusalMessage(from, to, viewer.type), 'INVALID_TRANSITION');
+    }
+    if (isActivation(from, to) && (await countActiveSurveys(trx, row.user_id)) >= MAX_ACTIVE_SURVEYS) {
+      throw new ConflictError(SURVEY_MESSAGES.activeLimit, 'ACTIVE_LIMIT_REACHED');
+    }
+    const updatedAt = ctx.clock.now().toISOString();
+    await updateSurveyState(trx, surveyId, to, updatedAt);
+    const questions = await findQuestions(trx, surveyId, { includeDeleted: false });
+    const creator = viewer.type === 'admin' ? await findSurveyWithCreator(trx, surveyId) : undefined;
+    return {
+      message: stateChangeMessage(from, to),
+      survey: surveyFromRow(
+        { ...row, state: to, updated_at: updatedAt },
+        questions.map(questionFromRow),
+        creator ? creatorOf(creator) : undefined,
+      ),
+    };
+  });
+}
