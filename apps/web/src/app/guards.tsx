@@ -1,18 +1,29 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { Loader2 } from 'lucide-react';
 import type { UserType } from '@quorum/contract';
 import { homeFor, loginFor, useSession } from '../lib/session';
 
 /** "Loading..." while the stored session is verified (section 4). */
 export function SessionLoading() {
   return (
-    <div role="status" aria-live="polite" className="flex min-h-screen items-center justify-center text-slate-600">
+    <div
+      role="status"
+      aria-live="polite"
+      className="flex min-h-screen items-center justify-center gap-2.5 bg-slate-50 text-sm font-medium text-slate-600"
+    >
+      <Loader2 className="size-5 animate-spin text-accent-600" aria-hidden="true" />
       Loading...
     </div>
   );
 }
 
-/** Lets only the given role through; everyone else goes to that role's login page. */
+/**
+ * Lets only the given role through; a signed-out visitor or one with the other role goes to this
+ * area's login page (section 6). That page is for signed-out visitors only, so a visitor signed in
+ * with the other role is sent on from there to their own dashboard (section 2): nobody reaches an
+ * area that is not theirs, and nobody is signed out by opening a wrong link.
+ */
 export function RequireRole({ role, children }: { role: UserType; children: ReactNode }) {
   const { state } = useSession();
   const location = useLocation();
@@ -23,7 +34,7 @@ export function RequireRole({ role, children }: { role: UserType; children: Reac
   return children;
 }
 
-/** Screens for signed-out visitors only: a signed-in visitor goes to the dashboard of their role. */
+/** Screens for signed-out visitors only: a signed-in visitor goes to the dashboard of their role (section 2). */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { state } = useSession();
   if (state.status === 'loading') return <SessionLoading />;

@@ -1,13 +1,15 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { GuestOnly, RequireRole } from './guards';
 import { NotFoundPage } from './pages/not-found-page';
+import { PageLoading } from './pages/page-loading';
 import { PlaceholderPage } from './pages/placeholder-page';
+import { RouteErrorPage } from './pages/route-error-page';
 
 /**
  * Every screen of section 2. Feature pages are loaded lazily, so each route ships only its
  * own code: the public survey never loads the editor or the charts.
  */
-export const routes: RouteObject[] = [
+export const screens: RouteObject[] = [
   { path: '/', element: <Navigate to="/login" replace /> },
   {
     lazy: async () => {
@@ -141,7 +143,16 @@ export const routes: RouteObject[] = [
       { path: '/analytics', element: <PlaceholderPage feature="Analytics" title="Analytics" /> },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
+  // Unknown paths outside /admin: inside the visitor's own frame (see NotFoundRoute).
+  { path: '*', lazy: async () => ({ Component: (await import('./pages/not-found-route')).NotFoundRoute }) },
+];
+
+/**
+ * The shell around every screen: a loading indicator while the first screen's code arrives and a
+ * calm error page (with Reload) if a screen fails to render or its code cannot be loaded.
+ */
+export const routes: RouteObject[] = [
+  { hydrateFallbackElement: <PageLoading />, errorElement: <RouteErrorPage />, children: screens },
 ];
 
 export const createRouter = () => createBrowserRouter(routes);

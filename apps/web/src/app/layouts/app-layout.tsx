@@ -1,83 +1,247 @@
-import { NavLink, Outlet, useNavigate } from 'react-router';
+import { useEffect, useId, useRef, useState, type FocusEvent, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ChartColumn, ClipboardList, LayoutDashboard, LogOut, Menu, Settings, Users, X } from 'lucide-react';
 import type { UserType } from '@quorum/contract';
+import { Badge } from '../../components/ui/badge';
 import { Banner } from '../../components/ui/banner';
 import { Button } from '../../components/ui/button';
+import { cn } from '../../components/ui/cn';
 import { Logo } from '../../components/ui/logo';
 import { ErrorBannerProvider, useErrorBanner } from '../../lib/error-banner';
-import { loginFor, useSession } from '../../lib/session';
+import { homeFor, loginFor, useSession } from '../../lib/session';
 
+/** The sidebar (section 2 "Layout"): Settings opens the profile; admin paths are prefixed /admin. */
 const NAV = [
-  { to: 'dashboard', label: 'Dashboard' },
-  { to: 'surveys', label: 'Surveys' },
-  { to: 'respondents', label: 'Respondents' },
-  { to: 'analytics', label: 'Analytics' },
-  { to: 'profile', label: 'Settings' },
+  { to: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
+  { to: 'surveys', label: 'Surveys', icon: ClipboardList },
+  { to: 'respondents', label: 'Respondents', icon: Users },
+  { to: 'analytics', label: 'Analytics', icon: ChartColumn },
+  { to: 'profile', label: 'Settings', icon: Settings },
 ] as const;
 
-/** The signed-in frame: top bar, sidebar, the current error banner and the page. */
-export function AppLayout({ role }: { role: UserType }) {
+export const MAIN_CONTENT_ID = 'main-content';
+
+/**
+ * The signed-in frame of both areas: a skip link, the top bar (logo, the user's name, Logout), the
+ * sidebar (a toggleable menu below 768 px), the one place error banners show, and the page.
+ * `children` replaces the routed page (the 404 outside the areas uses it).
+ */
+export function AppLayout({ role, children }: { role: UserType; children?: ReactNode }) {
   return (
     <ErrorBannerProvider>
-      <Frame role={role} />
+      <Frame role={role}>{children ?? <Outlet />}</Frame>
     </ErrorBannerProvider>
   );
 }
 
-function Frame({ role }: { role: UserType }) {
+function Frame({ role, children }: { role: UserType; children: ReactNode }) {
   const { state, signOut } = useSession();
+  const queryClient = useQueryClient();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const busy = useNavigation().state !== 'idle';
+  const navId = useId();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const nav = useRef<HTMLElement>(null);
+  const main = useRef<HTMLElement>(null);
+
   const prefix = role === 'admin' ? '/admin/' : '/';
-  const name = state.status === 'signed-in' ? state.session.user.name || 'User' : 'User';
+  const name = (state.status === 'signed-in' && state.session.user.name?.trim()) || 'User';
+
+  // The menu closes on navigation (back/forward and links in the page included).
+  useEffect(() => {
+    setMenuOpen(false);
+  }, [pathname]);
+
+  // Opening the menu moves focus to its first link; Escape closes it and gives focus back to its button.
+  useEffect(() => {
+    if (!menuOpen) return;
+    nav.current?.querySelector('a')?.focus();
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpen(false);
+      menuButton.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
+
+  const closeMenu = (focus: 'button' | 'main') => {
+    setMenuOpen(false);
+    (focus === 'button' ? menuButton.current : main.current)?.focus({ preventScroll: focus === 'main' });
+  };
+
+  // Tabbing out of the open menu closes it, so focus never lands on content hidden behind the backdrop.
+  const onNavBlur = (event: FocusEvent<HTMLElement>) => {
+    const next = event.relatedTarget;
+    if (!menuOpen || !(next instanceof Node)) return;
+    if (nav.current?.contains(next) || menuButton.current?.contains(next)) return;
+    setMenuOpen(false);
+  };
+
+  const logout = async () => {
+    signOut();
+    await navigate(loginFor(role));
+    queryClient.clear();
+  };
+
   return (
-    <div className="min-h-screen">
-      <header className="flex h-16 items-center justify-between border-b border-slate-200 bg-white px-4">
-        <Logo />
-        <div className="flex items-center gap-3">
-          <span className="text-sm text-slate-700">{name}</span>
-          <Button
-            variant="secondary"
-            size="sm"
-            onClick={() => {
-              signOut();
-              void navigate(loginFor(role));
-            }}
+    <div className="min-h-screen bg-slate-50">
+      <a
+        href={`#${MAIN_CONTENT_ID}`}
+        onClick={(event) => {
+          event.preventDefault();
+          main.current?.focus();
+        }}
+        className="sr-only rounded-control bg-white px-4 py-2 text-sm font-medium text-accent-700 shadow-popover focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+      >
+        Skip to main content
+      </a>
+
+      <header className="sticky top-0 z-30 h-topbar border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+        <div className="flex h-full items-center gap-2 px-3 sm:gap-3 sm:px-6">
+          <button
+            ref={menuButton}
+            type="button"
+            aria-expanded={menuOpen}
+            aria-controls={navId}
+            onClick={() => setMenuOpen((open) => !open)}
+            className="inline-flex size-10 shrink-0 items-center justify-center rounded-control text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 md:hidden"
           >
-            Logout
-          </Button>
+            {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+            <span className="sr-only">Menu</span>
+          </button>
+          <Link
+            to={homeFor(role)}
+            aria-label="Quorum home"
+            className="inline-flex shrink-0 items-center rounded-control"
+          >
+            <span className="inline-flex sm:hidden">
+              <Logo withWord={false} />
+            </span>
+            <span className="hidden sm:inline-flex">
+              <Logo />
+            </span>
+          </Link>
+          {role === 'admin' && <Badge tone="accent">Admin</Badge>}
+          <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-4">
+            <div className="flex min-w-0 items-center gap-2.5">
+              <span
+                aria-hidden="true"
+                className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-accent-100 text-xs font-semibold text-accent-800 sm:flex"
+              >
+                {initials(name)}
+              </span>
+              <span className="max-w-[9rem] truncate text-sm font-medium text-slate-800 sm:max-w-[16rem]" title={name}>
+                {name}
+              </span>
+            </div>
+            <Button variant="secondary" size="sm" onClick={() => void logout()}>
+              <LogOut className="size-4" aria-hidden="true" />
+              Logout
+            </Button>
+          </div>
         </div>
+        {busy && (
+          <div aria-hidden="true" className="absolute inset-x-0 -bottom-px h-0.5 overflow-hidden">
+            <div className="h-full w-full origin-left animate-progress bg-accent-600" />
+          </div>
+        )}
       </header>
-      <div className="flex">
-        <nav aria-label="Main" className="w-56 shrink-0 border-r border-slate-200 bg-white p-3">
-          <ul className="space-y-1">
-            {NAV.map((item) => (
-              <li key={item.to}>
+
+      <div className="md:flex">
+        {menuOpen && (
+          <div
+            aria-hidden="true"
+            onClick={() => closeMenu('button')}
+            className="fixed inset-x-0 top-topbar bottom-0 z-20 bg-slate-900/30 backdrop-blur-[1px] md:hidden"
+          />
+        )}
+        <nav
+          ref={nav}
+          id={navId}
+          aria-label="Main"
+          onBlur={onNavBlur}
+          className={cn(
+            menuOpen ? 'flex' : 'hidden',
+            'fixed top-topbar bottom-0 left-0 z-30 w-72 max-w-[85vw] flex-col overflow-y-auto border-r border-slate-200 bg-white px-3 py-4 shadow-overlay',
+            'md:sticky md:bottom-auto md:z-auto md:flex md:h-[calc(100dvh-var(--spacing-topbar))] md:w-sidebar md:max-w-none md:shrink-0 md:shadow-none',
+          )}
+        >
+          <ul className="flex flex-1 flex-col gap-1">
+            {NAV.map(({ to, label, icon: Icon }) => (
+              <li key={to} className={cn(to === 'profile' && 'mt-auto border-t border-slate-200 pt-3')}>
                 <NavLink
-                  to={`${prefix}${item.to}`}
+                  to={`${prefix}${to}`}
+                  end
+                  onClick={() => {
+                    if (menuOpen) closeMenu('main');
+                  }}
                   className={({ isActive }) =>
-                    `block rounded-lg px-3 py-2 text-sm ${isActive ? 'bg-accent-50 font-medium text-accent-700' : 'text-slate-700 hover:bg-slate-100'}`
+                    cn(
+                      'group flex h-10 items-center gap-3 rounded-control px-3 text-sm font-medium transition-colors',
+                      isActive
+                        ? 'bg-accent-50 text-accent-700'
+                        : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                    )
                   }
                 >
-                  {item.label}
+                  {({ isActive }) => (
+                    <>
+                      <Icon
+                        className={cn(
+                          'size-[1.125rem] shrink-0',
+                          isActive ? 'text-accent-600' : 'text-slate-500 group-hover:text-slate-700',
+                        )}
+                        aria-hidden="true"
+                      />
+                      {label}
+                    </>
+                  )}
                 </NavLink>
               </li>
             ))}
           </ul>
         </nav>
-        <main className="min-w-0 flex-1 p-6">
-          <CurrentError />
-          <Outlet />
+
+        <main
+          ref={main}
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          aria-busy={busy || undefined}
+          className="min-w-0 flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-10"
+        >
+          <div className="mx-auto max-w-7xl">
+            <CurrentError />
+            {children}
+          </div>
         </main>
       </div>
     </div>
   );
 }
 
+/** The one place the current error message shows (section 2 and 8). */
 function CurrentError() {
   const { message, clearError } = useErrorBanner();
   if (!message) return null;
   return (
-    <Banner tone="error" onClose={clearError} className="mb-4">
-      {message}
-    </Banner>
+    <div className="sticky top-[calc(var(--spacing-topbar)+0.75rem)] z-10 mb-6">
+      <Banner tone="error" onClose={clearError} className="shadow-popover">
+        {message}
+      </Banner>
+    </div>
   );
+}
+
+/** Up to two initials for the avatar disc. */
+function initials(name: string): string {
+  const letters = name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toUpperCase());
+  return letters.join('') || 'U';
 }

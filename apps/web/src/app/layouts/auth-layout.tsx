@@ -1,23 +1,30 @@
+import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../../components/ui/logo';
 
-/** Auth screens share a layout with a logo header and a copyright footer (section 2). */
-export function AuthLayout() {
+/**
+ * Auth screens share a layout with a logo header and a copyright footer (section 2). The page sits
+ * in a centred column as wide as a card; `children` replaces the routed page (the 404 for
+ * signed-out visitors uses it).
+ */
+export function AuthLayout({ children }: { children?: ReactNode }) {
   return (
-    <div className="flex min-h-screen flex-col">
-      <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-16 max-w-5xl items-center px-4">
-          <Link to="/" className="rounded-md" aria-label="Quorum home">
+    <div className="relative isolate flex min-h-screen flex-col bg-slate-50">
+      <div
+        aria-hidden="true"
+        className="pointer-events-none absolute inset-x-0 top-0 -z-10 h-80 bg-[radial-gradient(60%_100%_at_50%_0%,var(--color-accent-100)_0%,transparent_100%)] opacity-70"
+      />
+      <header>
+        <div className="mx-auto flex h-topbar max-w-5xl items-center px-4 sm:px-6">
+          <Link to="/" className="inline-flex items-center rounded-control" aria-label="Quorum home">
             <Logo />
           </Link>
         </div>
       </header>
-      <main className="flex flex-1 items-start justify-center px-4 py-10 sm:py-16">
-        <div className="w-full max-w-md">
-          <Outlet />
-        </div>
+      <main className="flex flex-1 items-start justify-center px-4 pt-6 pb-12 sm:pt-12">
+        <div className="w-full max-w-md">{children ?? <Outlet />}</div>
       </main>
-      <footer className="py-6 text-center text-xs text-slate-600">
+      <footer className="border-t border-slate-200/70 py-6 text-center text-xs text-slate-600">
         © {new Date().getFullYear()} Quorum. All rights reserved.
       </footer>
     </div>

@@ -1,15 +1,34 @@
 import { Link } from 'react-router';
+import { House } from 'lucide-react';
 import { buttonClasses } from '../../components/ui/button';
+import { homeFor, useSession } from '../../lib/session';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-export function NotFoundPage({ home = '/' }: { home?: string }) {
+/**
+ * The 404 page (section 2). `home` is where its link goes; by default the visitor's dashboard when
+ * signed in, else `/` (which leads to the login page).
+ */
+export function NotFoundPage({ home }: { home?: string }) {
   useDocumentTitle('Page Not Found');
+  const { state } = useSession();
+  const target = home ?? (state.status === 'signed-in' ? homeFor(state.session.userType) : '/');
   return (
-    <section className="mx-auto flex max-w-md flex-col items-center gap-4 py-16 text-center">
-      <p className="text-5xl font-bold text-accent-600">404</p>
-      <h1 className="text-2xl font-semibold">Page Not Found</h1>
+    <section
+      aria-labelledby="not-found-title"
+      className="mx-auto flex max-w-md flex-col items-center gap-3 px-2 py-12 text-center sm:py-20"
+    >
+      <p
+        aria-hidden="true"
+        className="bg-gradient-to-b from-accent-600 to-accent-800 bg-clip-text text-7xl font-bold tracking-tight text-transparent"
+      >
+        404
+      </p>
+      <h1 id="not-found-title" className="text-2xl font-semibold tracking-tight text-slate-900">
+        Page Not Found
+      </h1>
       <p className="text-slate-600">The page you are looking for doesn&apos;t exist or has been moved.</p>
-      <Link to={home} className={buttonClasses()}>
+      <Link to={target} className={buttonClasses('primary', 'md', 'mt-4')}>
+        <House className="size-4" aria-hidden="true" />
         Go back home
       </Link>
     </section>

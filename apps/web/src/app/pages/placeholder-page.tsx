@@ -1,18 +1,24 @@
 import { Construction } from 'lucide-react';
+import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/empty-state';
+import { PageHeader } from '../../components/ui/page-header';
 import { useDocumentTitle } from '../../lib/use-document-title';
 
-/** "{feature} Coming Soon!" (section 2). */
+/** A screen still to come: "{feature} Coming Soon!" (section 2), under the screen's title. */
 export function PlaceholderPage({ feature, title }: { feature: string; title: string }) {
   useDocumentTitle(title);
   return (
-    <section aria-labelledby="placeholder-title">
-      <h1 id="placeholder-title" className="text-2xl font-semibold">
-        {title}
-      </h1>
-      <EmptyState icon={<Construction className="size-10" aria-hidden="true" />} title={`${feature} Coming Soon!`}>
-        We&apos;re working hard to bring you this feature. Stay tuned for updates!
-      </EmptyState>
-    </section>
+    <div className="space-y-6">
+      <PageHeader title={title} />
+      <Card>
+        <EmptyState
+          className="py-16 sm:py-20"
+          icon={<Construction aria-hidden="true" />}
+          title={`${feature} Coming Soon!`}
+        >
+          We&apos;re working hard to bring you this feature. Stay tuned for updates!
+        </EmptyState>
+      </Card>
+    </div>
   );
 }

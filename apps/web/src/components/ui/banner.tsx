@@ -14,11 +14,14 @@ const icons = { error: TriangleAlert, success: CheckCircle2, info: Info, warning
 /** A message strip. Errors are announced assertively, everything else politely. */
 export function Banner({
   tone = 'info',
+  title,
   children,
   onClose,
   className,
 }: {
   tone?: Tone;
+  /** An optional bold first line. */
+  title?: ReactNode;
   children: ReactNode;
   onClose?: () => void;
   className?: string;
@@ -27,15 +30,22 @@ export function Banner({
   return (
     <div
       role={tone === 'error' ? 'alert' : 'status'}
-      className={cn('flex items-start gap-3 rounded-lg border px-4 py-3 text-sm', tones[tone], className)}
+      className={cn(
+        'flex items-start gap-3 rounded-control border px-4 py-3 text-sm leading-5 shadow-xs',
+        tones[tone],
+        className,
+      )}
     >
       <Icon className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <div className="flex-1">{children}</div>
+      <div className="min-w-0 flex-1 break-words">
+        {title && <p className="font-semibold">{title}</p>}
+        {children}
+      </div>
       {onClose && (
         <button
           type="button"
           onClick={onClose}
-          className="-m-1 rounded p-1 hover:bg-black/5"
+          className="-my-1 -mr-2 inline-flex size-7 shrink-0 items-center justify-center rounded-md opacity-80 transition hover:bg-black/5 hover:opacity-100"
           aria-label="Dismiss message"
         >
           <X className="size-4" aria-hidden="true" />

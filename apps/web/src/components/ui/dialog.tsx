@@ -38,15 +38,15 @@ export function ConfirmDialog({
         onCancel();
       }}
       aria-labelledby="confirm-dialog-title"
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-card p-0 shadow-xl backdrop:bg-slate-900/40"
+      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-card border border-slate-200 p-0 text-slate-900 shadow-overlay backdrop:bg-slate-900/40 backdrop:backdrop-blur-[2px]"
     >
       {open && (
         <div className="space-y-4 p-6">
-          <h2 id="confirm-dialog-title" className="text-lg font-semibold">
+          <h2 id="confirm-dialog-title" className="text-lg font-semibold text-slate-900">
             {title}
           </h2>
-          {children && <div className="text-sm text-slate-600">{children}</div>}
-          <div className="flex justify-end gap-2">
+          {children && <div className="text-sm leading-6 text-slate-600">{children}</div>}
+          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onCancel} disabled={busy}>
               {cancelLabel}
             </Button>

@@ -6,9 +6,9 @@ export function Spinner({ label = 'Loading...', className }: { label?: string; c
     <div
       role="status"
       aria-live="polite"
-      className={cn('flex items-center justify-center gap-2 p-8 text-slate-600', className)}
+      className={cn('flex items-center justify-center gap-2 p-8 text-sm text-slate-600', className)}
     >
-      <Loader2 className="size-5 animate-spin" aria-hidden="true" />
+      <Loader2 className="size-5 animate-spin text-accent-600" aria-hidden="true" />
       <span>{label}</span>
     </div>
   );

@@ -63,10 +63,10 @@ export function Tabs<T extends string>({
               onClick={() => onChange(tab.id)}
               onKeyDown={(e) => onKeyDown(e, index)}
               className={cn(
-                '-mb-px border-b-2 px-4 py-2 text-sm font-medium',
+                '-mb-px rounded-t-md border-b-2 px-4 py-2.5 text-sm font-medium transition-colors',
                 selected
                   ? 'border-accent-600 text-accent-700'
-                  : 'border-transparent text-slate-600 hover:text-slate-900',
+                  : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900',
               )}
             >
               {tab.label}

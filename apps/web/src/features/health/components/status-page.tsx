@@ -6,13 +6,13 @@ export function StatusPage() {
   useDocumentTitle('System status');
   const health = useHealth();
   return (
-    <main className="mx-auto max-w-md p-8">
+    <section className="mx-auto max-w-md p-8">
       <h1 className="text-2xl font-semibold">System status</h1>
       <p className="mt-4" role="status" aria-live="polite">
         {health.isPending && 'Checking…'}
         {health.isError && 'The server is not answering.'}
         {health.isSuccess && `Server: ${health.data.status}`}
       </p>
-    </main>
+    </section>
   );
 }

@@ -1,0 +1,80 @@
+import type { RouteObject } from 'react-router';
+import { GuestOnly, RequireRole } from '../../src/app/guards';
+import { AppLayout } from '../../src/app/layouts/app-layout';
+import { AuthLayout } from '../../src/app/layouts/auth-layout';
+import { NotFoundPage } from '../../src/app/pages/not-found-page';
+import { NotFoundRoute } from '../../src/app/pages/not-found-route';
+import { PlaceholderPage } from '../../src/app/pages/placeholder-page';
+import { useErrorBanner } from '../../src/lib/error-banner';
+
+function Page({ title }: { title: string }) {
+  return <h1>{title}</h1>;
+}
+
+/** A page that raises an error banner, as the dashboard does when its fetch fails. */
+function FailingPage() {
+  const { showError } = useErrorBanner();
+  return (
+    <>
+      <h1>Failing page</h1>
+      <button type="button" onClick={() => showError('Failed to fetch surveys')}>
+        Fail
+      </button>
+      <button type="button" onClick={() => showError('Failed to update survey state')}>
+        Fail again
+      </button>
+    </>
+  );
+}
+
+/**
+ * The shell exactly as the router composes it (guards, layouts, placeholders, 404), with simple
+ * pages standing in for the features' screens.
+ */
+export function shellRoutes(): RouteObject[] {
+  return [
+    {
+      element: (
+        <GuestOnly>
+          <AuthLayout />
+        </GuestOnly>
+      ),
+      children: [
+        { path: '/login', element: <Page title="User login" /> },
+        { path: '/admin/login', element: <Page title="Admin login" /> },
+      ],
+    },
+    {
+      path: '/admin',
+      element: (
+        <RequireRole role="admin">
+          <AppLayout role="admin" />
+        </RequireRole>
+      ),
+      children: [
+        { path: 'dashboard', element: <Page title="Admin dashboard" /> },
+        { path: 'profile', element: <Page title="Admin profile" /> },
+        { path: 'surveys', element: <PlaceholderPage feature="Surveys" title="Surveys Overview" /> },
+        { path: 'respondents', element: <PlaceholderPage feature="Respondents" title="Respondents Management" /> },
+        { path: 'analytics', element: <PlaceholderPage feature="Analytics" title="Analytics Dashboard" /> },
+        { path: '*', element: <NotFoundPage home="/admin/dashboard" /> },
+      ],
+    },
+    {
+      element: (
+        <RequireRole role="user">
+          <AppLayout role="user" />
+        </RequireRole>
+      ),
+      children: [
+        { path: '/dashboard', element: <Page title="User dashboard" /> },
+        { path: '/profile', element: <Page title="User profile" /> },
+        { path: '/surveys', element: <PlaceholderPage feature="Surveys" title="Surveys" /> },
+        { path: '/respondents', element: <PlaceholderPage feature="Respondents" title="Respondents" /> },
+        { path: '/analytics', element: <PlaceholderPage feature="Analytics" title="Analytics" /> },
+        { path: '/failing', element: <FailingPage /> },
+      ],
+    },
+    { path: '*', element: <NotFoundRoute /> },
+  ];
+}
