@@ -17,6 +17,8 @@ export default async function globalSetup() {
     ADMIN_NAME: E2E_ADMIN.name,
     IMAGE_CHECK_ALLOW_PRIVATE: 'true',
     SUBMIT_RATE_LIMIT: '10000',
+    REGISTER_RATE_LIMIT: '10000',
+    LOGIN_RATE_LIMIT: '10000',
     REDIS_URL: '',
     RECAPTCHA_SITE_KEY: '',
     RECAPTCHA_SECRET_KEY: '',

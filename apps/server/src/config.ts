@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH, REGISTRATION_SPECIALS, unmetPasswordRules } from '@quorum/contract';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
@@ -80,6 +81,8 @@ const envSchema = z.object({
     .positive()
     .default(1024 * 1024),
   SUBMIT_RATE_LIMIT: z.coerce.number({ error: 'expected submissions per minute' }).int().positive().default(300),
+  REGISTER_RATE_LIMIT: z.coerce.number({ error: 'expected requests per 10 minutes' }).int().positive().default(10),
+  LOGIN_RATE_LIMIT: z.coerce.number({ error: 'expected requests per minute' }).int().positive().default(30),
   TRUST_PROXY: booleanFromEnv.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
@@ -107,6 +110,10 @@ export interface Config {
   imageCheckAllowPrivate: boolean;
   bodyLimit: number;
   submitRateLimit: number;
+  /** Registrations and verification resends per client per 10 minutes. */
+  registerRateLimit: number;
+  /** Login attempts per client per minute. */
+  loginRateLimit: number;
   trustProxy: boolean;
   logLevel: Env['LOG_LEVEL'];
   /** Folder with the built SPA; undefined to serve the API alone. */
@@ -131,6 +138,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   if (Boolean(e.ADMIN_EMAIL) !== Boolean(e.ADMIN_PASSWORD)) {
     throw new ConfigError('Invalid configuration: ADMIN_EMAIL and ADMIN_PASSWORD must be set together');
+  }
+  if (e.ADMIN_PASSWORD && unmetPasswordRules(e.ADMIN_PASSWORD).length > 0) {
+    throw new ConfigError(
+      `Invalid configuration: ADMIN_PASSWORD: expected at least ${PASSWORD_MIN_LENGTH} characters with an uppercase letter, a lowercase letter, a digit and one of ${REGISTRATION_SPECIALS}`,
+    );
   }
   if (Boolean(e.RECAPTCHA_SITE_KEY) !== Boolean(e.RECAPTCHA_SECRET_KEY)) {
     throw new ConfigError('Invalid configuration: RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY must be set together');
@@ -180,6 +192,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     imageCheckAllowPrivate: e.IMAGE_CHECK_ALLOW_PRIVATE,
     bodyLimit: e.BODY_LIMIT,
     submitRateLimit: e.SUBMIT_RATE_LIMIT,
+    registerRateLimit: e.REGISTER_RATE_LIMIT,
+    loginRateLimit: e.LOGIN_RATE_LIMIT,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST === '-' ? undefined : (e.WEB_DIST ?? defaultWebDist),

@@ -1,6 +1,165 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { LogIn } from 'lucide-react';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field, Input } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { getBotToken, preloadBotCheck } from '../../../lib/bot-check';
+import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useLogin } from '../api/login';
+import { useResendVerification } from '../api/resend-verification';
+import { LOGIN_MESSAGES, loginFailure, type LoginFailure } from '../lib/login-errors';
 
+/** Section 4: after login the redirect to the dashboard waits 100 ms. */
+export const LOGIN_REDIRECT_DELAY_MS = 100;
+
+/** The user login (sections 2, 3, 4 and 8): email, password, a link to register. */
 export function LoginPage() {
   useDocumentTitle('Login');
-  return <h1 className="text-2xl font-semibold">Login</h1>;
+  const headingId = useId();
+  const navigate = useNavigate();
+  const { signIn } = useSession();
+  const login = useLogin();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [failure, setFailure] = useState<(LoginFailure & { email: string }) | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    preloadBotCheck();
+    return () => clearTimeout(redirectTimer.current);
+  }, []);
+
+  const busy = login.isPending || redirecting;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setFailure(null);
+    let recaptchaToken: string;
+    try {
+      recaptchaToken = await getBotToken('login');
+    } catch {
+      setFailure({ message: LOGIN_MESSAGES.failed, unverified: false, email });
+      return;
+    }
+    login.mutate(
+      { email, password, recaptchaToken },
+      {
+        onSuccess: ({ token, user }) => {
+          setRedirecting(true);
+          // Signing in sends a signed-in visitor away from this screen, so it happens with the redirect.
+          redirectTimer.current = setTimeout(() => {
+            signIn(token, user);
+            void navigate('/dashboard', { replace: true });
+          }, LOGIN_REDIRECT_DELAY_MS);
+        },
+        onError: (error) => {
+          setFailure({ ...loginFailure(error), email });
+          setPassword('');
+        },
+      },
+    );
+  };
+
+  return (
+    <Card className="p-6 sm:p-8">
+      <div className="mb-6 flex items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-50 text-accent-700">
+          <LogIn className="size-5" aria-hidden="true" />
+        </span>
+        <div>
+          <h1 id={headingId} className="text-2xl font-semibold tracking-tight text-slate-900">
+            Login
+          </h1>
+          <p className="mt-1 text-sm text-slate-600">Welcome back. Log in to manage your surveys.</p>
+        </div>
+      </div>
+
+      <form aria-labelledby={headingId} onSubmit={(e) => void onSubmit(e)} className="space-y-5">
+        <Field label="Email" required>
+          {({ id, describedBy }) => (
+            <Input
+              id={id}
+              aria-describedby={describedBy}
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              disabled={busy}
+            />
+          )}
+        </Field>
+        <Field label="Password" required>
+          {({ id, describedBy }) => (
+            <Input
+              id={id}
+              aria-describedby={describedBy}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              disabled={busy}
+            />
+          )}
+        </Field>
+
+        {failure && (
+          <Banner tone="error">
+            <p>{failure.message}</p>
+            {failure.unverified && <ResendVerification email={failure.email} />}
+          </Banner>
+        )}
+
+        <Button type="submit" size="lg" className="w-full" loading={busy}>
+          {login.isPending ? 'Logging in...' : redirecting ? 'Redirecting...' : 'Login'}
+        </Button>
+      </form>
+
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Don&apos;t have an account?{' '}
+        <Link to="/register" className="font-medium text-accent-700 underline-offset-2 hover:underline">
+          Register
+        </Link>
+      </p>
+    </Card>
+  );
+}
+
+/** The offer to send the verification link again, for an account that is not verified yet. */
+function ResendVerification({ email }: { email: string }) {
+  const resend = useResendVerification();
+  return (
+    <div className="mt-2">
+      {resend.isSuccess ? (
+        <p role="status" className="font-medium">
+          {resend.data.message}
+        </p>
+      ) : (
+        <>
+          <button
+            type="button"
+            className="font-medium underline underline-offset-2 hover:no-underline disabled:opacity-60"
+            disabled={resend.isPending}
+            onClick={() => resend.mutate({ email })}
+          >
+            {resend.isPending ? 'Sending...' : 'Resend verification email'}
+          </button>
+          {resend.isError && (
+            <p className="mt-1">
+              {errorMessage(resend.error, 'Could not send the verification email. Please try again later.')}
+            </p>
+          )}
+        </>
+      )}
+    </div>
+  );
 }

@@ -1,6 +1,221 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { CheckCircle2, MailCheck, UserPlus } from 'lucide-react';
+import { MESSAGES, registrationPasswordRules, unmetPasswordRules } from '@quorum/contract';
+import { Banner } from '../../../components/ui/banner';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field, Input } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { getBotToken, preloadBotCheck } from '../../../lib/bot-check';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useRegister } from '../api/register';
+import { PasswordRequirements } from './password-requirements';
 
+/** Section 8: registration failure shows the server's message, else this. */
+const REGISTRATION_FAILED = 'Registration failed';
+
+type FieldErrors = { password?: string; confirmPassword?: string };
+
+/** The register screen (sections 2, 3, 5 and 8): name, email, password, confirm password, a link to login. */
 export function RegisterPage() {
   useDocumentTitle('Register');
-  return <h1 className="text-2xl font-semibold">Register</h1>;
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
+  return registeredEmail ? (
+    <RegistrationSuccessful email={registeredEmail} />
+  ) : (
+    <RegisterForm onDone={setRegisteredEmail} />
+  );
+}
+
+function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
+  const headingId = useId();
+  const requirementsId = useId();
+  const register = useRegister();
+  const [name, setName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmPassword, setConfirmPassword] = useState('');
+  /** The live list shows only after the password field was focused or edited (section 5). */
+  const [passwordTouched, setPasswordTouched] = useState(false);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [gettingToken, setGettingToken] = useState(false);
+
+  useEffect(() => preloadBotCheck(), []);
+
+  const unmet = unmetPasswordRules(password, registrationPasswordRules);
+  const busy = register.isPending || gettingToken;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy) return;
+    setSubmitError(null);
+    setPasswordTouched(true);
+    if (unmet.length > 0) {
+      setFieldErrors({ password: MESSAGES.passwordRequirements });
+      return;
+    }
+    if (password !== confirmPassword) {
+      setFieldErrors({ confirmPassword: MESSAGES.passwordsDoNotMatch });
+      return;
+    }
+    setFieldErrors({});
+    let recaptchaToken: string;
+    setGettingToken(true);
+    try {
+      recaptchaToken = await getBotToken('register');
+    } catch {
+      setSubmitError(REGISTRATION_FAILED);
+      return;
+    } finally {
+      setGettingToken(false);
+    }
+    const submittedEmail = email.trim();
+    register.mutate(
+      { name, email: submittedEmail, password, confirmPassword, recaptchaToken },
+      {
+        onSuccess: () => onDone(submittedEmail),
+        onError: (error) => setSubmitError(errorMessage(error, REGISTRATION_FAILED)),
+      },
+    );
+  };
+
+  return (
+    <Card className="p-6 sm:p-8">
+      <div className="mb-6 flex items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-50 text-accent-700">
+          <UserPlus className="size-5" aria-hidden="true" />
+        </span>
+        <div>
+          <h1 id={headingId} className="text-2xl font-semibold tracking-tight text-slate-900">
+            Register
+          </h1>
+          <p className="mt-1 text-sm text-slate-600">Create an account to build surveys and watch results arrive.</p>
+        </div>
+      </div>
+
+      <form aria-labelledby={headingId} onSubmit={(e) => void onSubmit(e)} className="space-y-5">
+        <Field label="Name" required>
+          {({ id, describedBy }) => (
+            <Input
+              id={id}
+              aria-describedby={describedBy}
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={100}
+              value={name}
+              onChange={(e) => setName(e.target.value)}
+              disabled={busy}
+            />
+          )}
+        </Field>
+        <Field label="Email" required>
+          {({ id, describedBy }) => (
+            <Input
+              id={id}
+              aria-describedby={describedBy}
+              type="email"
+              name="email"
+              autoComplete="email"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              disabled={busy}
+            />
+          )}
+        </Field>
+        <Field label="Password" required error={fieldErrors.password}>
+          {({ id, describedBy, invalid }) => (
+            <>
+              <Input
+                id={id}
+                aria-describedby={
+                  [describedBy, passwordTouched ? requirementsId : undefined].filter(Boolean).join(' ') || undefined
+                }
+                aria-invalid={invalid || undefined}
+                type="password"
+                name="password"
+                autoComplete="new-password"
+                required
+                value={password}
+                onFocus={() => setPasswordTouched(true)}
+                onChange={(e) => {
+                  setPasswordTouched(true);
+                  setPassword(e.target.value);
+                  setFieldErrors((current) => ({ ...current, password: undefined }));
+                }}
+                disabled={busy}
+              />
+              {passwordTouched && <PasswordRequirements id={requirementsId} unmet={unmet} />}
+            </>
+          )}
+        </Field>
+        <Field label="Confirm Password" required error={fieldErrors.confirmPassword}>
+          {({ id, describedBy, invalid }) => (
+            <Input
+              id={id}
+              aria-describedby={describedBy}
+              aria-invalid={invalid || undefined}
+              type="password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              required
+              value={confirmPassword}
+              onChange={(e) => {
+                setConfirmPassword(e.target.value);
+                setFieldErrors((current) => ({ ...current, confirmPassword: undefined }));
+              }}
+              disabled={busy}
+            />
+          )}
+        </Field>
+
+        {submitError && <Banner tone="error">{submitError}</Banner>}
+
+        <Button type="submit" size="lg" className="w-full" loading={busy}>
+          {busy ? 'Registering...' : 'Register'}
+        </Button>
+      </form>
+
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Already have an account?{' '}
+        <Link to="/login" className="font-medium text-accent-700 underline-offset-2 hover:underline">
+          Login
+        </Link>
+      </p>
+    </Card>
+  );
+}
+
+/** 'Registration Successful', the note about the link sent to the entered email, and 'Go to Login'. */
+function RegistrationSuccessful({ email }: { email: string }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <Card className="p-6 text-center sm:p-8">
+      <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-green-50 text-green-700">
+        <CheckCircle2 className="size-6" aria-hidden="true" />
+      </span>
+      <h1
+        ref={heading}
+        tabIndex={-1}
+        className="mt-4 text-2xl font-semibold tracking-tight text-slate-900 outline-none"
+      >
+        Registration Successful
+      </h1>
+      <p className="mt-3 text-sm text-slate-600">
+        <MailCheck className="mr-1 inline size-4 align-[-3px] text-accent-700" aria-hidden="true" />
+        We sent a verification link to <strong className="font-semibold break-all text-slate-900">{email}</strong>. Open
+        it to verify your email, then log in.
+      </p>
+      <p className="mt-2 text-xs text-slate-500">
+        The link is valid for 24 hours. Check your spam folder if it does not arrive.
+      </p>
+      <Link to="/login" className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
+        Go to Login
+      </Link>
+    </Card>
+  );
 }

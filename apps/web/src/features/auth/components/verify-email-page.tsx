@@ -1,6 +1,90 @@
+import { useEffect, useRef } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { CheckCircle2, Loader2, MailX } from 'lucide-react';
+import { buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useVerifyEmail } from '../api/verify-email';
 
+/** Section 9: the success state redirects to /login after 3 seconds. */
+export const VERIFY_REDIRECT_MS = 3000;
+
+/** The email verification screen (sections 2 and 4): verifying, then success or error. */
 export function VerifyEmailPage() {
   useDocumentTitle('Email verification');
-  return <h1 className="text-2xl font-semibold">Email verification</h1>;
+  const { token = '' } = useParams();
+  const verification = useVerifyEmail(token);
+  const navigate = useNavigate();
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!verification.isSuccess) return;
+    heading.current?.focus();
+    const timer = setTimeout(() => void navigate('/login', { replace: true }), VERIFY_REDIRECT_MS);
+    return () => clearTimeout(timer);
+  }, [verification.isSuccess, navigate]);
+
+  useEffect(() => {
+    if (verification.isError) heading.current?.focus();
+  }, [verification.isError]);
+
+  if (verification.isPending) {
+    return (
+      <Card className="p-6 text-center sm:p-8">
+        <div role="status" aria-live="polite" className="flex flex-col items-center gap-4 py-4">
+          <Loader2 className="size-8 animate-spin text-accent-600" aria-hidden="true" />
+          <h1 className="text-xl font-semibold tracking-tight text-slate-900">Verifying your email...</h1>
+          <p className="text-sm text-slate-600">This takes just a moment.</p>
+        </div>
+      </Card>
+    );
+  }
+
+  if (verification.isError) {
+    return (
+      <Card className="p-6 text-center sm:p-8">
+        <div role="alert">
+          <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-red-50 text-red-700">
+            <MailX className="size-6" aria-hidden="true" />
+          </span>
+          <h1
+            ref={heading}
+            tabIndex={-1}
+            className="mt-4 text-2xl font-semibold tracking-tight text-slate-900 outline-none"
+          >
+            Verification Failed
+          </h1>
+          <p className="mt-3 text-sm text-slate-600">The link may be expired or invalid.</p>
+          <p className="mt-1 text-xs text-slate-500">
+            You can ask for a new link by logging in with your email and password.
+          </p>
+        </div>
+        <Link to="/login" className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
+          Go to Login
+        </Link>
+      </Card>
+    );
+  }
+
+  return (
+    <Card className="p-6 text-center sm:p-8">
+      <div role="status" aria-live="polite">
+        <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-green-50 text-green-700">
+          <CheckCircle2 className="size-6" aria-hidden="true" />
+        </span>
+        <h1
+          ref={heading}
+          tabIndex={-1}
+          className="mt-4 text-2xl font-semibold tracking-tight text-slate-900 outline-none"
+        >
+          {verification.data.alreadyVerified ? 'Email Already Verified' : 'Email Verified'}
+        </h1>
+        <p className="mt-3 text-sm text-slate-600">{verification.data.message}</p>
+        <p className="mt-1 text-sm text-slate-600">Redirecting to login...</p>
+      </div>
+      <Link to="/login" replace className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
+        Go to Login
+      </Link>
+    </Card>
+  );
 }

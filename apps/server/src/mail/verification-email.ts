@@ -1,0 +1,51 @@
+import type { MailMessage } from './mailer';
+
+/** How long a verification link stays valid. */
+export const VERIFICATION_VALID_HOURS = 24;
+
+/** The link a verification mail carries: `${PUBLIC_URL}/verify/{token}`. */
+export function verificationLink(publicUrl: string, token: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/verify/${encodeURIComponent(token)}`;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The "verify your email" message, with a plain-text and an HTML part carrying the same link. */
+export function verificationEmail(input: { to: string; name: string; link: string }): MailMessage {
+  const { to, name, link } = input;
+  const subject = 'Verify your email for Quorum';
+  const text = [
+    `Hello ${name},`,
+    '',
+    'Thank you for registering with Quorum. Please confirm your email address by opening this link:',
+    '',
+    link,
+    '',
+    `The link is valid for ${VERIFICATION_VALID_HOURS} hours. If it has expired, log in and ask for a new one.`,
+    '',
+    'If you did not create a Quorum account, you can ignore this email.',
+    '',
+    'The Quorum team',
+  ].join('\n');
+  const safeLink = escapeHtml(link);
+  const html = `<!doctype html>
+<html lang="en">
+  <head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head>
+  <body style="margin:0;padding:24px;background:#f8fafc;font-family:system-ui,-apple-system,'Segoe UI',Roboto,Arial,sans-serif;color:#0f172a">
+    <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px">
+      <tr><td style="padding:32px">
+        <p style="margin:0 0 16px;font-size:18px;font-weight:600">Quorum</p>
+        <p style="margin:0 0 16px">Hello ${escapeHtml(name)},</p>
+        <p style="margin:0 0 24px">Thank you for registering with Quorum. Please confirm your email address.</p>
+        <p style="margin:0 0 24px"><a href="${safeLink}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#ffffff;text-decoration:none;border-radius:8px;font-weight:600">Verify email</a></p>
+        <p style="margin:0 0 8px;font-size:14px;color:#475569">If the button does not work, copy this link into your browser:</p>
+        <p style="margin:0 0 24px;font-size:14px;word-break:break-all"><a href="${safeLink}" style="color:#4338ca">${safeLink}</a></p>
+        <p style="margin:0 0 8px;font-size:14px;color:#475569">The link is valid for ${VERIFICATION_VALID_HOURS} hours.</p>
+        <p style="margin:0;font-size:14px;color:#475569">If you did not create a Quorum account, you can ignore this email.</p>
+      </td></tr>
+    </table>
+  </body>
+</html>`;
+  return { to, subject, text, html, link: { label: 'Email verification link', url: link } };
+}

@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES, changePasswordRules } from '@quorum/contract';
+import { createUser } from './factories';
+import { TEST_DIALECT, request, useTestApp } from './helpers';
+
+const NEW_PASSWORD = 'Brand-New-Pass9!';
+
+describe(`accounts: profile and password (${TEST_DIALECT})`, () => {
+  const t = useTestApp({ loginRateLimit: 10_000 });
+
+  const updateProfile = (token: string | undefined, body: unknown) =>
+    request(t.app, 'PUT', '/api/user/auth/update-profile', { token, body });
+  const changePassword = (token: string | undefined, body: unknown) =>
+    request(t.app, 'PUT', '/api/user/auth/change-password', { token, body });
+  const login = (email: string, password: string) =>
+    request(t.app, 'POST', '/api/user/auth/login', { body: { email, password } });
+  const verifyToken = (token: string) => request(t.app, 'GET', '/api/user/auth/verify-user-token', { token });
+  const row = (id: string) =>
+    t.ctx.db.kysely.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+
+  describe('update-profile', () => {
+    it('changes the name (trimmed) and answers the message and the user', async () => {
+      const user = await createUser(t.ctx, { name: 'Old Name' });
+      const res = await updateProfile(user.token, { name: '  New Name  ', recaptchaToken: '' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({
+        message: 'Profile updated successfully',
+        user: { id: user.id, name: 'New Name', email: user.email, type: 'user' },
+      });
+      expect((await row(user.id)).name).toBe('New Name');
+      expect((await verifyToken(user.token)).json().user.name).toBe('New Name');
+    });
+
+    it('never changes the email, even when one is sent', async () => {
+      const user = await createUser(t.ctx);
+      const res = await updateProfile(user.token, { name: 'Same Person', email: 'attacker@example.com' });
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user.email).toBe(user.email);
+      expect((await row(user.id)).email).toBe(user.email);
+    });
+
+    it.each([
+      ['a blank name', { name: '   ' }],
+      ['a missing name', {}],
+    ])('refuses %s with 400 "Name is required" and changes nothing', async (_case, body) => {
+      const user = await createUser(t.ctx, { name: 'Kept' });
+      const res = await updateProfile(user.token, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: MESSAGES.nameRequired, code: 'VALIDATION_FAILED' });
+      expect((await row(user.id)).name).toBe('Kept');
+    });
+
+    it('refuses a name over 100 characters', async () => {
+      const user = await createUser(t.ctx);
+      const res = await updateProfile(user.token, { name: 'x'.repeat(101) });
+      expect(res.statusCode).toBe(400);
+    });
+
+    it('needs a user token', async () => {
+      expect((await updateProfile(undefined, { name: 'X' })).statusCode).toBe(401);
+    });
+  });
+
+  describe('change-password', () => {
+    it('changes the password, bumps the token version and answers a fresh token', async () => {
+      const user = await createUser(t.ctx);
+      const res = await changePassword(user.token, { currentPassword: user.password, newPassword: NEW_PASSWORD });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body).toEqual({ message: 'Password updated successfully', token: expect.any(String) });
+      expect((await row(user.id)).token_version).toBe(1);
+
+      // Older tokens stop working; the fresh one works.
+      expect((await verifyToken(user.token)).statusCode).toBe(401);
+      expect((await updateProfile(user.token, { name: 'Late' })).statusCode).toBe(401);
+      expect((await verifyToken(body.token)).statusCode).toBe(200);
+
+      // The old password is refused, the new one logs in.
+      expect((await login(user.email, user.password)).statusCode).toBe(401);
+      const relogin = await login(user.email, NEW_PASSWORD);
+      expect(relogin.statusCode).toBe(200);
+      expect(await t.ctx.tokens.verify(relogin.json().token)).toMatchObject({ ver: 1 });
+    });
+
+    it('refuses a wrong current password with 400 "Current password is incorrect" and changes nothing', async () => {
+      const user = await createUser(t.ctx);
+      const before = await row(user.id);
+      const res = await changePassword(user.token, { currentPassword: 'Not-The-One1!', newPassword: NEW_PASSWORD });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message: 'Current password is incorrect', code: 'INVALID_CREDENTIALS' });
+      const after = await row(user.id);
+      expect(after.password_hash).toBe(before.password_hash);
+      expect(after.token_version).toBe(0);
+      expect((await verifyToken(user.token)).statusCode).toBe(200);
+    });
+
+    it.each([
+      ['Short1!', 'Password must be at least 8 characters long'],
+      ['lowercase-only1!', 'Password must contain at least one uppercase letter'],
+      ['UPPERCASE-ONLY1!', 'Password must contain at least one lowercase letter'],
+      ['No-Digits-Here!', 'Password must contain at least one number'],
+      ['NoSpecials123', 'Password must contain at least one special character (!@#$%^&*)'],
+      // Registration accepts "?" but the change-password rules do not.
+      ['Question-Mark1?', 'Password must contain at least one special character (!@#$%^&*)'],
+    ])('refuses the new password %s with "%s"', async (newPassword, message) => {
+      const user = await createUser(t.ctx);
+      const res = await changePassword(user.token, { currentPassword: user.password, newPassword });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED' });
+      expect((await row(user.id)).token_version).toBe(0);
+    });
+
+    it('uses exactly the five messages of the contract', () => {
+      expect(changePasswordRules.map((r) => r.label)).toEqual([
+        'Password must be at least 8 characters long',
+        'Password must contain at least one uppercase letter',
+        'Password must contain at least one lowercase letter',
+        'Password must contain at least one number',
+        'Password must contain at least one special character (!@#$%^&*)',
+      ]);
+    });
+
+    it('refuses a missing current password', async () => {
+      const user = await createUser(t.ctx);
+      const res = await changePassword(user.token, { newPassword: NEW_PASSWORD });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe('Current password is required');
+    });
+
+    it('lets one of two concurrent changes win; the other token is outdated', async () => {
+      const user = await createUser(t.ctx);
+      const results = await Promise.all([
+        changePassword(user.token, { currentPassword: user.password, newPassword: NEW_PASSWORD }),
+        changePassword(user.token, { currentPassword: user.password, newPassword: 'Other-New-Pass2!' }),
+      ]);
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+      expect((await row(user.id)).token_version).toBe(1);
+    });
+
+    it('needs a user token', async () => {
+      expect((await changePassword(undefined, { currentPassword: 'a', newPassword: NEW_PASSWORD })).statusCode).toBe(
+        401,
+      );
+    });
+  });
+});

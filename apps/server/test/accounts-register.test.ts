@@ -1,0 +1,431 @@
+import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES, REGISTRATION_SPECIALS } from '@quorum/contract';
+import { createMailer } from '../src/mail/mailer';
+import { DEFAULT_PASSWORD, createUser, uniqueEmail } from './factories';
+import { TEST_DIALECT, createTestApp, request, type TestApp } from './helpers';
+
+// ---------------------------------------------------------------------------
+// A real SMTP server on loopback that keeps every message it accepts.
+// ---------------------------------------------------------------------------
+
+interface CapturedMail {
+  from: string;
+  to: string[];
+  raw: string;
+}
+
+interface MailCatcher {
+  url: string;
+  mails: CapturedMail[];
+  waitFor(to: string, count?: number, timeoutMs?: number): Promise<CapturedMail>;
+  close(): Promise<void>;
+}
+
+async function startMailCatcher(): Promise<MailCatcher> {
+  const mails: CapturedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        mails.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          raw: Buffer.concat(chunks).toString('utf8'),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  const to = (address: string) => mails.filter((m) => m.to.includes(address.toLowerCase()));
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    mails,
+    async waitFor(address, count = 1, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (to(address).length < count) {
+        if (Date.now() > deadline) throw new Error(`no mail number ${count} to ${address}`);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      return to(address)[count - 1]!;
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** Undoes quoted-printable soft breaks and escapes, enough to read a captured message. */
+const decodeQp = (raw: string) =>
+  raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+
+/** The text and HTML parts of a multipart/alternative message, decoded. */
+function partsOf(raw: string): { text: string; html: string; headers: string } {
+  const headers = raw.slice(0, raw.search(/\r?\n\r?\n/));
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+  if (!boundary) throw new Error(`not multipart:\n${raw}`);
+  const parts = raw.split(`--${boundary}`).slice(1, -1);
+  const body = (type: string) => {
+    const part = parts.find((p) => new RegExp(`content-type:\\s*${type}`, 'i').test(p));
+    if (!part) throw new Error(`no ${type} part`);
+    const [partHeaders, ...rest] = part.split(/\r?\n\r?\n/);
+    const content = rest.join('\n\n');
+    return /content-transfer-encoding:\s*base64/i.test(partHeaders!)
+      ? Buffer.from(content.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : decodeQp(content);
+  };
+  return { text: body('text/plain'), html: body('text/html'), headers };
+}
+
+const PUBLIC_URL = 'https://surveys.example.test';
+const linkPattern = new RegExp(`${PUBLIC_URL.replace(/[.]/g, '\\.')}/verify/([A-Za-z0-9_-]+)`);
+
+function tokenFrom(mail: CapturedMail): string {
+  const match = linkPattern.exec(partsOf(mail.raw).text);
+  if (!match) throw new Error(`no verification link in:\n${mail.raw}`);
+  return match[1]!;
+}
+
+const registration = (overrides: Record<string, unknown> = {}) => ({
+  name: 'Rita Register',
+  email: uniqueEmail('reg'),
+  password: DEFAULT_PASSWORD,
+  confirmPassword: DEFAULT_PASSWORD,
+  recaptchaToken: '',
+  ...overrides,
+});
+
+const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+
+describe(`accounts: registration and email verification (${TEST_DIALECT})`, () => {
+  let smtp: MailCatcher;
+  let t: TestApp;
+  let now = new Date('2026-03-01T09:00:00Z');
+  const clock = { now: () => now };
+
+  beforeAll(async () => {
+    smtp = await startMailCatcher();
+    t = await createTestApp(
+      // Limits high enough for this file; the limits have their own test below.
+      {
+        smtpUrl: smtp.url,
+        publicUrl: PUBLIC_URL,
+        mailFrom: 'Quorum <hello@quorum.test>',
+        registerRateLimit: 1000,
+        loginRateLimit: 1000,
+      },
+      { clock },
+    );
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  const register = (body: Record<string, unknown>) => request(t.app, 'POST', '/api/user/auth/register', { body });
+  const userByEmail = (email: string) =>
+    t.ctx.db.kysely.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+
+  it('registers an unverified account, hashes the password with Argon2id and mails a verification link', async () => {
+    const body = registration();
+    const res = await register(body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toEqual({ message: MESSAGES.registered });
+
+    const user = await userByEmail(body.email);
+    expect(user).toMatchObject({ name: 'Rita Register', email_verified_at: null, token_version: 0 });
+    expect(user!.password_hash).toMatch(/^\$argon2id\$v=19\$m=(\d+),t=(\d+),p=1\$/);
+    const [, m, tCost] = /m=(\d+),t=(\d+)/.exec(user!.password_hash)!;
+    expect(Number(m)).toBeGreaterThanOrEqual(19 * 1024);
+    expect(Number(tCost)).toBeGreaterThanOrEqual(2);
+    expect(user!.password_hash).not.toContain(DEFAULT_PASSWORD);
+
+    const mail = await smtp.waitFor(body.email);
+    expect(mail.from).toBe('hello@quorum.test');
+    const { text, html, headers } = partsOf(mail.raw);
+    expect(headers).toMatch(/^Subject: Verify your email for Quorum$/m);
+    expect(headers).toMatch(/^From: Quorum <hello@quorum\.test>$/m);
+    expect(headers).toMatch(/multipart\/alternative/i);
+    const token = tokenFrom(mail);
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(text).toContain(`${PUBLIC_URL}/verify/${token}`);
+    expect(html).toContain(`href="${PUBLIC_URL}/verify/${token}"`);
+    expect(text).toContain('Rita Register');
+
+    // Only the token's SHA-256 is stored, valid for 24 hours.
+    const rows = await t.ctx.db.kysely
+      .selectFrom('email_verifications')
+      .selectAll()
+      .where('user_id', '=', user!.id)
+      .execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.token_hash).toBe(sha256(token));
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(new Date(rows[0]!.expires_at).getTime() - now.getTime()).toBe(24 * 3600_000);
+  });
+
+  it('trims the name and stores the email lower-cased', async () => {
+    const email = uniqueEmail('Mixed.Case');
+    const res = await register(registration({ name: '  Padded Name  ', email: `  ${email.toUpperCase()} ` }));
+    expect(res.statusCode).toBe(201);
+    const user = await userByEmail(email.toLowerCase());
+    expect(user?.name).toBe('Padded Name');
+  });
+
+  it('refuses an email that is taken, in any letter case, with 409', async () => {
+    const body = registration();
+    expect((await register(body)).statusCode).toBe(201);
+    const again = await register(registration({ email: body.email.toUpperCase(), name: 'Someone Else' }));
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: MESSAGES.emailTaken, code: 'EMAIL_TAKEN' });
+    expect((await userByEmail(body.email))?.name).toBe('Rita Register');
+  });
+
+  it('lets exactly one of two concurrent registrations of one email through', async () => {
+    const email = uniqueEmail('race');
+    const results = await Promise.all([register(registration({ email })), register(registration({ email }))]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const count = await t.ctx.db.kysely
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(Number(count.n)).toBe(1);
+  });
+
+  it.each([
+    ['shorter than 8 characters', 'Ab1!xyz'],
+    ['without an uppercase letter', 'correct-horse1!'],
+    ['without a lowercase letter', 'CORRECT-HORSE1!'],
+    ['without a digit', 'Correct-Horse!'],
+    ['without a special character', 'CorrectHorse12'],
+    ['with only a special character outside the list', 'Correct_Horse1'],
+  ])('refuses a password %s and creates nothing', async (_case, password) => {
+    const body = registration({ password, confirmPassword: password });
+    const res = await register(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: MESSAGES.passwordRequirements, code: 'VALIDATION_FAILED' });
+    expect(await userByEmail(body.email)).toBeUndefined();
+  });
+
+  it('accepts every special character of the registration list', async () => {
+    for (const special of REGISTRATION_SPECIALS) {
+      const password = `Abcdefg1${special}`;
+      const res = await register(registration({ password, confirmPassword: password }));
+      expect(res.statusCode, `special ${special}`).toBe(201);
+    }
+  });
+
+  it('refuses a confirmation that does not match', async () => {
+    const body = registration({ confirmPassword: `${DEFAULT_PASSWORD}x` });
+    const res = await register(body);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(MESSAGES.passwordsDoNotMatch);
+    expect(await userByEmail(body.email)).toBeUndefined();
+  });
+
+  it.each([
+    ['a missing name', { name: undefined }, MESSAGES.nameRequired],
+    ['a blank name', { name: '   ' }, MESSAGES.nameRequired],
+    ['an invalid email', { email: 'not-an-email' }, MESSAGES.emailInvalid],
+    ['a missing email', { email: undefined }, MESSAGES.emailInvalid],
+    ['a missing password', { password: undefined }, 'Password is required'],
+  ])('refuses %s with 400 and a message', async (_case, overrides, message) => {
+    const res = await register(registration(overrides));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED' });
+  });
+
+  it('verifies once, then answers alreadyVerified for the same link', async () => {
+    const body = registration();
+    await register(body);
+    const token = tokenFrom(await smtp.waitFor(body.email));
+
+    const first = await request(t.app, 'GET', `/api/user/auth/verify-email/${token}`);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toEqual({ message: MESSAGES.verified });
+    expect((await userByEmail(body.email))?.email_verified_at).toBe(now.toISOString());
+
+    const again = await request(t.app, 'GET', `/api/user/auth/verify-email/${token}`);
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ message: MESSAGES.alreadyVerified, alreadyVerified: true });
+
+    const login = await request(t.app, 'POST', '/api/user/auth/login', {
+      body: { email: body.email, password: body.password },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses an unknown link with 400', async () => {
+    const res = await request(t.app, 'GET', `/api/user/auth/verify-email/${'A'.repeat(43)}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: MESSAGES.verificationInvalid, code: 'INVALID_TOKEN' });
+  });
+
+  it('keeps a link valid for 24 hours and refuses it after', async () => {
+    const early = registration();
+    const late = registration();
+    await register(early);
+    await register(late);
+    const earlyToken = tokenFrom(await smtp.waitFor(early.email));
+    const lateToken = tokenFrom(await smtp.waitFor(late.email));
+    const start = now;
+    try {
+      now = new Date(start.getTime() + 24 * 3600_000 - 1000);
+      expect((await request(t.app, 'GET', `/api/user/auth/verify-email/${earlyToken}`)).statusCode).toBe(200);
+      now = new Date(start.getTime() + 24 * 3600_000);
+      const expired = await request(t.app, 'GET', `/api/user/auth/verify-email/${lateToken}`);
+      expect(expired.statusCode).toBe(400);
+      expect(expired.json().message).toBe(MESSAGES.verificationInvalid);
+      expect((await userByEmail(late.email))?.email_verified_at).toBeNull();
+    } finally {
+      now = start;
+    }
+  });
+
+  describe('resend-verification', () => {
+    const resend = (email: string) =>
+      request(t.app, 'POST', '/api/user/auth/resend-verification', { body: { email, recaptchaToken: '' } });
+
+    it('mails a fresh link to an unverified account and retires the older one', async () => {
+      const body = registration();
+      await register(body);
+      const oldToken = tokenFrom(await smtp.waitFor(body.email));
+      const res = await resend(body.email.toUpperCase());
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: MESSAGES.resendGeneric });
+      const newToken = tokenFrom(await smtp.waitFor(body.email, 2));
+      expect(newToken).not.toBe(oldToken);
+      expect((await request(t.app, 'GET', `/api/user/auth/verify-email/${oldToken}`)).statusCode).toBe(400);
+      expect((await request(t.app, 'GET', `/api/user/auth/verify-email/${newToken}`)).json()).toEqual({
+        message: MESSAGES.verified,
+      });
+    });
+
+    it('answers the same for unknown and verified emails, and sends nothing', async () => {
+      const verified = await createUser(t.ctx);
+      const unknown = uniqueEmail('nobody');
+      const before = smtp.mails.length;
+      const a = await resend(unknown);
+      const b = await resend(verified.email);
+      expect(a.statusCode).toBe(200);
+      expect(b.statusCode).toBe(200);
+      expect(a.json()).toEqual({ message: MESSAGES.resendGeneric });
+      expect(b.json()).toEqual(a.json());
+      // A mail to a third address proves the server had time to send, had it meant to.
+      const probe = registration();
+      await register(probe);
+      await smtp.waitFor(probe.email);
+      expect(smtp.mails.slice(before).flatMap((m) => m.to)).toEqual([probe.email]);
+    });
+
+    it('refuses an invalid email with 400', async () => {
+      const res = await resend('nope');
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(MESSAGES.emailInvalid);
+    });
+  });
+});
+
+describe(`accounts: mail delivery failures (${TEST_DIALECT})`, () => {
+  it('keeps the registration when the mail cannot be sent; a resend delivers a working link', async () => {
+    const smtp = await startMailCatcher();
+    const deadUrl = smtp.url;
+    await smtp.close(); // nothing listens there any more
+    const broken = await createTestApp({ smtpUrl: deadUrl, publicUrl: PUBLIC_URL });
+    const body = registration();
+    let working: TestApp | undefined;
+    const liveSmtp = await startMailCatcher();
+    try {
+      const res = await request(broken.app, 'POST', '/api/user/auth/register', { body });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toEqual({ message: MESSAGES.registered });
+
+      // The same database, now with a mail server that answers.
+      working = await createTestApp(
+        { smtpUrl: liveSmtp.url, publicUrl: PUBLIC_URL },
+        { database: broken.config.database },
+      );
+      const resend = await request(working.app, 'POST', '/api/user/auth/resend-verification', {
+        body: { email: body.email },
+      });
+      expect(resend.statusCode).toBe(200);
+      const token = tokenFrom(await liveSmtp.waitFor(body.email));
+      const verify = await request(working.app, 'GET', `/api/user/auth/verify-email/${token}`);
+      expect(verify.json()).toEqual({ message: MESSAGES.verified });
+    } finally {
+      await working?.app.close();
+      await broken.close();
+      await liveSmtp.close();
+    }
+  });
+
+  it('writes the mail to the log, link clearly labelled, when SMTP_URL is unset', async () => {
+    const lines: string[] = [];
+    const log = { info: (_obj: unknown, msg: string) => lines.push(msg), error: () => {} };
+    const mailer = createMailer({
+      smtpUrl: undefined,
+      from: 'Quorum <no-reply@quorum.local>',
+      log: log as unknown as Parameters<typeof createMailer>[0]['log'],
+    });
+    await mailer.send({
+      to: 'newcomer@example.com',
+      subject: 'Verify your email for Quorum',
+      text: 'body',
+      html: '<p>body</p>',
+      link: { label: 'Email verification link', url: 'http://localhost:3000/verify/abc' },
+    });
+    await mailer.close();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('SMTP_URL is unset');
+    expect(lines[0]).toContain('To: newcomer@example.com');
+    expect(lines[0]).toMatch(/^>>> Email verification link: http:\/\/localhost:3000\/verify\/abc$/m);
+  });
+});
+
+describe(`accounts: rate limits (${TEST_DIALECT})`, () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp({ registerRateLimit: 3, loginRateLimit: 4 });
+  });
+  afterAll(async () => t?.close());
+
+  const from = (remoteAddress: string, method: 'POST' | 'GET', url: string, payload?: object) =>
+    t.app.inject({ method, url, remoteAddress, ...(payload ? { payload } : {}) });
+
+  it('limits registrations per client: the fourth in 10 minutes gets 429, other clients are not affected', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push((await from('10.0.0.1', 'POST', '/api/user/auth/register', registration())).statusCode);
+    }
+    expect(statuses).toEqual([201, 201, 201, 429]);
+    const limited = await from('10.0.0.1', 'POST', '/api/user/auth/register', registration());
+    expect(limited.json()).toEqual({ message: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' });
+    expect((await from('10.0.0.2', 'POST', '/api/user/auth/register', registration())).statusCode).toBe(201);
+  });
+
+  it('limits verification resends per client', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      statuses.push(
+        (await from('10.0.0.3', 'POST', '/api/user/auth/resend-verification', { email: uniqueEmail() })).statusCode,
+      );
+    }
+    expect(statuses).toEqual([200, 200, 200, 429]);
+  });
+
+  it('limits login attempts per client: the fifth in a minute gets 429', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const body = { email: uniqueEmail(), password: 'Wrong-Pass1!' };
+      statuses.push((await from('10.0.0.4', 'POST', '/api/user/auth/login', body)).statusCode);
+    }
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+  });
+});

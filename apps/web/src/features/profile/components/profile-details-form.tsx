@@ -1,0 +1,101 @@
+import { useState, type FormEvent } from 'react';
+import { MESSAGES, type AuthUser, type UserType } from '@quorum/contract';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { Field, Input } from '../../../components/ui/field';
+import { errorMessage } from '../../../lib/api-client';
+import { getBotToken } from '../../../lib/bot-check';
+import { useSession } from '../../../lib/session';
+import { useUpdateProfile } from '../api/update-profile';
+import { PROFILE_MESSAGES } from '../lib/messages';
+
+/** Profile Details: the name can change, the email is shown read-only (section 5). */
+export function ProfileDetailsForm({ role, user }: { role: UserType; user: AuthUser }) {
+  const { updateUser } = useSession();
+  const update = useUpdateProfile();
+  const [name, setName] = useState(user.name);
+  const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [gettingToken, setGettingToken] = useState(false);
+
+  const trimmed = name.trim();
+  const unchanged = trimmed === user.name;
+  const blank = trimmed === '';
+  const busy = update.isPending || gettingToken;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busy || blank || unchanged) return;
+    setResult(null);
+    let recaptchaToken: string;
+    setGettingToken(true);
+    try {
+      recaptchaToken = await getBotToken('profile_update');
+    } catch {
+      setResult({ tone: 'error', text: PROFILE_MESSAGES.updateFailed });
+      return;
+    } finally {
+      setGettingToken(false);
+    }
+    update.mutate(
+      { role, body: { name: trimmed, recaptchaToken } },
+      {
+        onSuccess: (data) => {
+          updateUser(data.user);
+          setName(data.user.name);
+          setResult({ tone: 'success', text: PROFILE_MESSAGES.updated });
+        },
+        onError: (error) => setResult({ tone: 'error', text: errorMessage(error, PROFILE_MESSAGES.updateFailed) }),
+      },
+    );
+  };
+
+  return (
+    <form aria-label="Profile Details" onSubmit={(e) => void onSubmit(e)} className="space-y-5">
+      <Field label="Name" required error={blank ? MESSAGES.nameRequired : undefined}>
+        {({ id, describedBy, invalid }) => (
+          <Input
+            id={id}
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            name="name"
+            autoComplete="name"
+            required
+            maxLength={100}
+            value={name}
+            onChange={(e) => {
+              setName(e.target.value);
+              setResult(null);
+            }}
+            disabled={busy}
+          />
+        )}
+      </Field>
+      <Field label="Email" hint="Your email cannot be changed.">
+        {({ id, describedBy }) => (
+          <Input
+            id={id}
+            aria-describedby={describedBy}
+            type="email"
+            name="email"
+            value={user.email}
+            readOnly
+            className="bg-slate-50 text-slate-700"
+          />
+        )}
+      </Field>
+
+      {result && <Banner tone={result.tone}>{result.text}</Banner>}
+
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" loading={busy} disabled={blank || unchanged}>
+          {busy ? 'Updating...' : 'Update Profile'}
+        </Button>
+        {unchanged && !result && (
+          <p className="text-sm text-slate-600" aria-live="polite">
+            {PROFILE_MESSAGES.noChanges}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
