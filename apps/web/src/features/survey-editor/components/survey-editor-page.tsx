@@ -1,6 +1,127 @@
+import { useEffect } from 'react';
+import { Link, useLocation, useParams } from 'react-router';
+import { ArrowLeft, FileLock2, RefreshCw, TriangleAlert } from 'lucide-react';
+import { isEditable, surveySchema, type Survey } from '@quorum/contract';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { useErrorBanner } from '../../../lib/error-banner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useSurvey } from '../api/get-survey';
+import { SurveyForm } from './survey-form';
 
+const LOAD_FAILED = 'Failed to fetch survey data';
+
+/** The survey the AI flow passed along with the navigation, when it is this one and well formed. */
+function surveyFromNavigation(state: unknown, surveyId: string | undefined): Survey | undefined {
+  if (!surveyId || !state || typeof state !== 'object' || !('survey' in state)) return undefined;
+  const parsed = surveySchema.safeParse(state.survey);
+  return parsed.success && parsed.data.surveyId === surveyId ? parsed.data : undefined;
+}
+
+/** /surveys/create and /surveys/:surveyId/edit: one screen, edit mode when the parameter is present. */
 export function SurveyEditorPage() {
-  useDocumentTitle('Create New Survey');
-  return <h1 className="text-2xl font-semibold">Create New Survey</h1>;
+  const { surveyId } = useParams();
+  const isEdit = surveyId !== undefined;
+  const heading = isEdit ? 'Edit Survey' : 'Create New Survey';
+  useDocumentTitle(heading);
+
+  return (
+    <div className="mx-auto max-w-3xl space-y-6 pb-4">
+      <div className="space-y-2">
+        <Link
+          to="/dashboard"
+          className="inline-flex items-center gap-1 rounded text-sm text-slate-600 hover:text-slate-900"
+        >
+          <ArrowLeft className="size-4" aria-hidden="true" />
+          Back to dashboard
+        </Link>
+        <PageHeader
+          title={heading}
+          description={
+            isEdit
+              ? 'Review the details and questions, then save your changes.'
+              : 'New surveys are saved as drafts. Launch them from your dashboard.'
+          }
+        />
+      </div>
+      {isEdit ? <EditSurvey key={surveyId} surveyId={surveyId} /> : <SurveyForm mode="create" />}
+    </div>
+  );
+}
+
+function EditSurvey({ surveyId }: { surveyId: string }) {
+  const location = useLocation();
+  const { showError } = useErrorBanner();
+  const fromNavigation = surveyFromNavigation(location.state, surveyId);
+  const query = useSurvey(surveyId, fromNavigation === undefined);
+  const survey = fromNavigation ?? query.data;
+
+  const { isError, errorUpdatedAt } = query;
+  useEffect(() => {
+    if (isError) showError(LOAD_FAILED);
+  }, [isError, errorUpdatedAt, showError]);
+
+  if (!survey && query.isError) {
+    return (
+      <EmptyState
+        className="rounded-card border border-slate-200 bg-white"
+        tone="danger"
+        icon={<TriangleAlert aria-hidden="true" />}
+        title={LOAD_FAILED}
+        action={
+          <div className="flex flex-wrap justify-center gap-2">
+            <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
+              <RefreshCw className={query.isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
+              Try again
+            </Button>
+            <Link to="/dashboard" className={buttonClasses('primary')}>
+              Back to dashboard
+            </Link>
+          </div>
+        }
+      >
+        The survey may have been deleted, or the connection failed.
+      </EmptyState>
+    );
+  }
+  if (!survey) return <EditorSkeleton />;
+  if (!isEditable(survey.state)) {
+    return (
+      <EmptyState
+        className="rounded-card border border-slate-200 bg-white"
+        tone="neutral"
+        icon={<FileLock2 aria-hidden="true" />}
+        title="This survey can no longer be edited"
+        action={
+          <Link to="/dashboard" className={buttonClasses('primary')}>
+            Back to dashboard
+          </Link>
+        }
+      >
+        Only draft and active surveys can be edited. &ldquo;{survey.title}&rdquo; is {survey.state}.
+      </EmptyState>
+    );
+  }
+  return <SurveyForm key={survey.surveyId} mode="edit" survey={survey} />;
+}
+
+function EditorSkeleton() {
+  return (
+    <div role="status" aria-live="polite" className="space-y-6">
+      <span className="sr-only">Loading survey...</span>
+      {[4, 3].map((rows, card) => (
+        <div key={card} className="space-y-4 rounded-card border border-slate-200 bg-white p-6">
+          <Skeleton className="h-5 w-40" />
+          {Array.from({ length: rows }, (_, i) => (
+            <div key={i} className="space-y-2">
+              <Skeleton className="h-3 w-24" />
+              <Skeleton className="h-10 w-full" />
+            </div>
+          ))}
+        </div>
+      ))}
+    </div>
+  );
 }

@@ -1,0 +1,23 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { StateChangeBody, StateChangeResponse, SurveyState } from '@quorum/contract';
+import { api } from '../../../lib/api-client';
+import { surveyKeys } from '../../../lib/query-keys';
+import { surveysQueryOptions } from './get-surveys';
+
+export const changeSurveyState = (surveyId: string, state: SurveyState) =>
+  api<StateChangeResponse>(`/api/surveys/${encodeURIComponent(surveyId)}/state`, {
+    method: 'PATCH',
+    body: { state } satisfies StateChangeBody,
+  });
+
+/** Launch, pause, resume, close or delete; the list is refetched by its own key afterwards. */
+export const useChangeSurveyState = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ surveyId, state }: { surveyId: string; state: SurveyState }) => changeSurveyState(surveyId, state),
+    onSuccess: (data) => {
+      queryClient.setQueryData(surveyKeys.detail(data.survey.surveyId), data.survey);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: surveysQueryOptions().queryKey }),
+  });
+};

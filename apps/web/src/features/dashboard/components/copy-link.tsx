@@ -1,0 +1,59 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Check, Copy } from 'lucide-react';
+import { Button } from '../../../components/ui/button';
+
+const FEEDBACK_MS = 2000;
+
+/** The public link in a read-only field with a Copy button and visible "Copied" feedback. */
+export function CopyLink({ url, canCopy }: { url: string; canCopy: boolean }) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    clearTimeout(timer.current);
+    try {
+      await navigator.clipboard.writeText(url);
+      setStatus('copied');
+    } catch {
+      inputRef.current?.select();
+      setStatus('failed');
+    }
+    timer.current = setTimeout(() => setStatus('idle'), FEEDBACK_MS);
+  };
+
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-xs font-medium tracking-wide text-slate-500 uppercase">
+        Public link
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          id={id}
+          ref={inputRef}
+          readOnly
+          value={url}
+          onFocus={(e) => e.currentTarget.select()}
+          className="h-9 w-full min-w-0 rounded-lg border border-slate-200 bg-slate-50 px-3 font-mono text-xs text-slate-700 sm:flex-1"
+        />
+        {canCopy && (
+          <Button variant="secondary" size="sm" className="h-9" onClick={() => void copy()}>
+            {status === 'copied' ? (
+              <Check className="size-4 text-green-700" aria-hidden="true" />
+            ) : (
+              <Copy className="size-4" aria-hidden="true" />
+            )}
+            {status === 'copied' ? 'Copied' : 'Copy'}
+          </Button>
+        )}
+      </div>
+      <p aria-live="polite" className="text-xs text-slate-600">
+        {status === 'copied' && <span className="sr-only">Link copied to the clipboard</span>}
+        {status === 'failed' && 'Could not copy automatically. The link is selected: press Ctrl+C to copy it.'}
+        {!canCopy && status === 'idle' && 'Respondents can open this link while the survey is active.'}
+      </p>
+    </div>
+  );
+}

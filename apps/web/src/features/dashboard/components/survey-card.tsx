@@ -1,0 +1,138 @@
+import { useId } from 'react';
+import { Link } from 'react-router';
+import { BarChart3, ChevronDown, Lock, Pause, Pencil, Play, Rocket, Trash2 } from 'lucide-react';
+import { isEditable, publicSurveyPath, SURVEY_MESSAGES, type SurveyState, type SurveySummary } from '@quorum/contract';
+import { Badge } from '../../../components/ui/badge';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { cn } from '../../../components/ui/cn';
+import { STATE_LABELS, stateActions, type StateAction } from '../lib/survey-sections';
+import { CopyLink } from './copy-link';
+
+const STATE_TONES: Record<SurveyState, 'success' | 'neutral' | 'warning' | 'danger' | 'accent'> = {
+  active: 'success',
+  draft: 'neutral',
+  paused: 'warning',
+  closed: 'accent',
+  deleted: 'danger',
+};
+
+const ACTION_ICONS = { Launch: Rocket, Resume: Play, Pause, Close: Lock, Delete: Trash2 } as const;
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+export function formatCreated(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
+}
+
+export function questionCountLabel(count: number): string {
+  return `${count} ${count === 1 ? 'question' : 'questions'}`;
+}
+
+/** One survey: a summary row that expands (click, Enter or Space) into its details and actions. */
+export function SurveyCard({
+  survey,
+  expanded,
+  onToggle,
+  atActiveLimit,
+  pendingAction,
+  onAction,
+}: {
+  survey: SurveySummary;
+  expanded: boolean;
+  onToggle: () => void;
+  atActiveLimit: boolean;
+  /** The action being sent for this survey, if any: its buttons wait meanwhile. */
+  pendingAction: StateAction['label'] | null;
+  onAction: (action: StateAction) => void;
+}) {
+  const detailsId = useId();
+  const actions = stateActions(survey.state);
+  const publicUrl = `${window.location.origin}${publicSurveyPath(survey.projectId, survey.surveyId)}`;
+  const busy = pendingAction !== null;
+
+  return (
+    <li className="rounded-card border border-slate-200 bg-white shadow-card">
+      <h3 className="text-base">
+        <button
+          type="button"
+          aria-expanded={expanded}
+          aria-controls={detailsId}
+          onClick={onToggle}
+          className="flex w-full items-center gap-3 rounded-card px-4 py-3 text-left hover:bg-slate-50"
+        >
+          <span className="min-w-0 flex-1">
+            <span className="block truncate font-medium text-slate-900">{survey.title}</span>
+            <span className="mt-0.5 block text-sm font-normal text-slate-600">
+              {questionCountLabel(survey.questionCount)}
+            </span>
+          </span>
+          <Badge tone={STATE_TONES[survey.state]}>{STATE_LABELS[survey.state]}</Badge>
+          <ChevronDown
+            className={cn('size-4 shrink-0 text-slate-500 transition-transform', expanded && 'rotate-180')}
+            aria-hidden="true"
+          />
+        </button>
+      </h3>
+      <div id={detailsId} hidden={!expanded} className="space-y-4 border-t border-slate-100 px-4 py-4">
+        {survey.state === 'closed' && (
+          <p className="inline-flex items-center gap-1.5 rounded-md bg-slate-100 px-2.5 py-1 text-sm font-medium text-slate-700">
+            <Lock className="size-3.5" aria-hidden="true" />
+            Survey Closed
+          </p>
+        )}
+        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
+          <div className="min-w-0">
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Project</dt>
+            <dd className="mt-0.5 truncate text-slate-900">{survey.projectName}</dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Created</dt>
+            <dd className="mt-0.5 text-slate-900">
+              <time dateTime={survey.createdAt}>{formatCreated(survey.createdAt)}</time>
+            </dd>
+          </div>
+          <div>
+            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Questions</dt>
+            <dd className="mt-0.5 text-slate-900">{survey.questionCount}</dd>
+          </div>
+        </dl>
+        <CopyLink url={publicUrl} canCopy={survey.state === 'active'} />
+        <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${survey.title}`}>
+          {actions.map((action) => {
+            const Icon = ACTION_ICONS[action.label];
+            const loading = pendingAction === action.label;
+            const blocked = action.activates && atActiveLimit;
+            return (
+              <Button
+                key={action.label}
+                size="sm"
+                variant={action.label === 'Delete' ? 'danger' : action.activates ? 'primary' : 'secondary'}
+                disabled={busy || blocked}
+                disabledReason={blocked ? SURVEY_MESSAGES.activeLimit : null}
+                loading={loading}
+                onClick={() => onAction(action)}
+              >
+                {!loading && <Icon className="size-4" aria-hidden="true" />}
+                {action.label}
+              </Button>
+            );
+          })}
+          {isEditable(survey.state) && (
+            <Link
+              to={`/surveys/${encodeURIComponent(survey.surveyId)}/edit`}
+              className={buttonClasses('secondary', 'sm')}
+            >
+              <Pencil className="size-4" aria-hidden="true" />
+              Edit
+            </Link>
+          )}
+          <Link to={`/surveys/${encodeURIComponent(survey.surveyId)}/results`} className={buttonClasses('ghost', 'sm')}>
+            <BarChart3 className="size-4" aria-hidden="true" />
+            View Results
+          </Link>
+        </div>
+      </div>
+    </li>
+  );
+}

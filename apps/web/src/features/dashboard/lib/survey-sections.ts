@@ -1,0 +1,85 @@
+import { OWNER_TRANSITIONS, MAX_ACTIVE_SURVEYS, type SurveyState, type SurveySummary } from '@quorum/contract';
+
+export type SectionId = 'active' | 'draft' | 'paused' | 'other';
+
+export interface DashboardSection {
+  id: SectionId;
+  label: string;
+  surveys: SurveySummary[];
+}
+
+const SECTION_LABELS: Record<SectionId, string> = {
+  active: 'Active',
+  draft: 'Draft',
+  paused: 'Paused',
+  other: 'Other',
+};
+
+function sectionOf(state: SurveyState): SectionId | null {
+  if (state === 'deleted') return null;
+  if (state === 'active' || state === 'draft' || state === 'paused') return state;
+  return 'other';
+}
+
+/**
+ * Section 2: Active, Draft, Paused and Other (hidden when empty); deleted surveys appear in no
+ * section. The order inside a section is the server's (newest first).
+ */
+export function groupSurveys(surveys: readonly SurveySummary[]): DashboardSection[] {
+  const groups: Record<SectionId, SurveySummary[]> = { active: [], draft: [], paused: [], other: [] };
+  for (const survey of surveys) {
+    const section = sectionOf(survey.state);
+    if (section) groups[section].push(survey);
+  }
+  return (Object.keys(SECTION_LABELS) as SectionId[])
+    .filter((id) => id !== 'other' || groups.other.length > 0)
+    .map((id) => ({ id, label: SECTION_LABELS[id], surveys: groups[id] }));
+}
+
+export function countActive(surveys: readonly SurveySummary[]): number {
+  return surveys.filter((s) => s.state === 'active').length;
+}
+
+export function isAtActiveLimit(activeCount: number): boolean {
+  return activeCount >= MAX_ACTIVE_SURVEYS;
+}
+
+export type StateActionLabel = 'Launch' | 'Resume' | 'Pause' | 'Close' | 'Delete';
+
+export interface StateAction {
+  label: StateActionLabel;
+  target: SurveyState;
+  /** Launch and Resume make a survey active and count against the limit. */
+  activates: boolean;
+}
+
+function labelFor(from: SurveyState, to: SurveyState): StateActionLabel | null {
+  switch (to) {
+    case 'active':
+      return from === 'draft' ? 'Launch' : 'Resume';
+    case 'paused':
+      return 'Pause';
+    case 'closed':
+      return 'Close';
+    case 'deleted':
+      return 'Delete';
+    default:
+      return null;
+  }
+}
+
+/** The buttons a state allows (section 4), in the order of OWNER_TRANSITIONS. */
+export function stateActions(state: SurveyState): StateAction[] {
+  return OWNER_TRANSITIONS[state].flatMap((target) => {
+    const label = labelFor(state, target);
+    return label ? [{ label, target, activates: target === 'active' }] : [];
+  });
+}
+
+export const STATE_LABELS: Record<SurveyState, string> = {
+  draft: 'Draft',
+  active: 'Active',
+  paused: 'Paused',
+  closed: 'Closed',
+  deleted: 'Deleted',
+};

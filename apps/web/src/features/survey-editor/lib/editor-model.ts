@@ -1,0 +1,231 @@
+import {
+  FIVE_POINT_SCALE,
+  isHttpUrl,
+  LIMITS,
+  projectIdFrom,
+  RATING_PRESETS,
+  ratingOptions,
+  SURVEY_MESSAGES,
+  surveyInputSchema,
+  type NormalisedSurveyInput,
+  type QuestionType,
+  type RatingScale,
+  type Survey,
+  type SurveyInput,
+} from '@quorum/contract';
+
+/** A question as the editor holds it: `key` is a stable React key, `id` the stored id (absent when new). */
+export interface QuestionDraft {
+  key: string;
+  id?: string;
+  text: string;
+  type: QuestionType;
+  options: string[];
+  /** Present only while the type is rating. */
+  ratingScale?: RatingScale;
+}
+
+export interface SurveyDraft {
+  projectName: string;
+  brandingImageUrl: string;
+  title: string;
+  questions: QuestionDraft[];
+}
+
+export type RatingPreset = keyof typeof RATING_PRESETS;
+
+let keyCounter = 0;
+/** A key unique within this page (React keys only; never sent to the server). */
+export function nextQuestionKey(): string {
+  keyCounter += 1;
+  return `question-${keyCounter}`;
+}
+
+// ---------------------------------------------------------------------------
+// Section 4 "Question editing"
+// ---------------------------------------------------------------------------
+
+/** A new question: empty multiple_choice with one empty option. */
+export function newQuestion(key: string = nextQuestionKey()): QuestionDraft {
+  return { key, text: '', type: 'multiple_choice', options: [''] };
+}
+
+/** A new survey starts with one empty multiple_choice question with one empty option. */
+export function emptyDraft(key?: string): SurveyDraft {
+  return { projectName: '', brandingImageUrl: '', title: '', questions: [newQuestion(key)] };
+}
+
+export function draftFromSurvey(survey: Survey, makeKey: () => string = nextQuestionKey): SurveyDraft {
+  return {
+    projectName: survey.projectName,
+    brandingImageUrl: survey.brandingImageUrl ?? '',
+    title: survey.title,
+    questions: survey.questions.map((q) => {
+      const base = { key: makeKey(), id: q.id, text: q.text, type: q.type, options: [...q.options] };
+      if (q.type === 'rating') return { ...base, ratingScale: q.ratingScale };
+      if (q.type === 'text') return { ...base, options: [] };
+      return { ...base, options: q.options.length > 0 ? [...q.options] : [''] };
+    }),
+  };
+}
+
+/**
+ * Changing the type: to text empties the options; to rating sets the five-point scale and
+ * options '1'..'5'; to another type with no options gives one empty option.
+ */
+export function changeQuestionType(question: QuestionDraft, type: QuestionType): QuestionDraft {
+  const { ratingScale: _dropped, ...rest } = question;
+  if (type === 'text') return { ...rest, type, options: [] };
+  if (type === 'rating') {
+    return { ...rest, type, ratingScale: FIVE_POINT_SCALE, options: ratingOptions(FIVE_POINT_SCALE) };
+  }
+  return { ...rest, type, options: question.options.length === 0 ? [''] : [...question.options] };
+}
+
+/** Choosing the 5-point or 10-point scale regenerates the options. */
+export function changeRatingScale(question: QuestionDraft, preset: RatingPreset): QuestionDraft {
+  const scale = RATING_PRESETS[preset];
+  return { ...question, ratingScale: scale, options: ratingOptions(scale) };
+}
+
+export function ratingPresetOf(question: QuestionDraft): RatingPreset {
+  return question.ratingScale?.max === 10 ? 10 : 5;
+}
+
+export function setOption(question: QuestionDraft, index: number, value: string): QuestionDraft {
+  return { ...question, options: question.options.map((o, i) => (i === index ? value : o)) };
+}
+
+export function canAddOption(question: QuestionDraft): boolean {
+  return question.options.length < LIMITS.options;
+}
+
+export function addOption(question: QuestionDraft): QuestionDraft {
+  if (!canAddOption(question)) return question;
+  return { ...question, options: [...question.options, ''] };
+}
+
+/** The × of an option shows only when more than one option exists. */
+export function canRemoveOption(question: QuestionDraft): boolean {
+  return question.options.length > 1;
+}
+
+export function removeOption(question: QuestionDraft, index: number): QuestionDraft {
+  if (!canRemoveOption(question)) return question;
+  return { ...question, options: question.options.filter((_, i) => i !== index) };
+}
+
+export function canAddQuestion(draft: SurveyDraft): boolean {
+  return draft.questions.length < LIMITS.questions;
+}
+
+/** 'Remove Question' shows only when more than one question exists. */
+export function canRemoveQuestion(draft: SurveyDraft): boolean {
+  return draft.questions.length > 1;
+}
+
+export function addQuestion(draft: SurveyDraft, key?: string): SurveyDraft {
+  if (!canAddQuestion(draft)) return draft;
+  return { ...draft, questions: [...draft.questions, newQuestion(key)] };
+}
+
+export function removeQuestion(draft: SurveyDraft, index: number): SurveyDraft {
+  if (!canRemoveQuestion(draft)) return draft;
+  return { ...draft, questions: draft.questions.filter((_, i) => i !== index) };
+}
+
+export function updateQuestion(
+  draft: SurveyDraft,
+  index: number,
+  change: (question: QuestionDraft) => QuestionDraft,
+): SurveyDraft {
+  return { ...draft, questions: draft.questions.map((q, i) => (i === index ? change(q) : q)) };
+}
+
+/** Moves a question from one position to another; out-of-range moves change nothing. */
+export function moveQuestion(draft: SurveyDraft, from: number, to: number): SurveyDraft {
+  const count = draft.questions.length;
+  if (from === to || from < 0 || to < 0 || from >= count || to >= count) return draft;
+  const questions = [...draft.questions];
+  const [moved] = questions.splice(from, 1);
+  questions.splice(to, 0, moved!);
+  return { ...draft, questions };
+}
+
+// ---------------------------------------------------------------------------
+// Section 5: what is sent on save, and the submit checks in order
+// ---------------------------------------------------------------------------
+
+/**
+ * The body of POST/PUT /api/surveys: blank options of non-text questions removed, text
+ * questions send [], ratingScale only for rating questions, projectId derived from projectName.
+ */
+export function toSurveyInput(draft: SurveyDraft): SurveyInput {
+  const brandingImageUrl = draft.brandingImageUrl.trim();
+  return {
+    projectName: draft.projectName,
+    projectId: projectIdFrom(draft.projectName),
+    title: draft.title,
+    brandingImageUrl: brandingImageUrl === '' ? null : brandingImageUrl,
+    questions: draft.questions.map((q) => {
+      const base = q.id ? { id: q.id, text: q.text } : { text: q.text };
+      if (q.type === 'text') return { ...base, type: q.type, options: [] };
+      if (q.type === 'rating') {
+        const scale = q.ratingScale ?? FIVE_POINT_SCALE;
+        return { ...base, type: q.type, options: ratingOptions(scale), ratingScale: scale };
+      }
+      return { ...base, type: q.type, options: q.options.map((o) => o.trim()).filter((o) => o !== '') };
+    }),
+  };
+}
+
+/** Where a validation message belongs, so the form can mark and focus that field. */
+export type FieldRef =
+  | { field: 'projectName' | 'title' | 'brandingImageUrl' | 'questions' | 'form' }
+  | { field: 'questionText' | 'questionOptions' | 'questionRating'; index: number };
+
+export type DraftValidation =
+  { ok: true; input: SurveyInput; normalised: NormalisedSurveyInput } | { ok: false; message: string; at: FieldRef };
+
+const FIELD_ORDER: Record<string, number> = { projectName: 0, title: 1, questions: 2, brandingImageUrl: 3 };
+
+function fieldRefFor(path: readonly PropertyKey[]): FieldRef {
+  const [head, index, part] = path;
+  if (head === 'projectName' || head === 'title' || head === 'brandingImageUrl') return { field: head };
+  if (head === 'questions' && typeof index === 'number') {
+    if (part === 'options') return { field: 'questionOptions', index };
+    if (part === 'ratingScale') return { field: 'questionRating', index };
+    return { field: 'questionText', index };
+  }
+  if (head === 'questions') return { field: 'questions' };
+  return { field: 'form' };
+}
+
+/**
+ * The submit checks that need no network, in the order of section 5: project name, title, at
+ * least one question (then each question's own rules, which the server also enforces). The
+ * branding image's content-type check comes after these and is done by the caller.
+ */
+export function validateDraft(draft: SurveyDraft): DraftValidation {
+  const input = toSurveyInput(draft);
+  const parsed = surveyInputSchema.safeParse(input);
+  if (parsed.success) return { ok: true, input, normalised: parsed.data };
+  const issues = [...parsed.error.issues].sort(
+    (a, b) => (FIELD_ORDER[String(a.path[0])] ?? 9) - (FIELD_ORDER[String(b.path[0])] ?? 9),
+  );
+  const first = issues[0]!;
+  return { ok: false, message: first.message, at: fieldRefFor(first.path) };
+}
+
+/**
+ * The live state of the branding URL before any network check: nothing to check, an invalid
+ * URL (message at once), or a URL whose content type the server must check.
+ */
+export function brandingUrlStatus(url: string): 'empty' | 'invalid' | 'check' {
+  const trimmed = url.trim();
+  if (trimmed === '') return 'empty';
+  if (!isHttpUrl(trimmed) || trimmed.length > LIMITS.url) return 'invalid';
+  return 'check';
+}
+
+export const IMAGE_URL_MESSAGE = SURVEY_MESSAGES.invalidImageUrl;
