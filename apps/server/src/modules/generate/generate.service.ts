@@ -1,0 +1,28 @@
+import { SURVEY_MESSAGES, surveyInputSchema, type Survey } from '@quorum/contract';
+import { AI_MESSAGES } from '../../ai/openai-compatible-generator';
+import type { SurveyDraftGenerator } from '../../ai/survey-draft-generator';
+import type { AppContext } from '../../context';
+import { AppError, ForbiddenError } from '../../lib/errors';
+import type { Viewer } from '../surveys/surveys.service';
+import { createSurvey } from '../surveys/surveys.service';
+
+/**
+ * POST /api/surveys/generate: turns the idea into a draft survey owned by the user. The draft is
+ * normalised by the contract exactly as a hand-made survey is on save, then stored with the kind of
+ * generator that made it.
+ */
+export async function generateSurvey(
+  ctx: AppContext,
+  generator: SurveyDraftGenerator,
+  viewer: Viewer,
+  prompt: string,
+): Promise<Survey> {
+  if (viewer.type !== 'user') throw new ForbiddenError(SURVEY_MESSAGES.adminCannotCreate);
+  const draft = await generator.generate(prompt);
+  const parsed = surveyInputSchema.safeParse(draft);
+  if (!parsed.success) {
+    ctx.log.error({ issues: parsed.error.issues, generator: generator.kind }, 'generated survey does not validate');
+    throw new AppError(502, 'AI_PROVIDER_ERROR', AI_MESSAGES.unusable);
+  }
+  return createSurvey(ctx, viewer.id, parsed.data, generator.kind);
+}

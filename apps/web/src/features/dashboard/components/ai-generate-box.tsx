@@ -1,0 +1,124 @@
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { Sparkles } from 'lucide-react';
+import { LIMITS } from '@quorum/contract';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field, Textarea } from '../../../components/ui/field';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { useErrorBanner } from '../../../lib/error-banner';
+import { useGenerateSurvey } from '../api/generate-survey';
+
+/** Section 8: the banner text on failure is this plus the server's message or the error's text. */
+export const GENERATE_FAILED_PREFIX = 'Failed to generate survey: ';
+
+const EXAMPLES = [
+  'Feedback from attendees of a weekend jazz festival about food, sound and tickets',
+  'Customer satisfaction for our bakery: quality, prices, friendliness of the staff',
+  'Course evaluation for an evening Spanish class',
+];
+const PLACEHOLDER = `For example:\n${EXAMPLES.map((e) => `• ${e}`).join('\n')}`;
+
+function failureText(error: unknown): string {
+  if (error instanceof ApiError && !error.message) return `the server answered with status ${error.status}`;
+  return errorMessage(error, error instanceof Error && error.message ? error.message : 'something went wrong');
+}
+
+/**
+ * "Generate with AI" (sections 2 and 5): a survey idea in, a saved draft out, opened straight in the
+ * editor with the survey carried in the navigation state so no second request is needed.
+ */
+export function AiGenerateBox() {
+  const [idea, setIdea] = useState('');
+  const generate = useGenerateSurvey();
+  const navigate = useNavigate();
+  const { showError } = useErrorBanner();
+  const headingId = useId();
+  const statusId = useId();
+
+  const trimmed = idea.trim();
+  const pending = generate.isPending;
+  const done = generate.isSuccess;
+
+  const submit = () => {
+    if (trimmed === '' || pending || done) return;
+    generate.mutate(trimmed, {
+      onSuccess: (survey) => {
+        void navigate(`/surveys/${encodeURIComponent(survey.surveyId)}/edit`, { state: { survey } });
+      },
+      onError: (error) => showError(GENERATE_FAILED_PREFIX + failureText(error)),
+    });
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    submit();
+  };
+  // Enter makes a new line in the idea; Ctrl+Enter or ⌘+Enter generates.
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      submit();
+    }
+  };
+
+  return (
+    <Card className="overflow-hidden border-accent-200 bg-gradient-to-br from-accent-50 via-white to-white">
+      <section aria-labelledby={headingId} className="px-5 py-5 sm:px-6">
+        <div className="flex items-start gap-3">
+          <span
+            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-600 text-white shadow-sm"
+            aria-hidden="true"
+          >
+            <Sparkles className="size-5" />
+          </span>
+          <div className="min-w-0">
+            <h2 id={headingId} className="text-base font-semibold text-slate-900">
+              Generate with AI
+            </h2>
+            <p className="mt-0.5 text-sm text-slate-600">
+              Describe your idea in a sentence or two, in any language. You get a draft survey to review and edit.
+            </p>
+          </div>
+        </div>
+
+        <form className="mt-4 space-y-3" onSubmit={onSubmit}>
+          <Field
+            label="Survey idea"
+            hint={`Ctrl+Enter to generate · ${idea.length.toLocaleString('en')}/${LIMITS.prompt.toLocaleString('en')} characters`}
+          >
+            {({ id, describedBy }) => (
+              <Textarea
+                id={id}
+                aria-describedby={describedBy}
+                rows={4}
+                maxLength={LIMITS.prompt}
+                placeholder={PLACEHOLDER}
+                value={idea}
+                readOnly={pending || done}
+                onChange={(event) => setIdea(event.target.value)}
+                onKeyDown={onKeyDown}
+                className="resize-y bg-white"
+              />
+            )}
+          </Field>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button
+              type="submit"
+              loading={pending || done}
+              disabled={trimmed === '' || pending || done}
+              disabledReason={trimmed === '' && !pending && !done ? 'Describe your survey idea first' : null}
+            >
+              {!pending && !done && <Sparkles className="size-4" aria-hidden="true" />}
+              {pending ? 'Generating...' : done ? 'Opening editor...' : 'Generate Survey'}
+            </Button>
+            <p id={statusId} role="status" aria-live="polite" className="min-h-5 text-sm text-slate-600">
+              {pending && 'Writing your survey. This can take up to a minute.'}
+              {done && 'Survey ready. Opening it in the editor...'}
+            </p>
+          </div>
+        </form>
+      </section>
+    </Card>
+  );
+}
