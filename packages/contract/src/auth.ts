@@ -104,7 +104,7 @@ export function formatMessage(template: string, values: Record<string, string | 
 /** Users: failures within the window that lock the account, and for how long. */
 export const USER_LOCKOUT = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as const;
 /** Administrators: section 9. */
-export const ADMIN_LOCKOUT = { maxFailures: 3, lockMinutes: 15 } as const;
+export const ADMIN_LOCKOUT = { maxFailures: 3, windowMinutes: 15, lockMinutes: 15 } as const;
 
 // ---------------------------------------------------------------------------
 // Schemas

@@ -1,4 +1,10 @@
 import type { AppContext } from '../../context';
+import { ensureAdmin } from './admins.service';
 
-/** Creates or updates the administrator named by ADMIN_EMAIL / ADMIN_PASSWORD. */
-export async function bootstrapAdmin(_ctx: AppContext): Promise<void> {}
+/** Creates or updates the administrator named by ADMIN_EMAIL / ADMIN_PASSWORD (and ADMIN_NAME). */
+export async function bootstrapAdmin(ctx: AppContext): Promise<void> {
+  const admin = ctx.config.admin;
+  if (!admin) return;
+  const outcome = await ensureAdmin(ctx, admin);
+  ctx.log.info(`Administrator ${admin.email}: ${outcome === 'unchanged' ? 'up to date' : outcome} from ADMIN_EMAIL`);
+}

@@ -1,6 +1,167 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { ShieldCheck } from 'lucide-react';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Field, Input } from '../../../components/ui/field';
+import { getBotToken, preloadBotCheck } from '../../../lib/bot-check';
+import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useAdminLogin } from '../api/admin-login';
+import { useAdminLockout } from '../hooks/use-admin-lockout';
+import {
+  ADMIN_LOGIN_MESSAGES,
+  classifyLoginFailure,
+  clientLockMessage,
+  lockedByServer,
+  remainingAttempts,
+  withFailure,
+} from '../lib/admin-lockout';
 
+/** Section 4: after login the redirect to the dashboard waits 100 ms. */
+const REDIRECT_DELAY_MS = 100;
+
+/** 'Admin Login' (sections 2, 4, 5 and 8): separate from the user login, with a lockout after 3 failures. */
 export function AdminLoginPage() {
   useDocumentTitle('Admin Login');
-  return <h1 className="text-2xl font-semibold">Admin Login</h1>;
+  const headingId = useId();
+  const navigate = useNavigate();
+  const { signIn } = useSession();
+  const login = useAdminLogin();
+  const lockout = useAdminLockout();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  /** A message from the last attempt; the lock message is derived so its minutes stay current. */
+  const [error, setError] = useState<{ text: string; serverLock: boolean } | null>(null);
+  const [redirecting, setRedirecting] = useState(false);
+  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  useEffect(() => {
+    preloadBotCheck();
+    return () => clearTimeout(redirectTimer.current);
+  }, []);
+
+  const locked = lockout.locked;
+  // While locked, the client-side message counts down; a lock the server reported keeps its words.
+  const message = locked
+    ? error?.serverLock
+      ? error.text
+      : clientLockMessage(lockout.state, lockout.now)
+    : error?.serverLock
+      ? null
+      : (error?.text ?? null);
+  const remaining = remainingAttempts(lockout.state);
+  const busy = login.isPending || redirecting;
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (locked || busy) return;
+    setError(null);
+    let recaptchaToken: string;
+    try {
+      recaptchaToken = await getBotToken('admin_login');
+    } catch {
+      setError({ text: ADMIN_LOGIN_MESSAGES.failed, serverLock: false });
+      return;
+    }
+    login.mutate(
+      { email, password, recaptchaToken },
+      {
+        onSuccess: ({ token, user }) => {
+          lockout.reset();
+          setRedirecting(true);
+          signIn(token, user);
+          redirectTimer.current = setTimeout(
+            () => void navigate('/admin/dashboard', { replace: true }),
+            REDIRECT_DELAY_MS,
+          );
+        },
+        onError: (failure) => {
+          const now = Date.now();
+          const outcome = classifyLoginFailure(failure);
+          if (outcome.kind === 'locked') {
+            lockout.update(lockedByServer(outcome.minutes, now));
+            setError({ text: outcome.message, serverLock: true });
+          } else if (outcome.kind === 'invalid-credentials') {
+            const next = withFailure(lockout.state, now);
+            lockout.update(next);
+            setError({ text: outcome.message, serverLock: false });
+          } else {
+            setError({ text: outcome.message, serverLock: false });
+          }
+          setPassword('');
+        },
+      },
+    );
+  };
+
+  return (
+    <Card className="p-6 sm:p-8">
+      <div className="mb-6 flex items-start gap-3">
+        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-50 text-accent-700">
+          <ShieldCheck className="size-5" aria-hidden="true" />
+        </span>
+        <div>
+          <h1 id={headingId} className="text-2xl font-semibold tracking-tight text-slate-900">
+            Admin Login
+          </h1>
+          <p className="mt-1 text-sm text-slate-600">For administrators of this Quorum.</p>
+        </div>
+      </div>
+
+      <form aria-labelledby={headingId} onSubmit={(e) => void onSubmit(e)} className="space-y-5">
+        <Field label="Email" required>
+          {({ id, describedBy }) => (
+            <Input
+              id={id}
+              aria-describedby={describedBy}
+              type="email"
+              name="email"
+              autoComplete="username"
+              required
+              value={email}
+              onChange={(e) => setEmail(e.target.value)}
+              disabled={busy}
+            />
+          )}
+        </Field>
+        <Field label="Password" required>
+          {({ id, describedBy }) => (
+            <Input
+              id={id}
+              aria-describedby={describedBy}
+              type="password"
+              name="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+              disabled={busy}
+            />
+          )}
+        </Field>
+
+        {message && <Banner tone="error">{message}</Banner>}
+        <p aria-live="polite" className="text-sm text-slate-700">
+          {!locked && lockout.state.failures > 0 && (
+            <>
+              Remaining attempts: <strong className="font-semibold">{remaining}</strong>
+            </>
+          )}
+        </p>
+
+        <Button type="submit" size="lg" className="w-full" disabled={locked} loading={busy}>
+          {login.isPending ? 'Logging in...' : redirecting ? 'Redirecting...' : 'Log in'}
+        </Button>
+      </form>
+
+      <p className="mt-6 text-center text-sm text-slate-600">
+        Not an administrator?{' '}
+        <Link to="/login" className="font-medium text-accent-700 underline-offset-2 hover:underline">
+          User login
+        </Link>
+      </p>
+    </Card>
+  );
 }

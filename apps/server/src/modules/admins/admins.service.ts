@@ -1,0 +1,137 @@
+import {
+  ADMIN_LOCKOUT,
+  MESSAGES,
+  formatMessage,
+  loginBodySchema,
+  registrationPasswordRules,
+  unmetPasswordRules,
+  type LoginBody,
+  type LoginResponse,
+} from '@quorum/contract';
+import type { AppContext } from '../../context';
+import type { Db } from '../../db/database';
+import type { Clock } from '../../lib/clock';
+import { AppError, ConflictError, UnauthorizedError } from '../../lib/errors';
+import { newId } from '../../lib/ids';
+import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
+import { toAuthUser } from '../auth/account.service';
+import { createLockout } from '../auth/lockout.service';
+import { findAdminByEmail, insertAdmin, updateAdminAccount } from './admins.repository';
+
+/** 423 Locked: the admin login is refused until the lock ends, whatever the password. */
+export class AccountLockedError extends AppError {
+  constructor(minutesLeft: number) {
+    super(423, 'ACCOUNT_LOCKED', formatMessage(MESSAGES.adminLocked, { n: minutesLeft }), {
+      'retry-after': String(minutesLeft * 60),
+    });
+  }
+}
+
+/** An administrator's details as given on the command line or in the environment. */
+export interface AdminInput {
+  email: string;
+  name: string;
+  password: string;
+}
+
+/** Why an administrator's details are refused, or undefined when they are fine. */
+export function adminInputProblem(input: AdminInput): string | undefined {
+  if (!loginBodySchema.shape.email.safeParse(input.email).success) return 'the email address is not valid';
+  if (!input.name.trim()) return 'the name is required';
+  const unmet = unmetPasswordRules(input.password, registrationPasswordRules);
+  if (unmet.length) {
+    return `the password does not meet the requirements (missing: ${unmet.map((r) => r.label.toLowerCase()).join(', ')})`;
+  }
+  return undefined;
+}
+
+const normalise = (input: AdminInput): AdminInput => ({
+  email: input.email.trim().toLowerCase(),
+  name: input.name.trim(),
+  password: input.password,
+});
+
+/** Adds an administrator; 409 when the email is taken by another administrator. */
+export async function createAdminAccount(
+  deps: { db: Db; clock: Clock },
+  input: AdminInput,
+): Promise<{ id: string; email: string; name: string }> {
+  const admin = normalise(input);
+  const problem = adminInputProblem(admin);
+  if (problem) throw new Error(`Cannot create the administrator: ${problem}.`);
+  const now = deps.clock.now().toISOString();
+  const id = newId();
+  const inserted = await insertAdmin(deps.db.kysely, {
+    id,
+    name: admin.name,
+    email: admin.email,
+    password_hash: await hashPassword(admin.password),
+    token_version: 0,
+    created_at: now,
+    updated_at: now,
+  });
+  if (!inserted) throw new ConflictError(`An administrator with the email ${admin.email} already exists`);
+  return { id, email: admin.email, name: admin.name };
+}
+
+/**
+ * Makes sure the administrator from the environment exists with that name and password:
+ * created when missing, updated when the name or the password changed (the password is
+ * checked against the stored hash and rehashed only when it differs; a new password ends
+ * older sessions). Safe when several instances start at once.
+ */
+export async function ensureAdmin(
+  deps: { db: Db; clock: Clock },
+  input: AdminInput,
+): Promise<'created' | 'updated' | 'unchanged'> {
+  const admin = normalise(input);
+  const existing = await findAdminByEmail(deps.db.kysely, admin.email);
+  if (!existing) {
+    try {
+      await createAdminAccount(deps, admin);
+      return 'created';
+    } catch (error) {
+      // Another instance created it in the meantime: fall through to the update check.
+      if (!(error instanceof ConflictError)) throw error;
+      return ensureAdmin(deps, admin);
+    }
+  }
+  const samePassword = await verifyPassword(existing.password_hash, admin.password);
+  if (samePassword && existing.name === admin.name) return 'unchanged';
+  await updateAdminAccount(
+    deps.db.kysely,
+    existing.id,
+    { name: admin.name, ...(samePassword ? {} : { passwordHash: await hashPassword(admin.password) }) },
+    deps.clock.now().toISOString(),
+  );
+  return 'updated';
+}
+
+/**
+ * Admin login with a server-side lockout per email (known or not): 3 failures within
+ * 15 minutes lock it for 15 minutes; the failure that reaches the limit already answers
+ * with the lock. Unknown emails take as long as wrong passwords.
+ */
+export async function loginAdmin(
+  ctx: Pick<AppContext, 'db' | 'clock' | 'tokens'>,
+  body: Pick<LoginBody, 'email' | 'password'>,
+): Promise<LoginResponse> {
+  const lockout = createLockout(ctx.db, ctx.clock, { scope: 'admin', ...ADMIN_LOCKOUT });
+  const email = body.email;
+  const status = await lockout.status(email);
+  if (status.locked) throw new AccountLockedError(status.minutesLeft);
+
+  const admin = await findAdminByEmail(ctx.db.kysely, email);
+  let valid = false;
+  if (admin) valid = await verifyPassword(admin.password_hash, body.password);
+  else await verifyAgainstDummy(body.password);
+
+  if (!admin || !valid) {
+    const after = await lockout.recordFailure(email);
+    if (after.locked) throw new AccountLockedError(after.minutesLeft);
+    throw new UnauthorizedError(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+  }
+  await lockout.reset(email);
+  const token = await ctx.tokens.sign({ sub: admin.id, role: 'admin', ver: admin.token_version });
+  return { token, user: toAuthUser(admin, 'admin') };
+}

@@ -1,0 +1,352 @@
+import type { SurveyState } from '@quorum/contract';
+import { DEFAULT_PASSWORD, uniqueEmail, type CreatedAccount, type CreatedSurvey } from './factories';
+
+/**
+ * The role matrix: every `/api` endpoint, called as each kind of caller, and the status it must
+ * answer. `role-matrix.test.ts` runs every row; it also fails when the server has a route that has
+ * no row here, so this table grows with every new endpoint.
+ *
+ * Callers: anonymous (no token), owner (the user who owns the row's survey), another user, and an
+ * administrator. Each call gets fresh accounts and a fresh survey, so rows never depend on each
+ * other (a password change or a state change by one caller does not affect the next).
+ *
+ * Conventions the table pins down:
+ * - no token, or a token of the wrong role on a one-role endpoint → 401;
+ * - another user's survey → 404, the same answer as an unknown id (existence is not revealed);
+ * - administrators read every survey and its results, but creating and editing surveys is refused
+ *   with 403 (their session stays valid), and of the state changes only restore (deleted → draft) is
+ *   theirs; other state changes are 409 for them;
+ * - public endpoints answer the same to everybody.
+ */
+
+export const CALLERS = ['anonymous', 'owner', 'otherUser', 'admin'] as const;
+export type Caller = (typeof CALLERS)[number];
+
+export interface MatrixFixture {
+  owner: CreatedAccount;
+  otherUser: CreatedAccount;
+  admin: CreatedAccount;
+  /** Owned by `owner`, in the row's `surveyState`. */
+  survey: CreatedSurvey;
+  /** A signed CSV download link made by the owner (rows that ask for `exportLink`). */
+  exportLink?: string;
+}
+
+export interface MatrixRequest {
+  url: string;
+  body?: unknown;
+}
+
+export interface MatrixRow {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** The route as registered, e.g. `/api/surveys/:surveyId`. */
+  route: string;
+  /** What this row looks at, when a route has several rows. */
+  case?: string;
+  /** The issue that owns the endpoint. */
+  issue: number;
+  /** anonymous, owner, other user, admin. */
+  expect: [anonymous: number, owner: number, otherUser: number, admin: number];
+  /** The state of the fixture survey (default draft). */
+  surveyState?: SurveyState;
+  /** Also have the owner make a CSV download link first. */
+  exportLink?: boolean;
+  /** Streaming answers are read over real HTTP: only the status line is awaited. */
+  stream?: boolean;
+  request: (f: MatrixFixture, caller: Caller) => MatrixRequest;
+}
+
+const surveyBody = {
+  projectName: 'Matrix Project',
+  title: 'Matrix survey',
+  questions: [{ text: 'How was it?', type: 'rating', ratingScale: { min: 1, max: 5 } }],
+};
+
+/** A valid answer to every question of the fixture survey (sampleQuestions). */
+const answersFor = (f: MatrixFixture) =>
+  f.survey.questions.map((q) => ({
+    questionId: q.id,
+    answer: q.type === 'checkbox' ? [q.options[0]!] : q.type === 'text' ? 'Fine' : q.options[0]!,
+  }));
+
+const s = (f: MatrixFixture) => `/api/surveys/${f.survey.id}`;
+
+export const ROLE_MATRIX: MatrixRow[] = [
+  // --- Foundation -------------------------------------------------------------------------------
+  {
+    method: 'GET',
+    route: '/api/health',
+    issue: 1,
+    expect: [200, 200, 200, 200],
+    request: () => ({ url: '/api/health' }),
+  },
+  {
+    method: 'GET',
+    route: '/api/config',
+    issue: 1,
+    expect: [200, 200, 200, 200],
+    request: () => ({ url: '/api/config' }),
+  },
+
+  // --- Accounts (issue 3): /api/user/auth/* -----------------------------------------------------
+  {
+    method: 'POST',
+    route: '/api/user/auth/register',
+    issue: 3,
+    expect: [201, 201, 201, 201],
+    request: () => {
+      const email = uniqueEmail('matrix');
+      return {
+        url: '/api/user/auth/register',
+        body: { name: 'New Person', email, password: DEFAULT_PASSWORD, confirmPassword: DEFAULT_PASSWORD },
+      };
+    },
+  },
+  {
+    method: 'POST',
+    route: '/api/user/auth/resend-verification',
+    issue: 3,
+    expect: [200, 200, 200, 200],
+    request: (f) => ({ url: '/api/user/auth/resend-verification', body: { email: f.owner.email } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/user/auth/verify-email/:token',
+    case: 'unknown link',
+    issue: 3,
+    expect: [400, 400, 400, 400],
+    request: () => ({ url: '/api/user/auth/verify-email/not-a-real-token' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/user/auth/login',
+    case: "the owner's credentials",
+    issue: 3,
+    expect: [200, 200, 200, 200],
+    request: (f) => ({ url: '/api/user/auth/login', body: { email: f.owner.email, password: f.owner.password } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/user/auth/login',
+    case: "an administrator's credentials",
+    issue: 3,
+    expect: [401, 401, 401, 401],
+    request: (f) => ({ url: '/api/user/auth/login', body: { email: f.admin.email, password: f.admin.password } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/user/auth/verify-user-token',
+    issue: 3,
+    expect: [401, 200, 200, 401],
+    request: () => ({ url: '/api/user/auth/verify-user-token' }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/user/auth/update-profile',
+    issue: 3,
+    expect: [401, 200, 200, 401],
+    request: () => ({ url: '/api/user/auth/update-profile', body: { name: 'Renamed' } }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/user/auth/change-password',
+    issue: 3,
+    expect: [401, 200, 200, 401],
+    request: () => ({
+      url: '/api/user/auth/change-password',
+      body: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Another-Passw0rd!' },
+    }),
+  },
+
+  // --- Administrators (issue 8): /api/admin/auth/* ----------------------------------------------
+  {
+    method: 'POST',
+    route: '/api/admin/auth/login',
+    case: "an administrator's credentials",
+    issue: 8,
+    expect: [200, 200, 200, 200],
+    request: (f) => ({ url: '/api/admin/auth/login', body: { email: f.admin.email, password: f.admin.password } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/auth/login',
+    case: "a user's credentials",
+    issue: 8,
+    expect: [401, 401, 401, 401],
+    request: (f) => ({ url: '/api/admin/auth/login', body: { email: f.owner.email, password: f.owner.password } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/auth/verify-admin-token',
+    issue: 8,
+    expect: [401, 401, 401, 200],
+    request: () => ({ url: '/api/admin/auth/verify-admin-token' }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/auth/update-profile',
+    issue: 8,
+    expect: [401, 401, 401, 200],
+    request: () => ({ url: '/api/admin/auth/update-profile', body: { name: 'Renamed' } }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/admin/auth/change-password',
+    issue: 8,
+    expect: [401, 401, 401, 200],
+    request: () => ({
+      url: '/api/admin/auth/change-password',
+      body: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Another-Passw0rd!' },
+    }),
+  },
+
+  // --- Survey authoring (issue 5) ---------------------------------------------------------------
+  {
+    method: 'GET',
+    route: '/api/surveys',
+    issue: 5,
+    expect: [401, 200, 200, 200],
+    request: () => ({ url: '/api/surveys' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/surveys',
+    issue: 5,
+    expect: [401, 201, 201, 403],
+    request: () => ({ url: '/api/surveys', body: surveyBody }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId',
+    issue: 5,
+    expect: [401, 200, 404, 200],
+    request: (f) => ({ url: s(f) }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId',
+    case: 'a deleted survey',
+    issue: 5,
+    surveyState: 'deleted',
+    expect: [401, 404, 404, 200],
+    request: (f) => ({ url: s(f) }),
+  },
+  {
+    method: 'PUT',
+    route: '/api/surveys/:surveyId',
+    issue: 5,
+    expect: [401, 200, 404, 403],
+    request: (f) => ({ url: s(f), body: surveyBody }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/surveys/:surveyId/state',
+    case: 'launch a draft',
+    issue: 5,
+    expect: [401, 200, 404, 409],
+    request: (f) => ({ url: `${s(f)}/state`, body: { state: 'active' } }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/surveys/:surveyId/state',
+    case: 'restore a deleted survey',
+    issue: 5,
+    surveyState: 'deleted',
+    expect: [401, 404, 404, 200],
+    request: (f) => ({ url: `${s(f)}/state`, body: { state: 'draft' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/images/check',
+    issue: 5,
+    expect: [401, 200, 200, 200],
+    request: () => ({ url: '/api/images/check', body: { url: 'http://127.0.0.1:9/logo.png' } }),
+  },
+
+  // --- Public survey taking (issue 6) -----------------------------------------------------------
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/public',
+    case: 'an active survey',
+    issue: 6,
+    surveyState: 'active',
+    expect: [200, 200, 200, 200],
+    request: (f) => ({ url: `${s(f)}/public` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/public',
+    case: 'a draft',
+    issue: 6,
+    expect: [404, 404, 404, 404],
+    request: (f) => ({ url: `${s(f)}/public` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/surveys/:surveyId/responses',
+    case: 'an active survey',
+    issue: 6,
+    surveyState: 'active',
+    expect: [201, 201, 201, 201],
+    request: (f) => ({ url: `${s(f)}/responses`, body: { answers: answersFor(f) } }),
+  },
+
+  // --- Results (issue 7) ------------------------------------------------------------------------
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/results',
+    issue: 7,
+    surveyState: 'active',
+    expect: [401, 200, 404, 200],
+    request: (f) => ({ url: `${s(f)}/results` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/responses',
+    issue: 7,
+    surveyState: 'active',
+    expect: [401, 200, 404, 200],
+    request: (f) => ({ url: `${s(f)}/responses?limit=10` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/surveys/:surveyId/results/export-link',
+    issue: 7,
+    expect: [401, 200, 404, 200],
+    request: (f) => ({ url: `${s(f)}/results/export-link` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/results.csv',
+    case: 'with the bearer token',
+    issue: 7,
+    expect: [401, 200, 404, 200],
+    request: (f) => ({ url: `${s(f)}/results.csv` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/results.csv',
+    case: "with the owner's signed link (the link is the credential)",
+    issue: 7,
+    exportLink: true,
+    expect: [200, 200, 200, 200],
+    request: (f) => ({ url: f.exportLink! }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/results/stream',
+    issue: 7,
+    stream: true,
+    expect: [401, 200, 404, 200],
+    request: (f) => ({ url: `${s(f)}/results/stream` }),
+  },
+
+  // --- AI generation (issue 9) ------------------------------------------------------------------
+  {
+    method: 'POST',
+    route: '/api/surveys/generate',
+    issue: 9,
+    expect: [401, 201, 201, 403],
+    request: () => ({ url: '/api/surveys/generate', body: { prompt: 'Feedback on a weekend jazz festival' } }),
+  },
+];

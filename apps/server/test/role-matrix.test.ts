@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import type { ExportLinkResponse } from '@quorum/contract';
+import { createAdmin, createSurvey, createUser } from './factories';
+import { TEST_DIALECT, useTestApp } from './helpers';
+import { CALLERS, ROLE_MATRIX, type Caller, type MatrixFixture, type MatrixRow } from './role-matrix.table';
+
+/** Every route under /api as `METHOD /path`, read from Fastify's route tree (HEAD twins left out). */
+function registeredRoutes(tree: string): string[] {
+  const routes: string[] = [];
+  const stack: string[] = [];
+  for (const line of tree.split('\n')) {
+    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    const path = stack.join('');
+    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) {
+      if (path.startsWith('/api/')) routes.push(`${method} ${path}`);
+    }
+  }
+  return routes;
+}
+
+const rowName = (row: MatrixRow) => `${row.method} ${row.route}${row.case ? ` (${row.case})` : ''}`;
+
+describe(`role matrix (${TEST_DIALECT})`, () => {
+  const t = useTestApp({ imageCheckAllowPrivate: false });
+  let baseUrl: string | undefined;
+
+  async function fixtureFor(row: MatrixRow): Promise<MatrixFixture> {
+    const [owner, otherUser, admin] = await Promise.all([
+      createUser(t.ctx, { name: 'Olivia Owner' }),
+      createUser(t.ctx, { name: 'Oscar Other' }),
+      createAdmin(t.ctx),
+    ]);
+    const survey = await createSurvey(t.ctx, owner.id, { state: row.surveyState ?? 'draft' });
+    const fixture: MatrixFixture = { owner, otherUser, admin, survey };
+    if (row.exportLink) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/surveys/${survey.id}/results/export-link`,
+        headers: { authorization: `Bearer ${owner.token}` },
+      });
+      if (res.statusCode !== 200) throw new Error(`export link: ${res.statusCode} ${res.body}`);
+      fixture.exportLink = (res.json() as ExportLinkResponse).url;
+    }
+    return fixture;
+  }
+
+  const tokenOf = (f: MatrixFixture, caller: Caller) =>
+    caller === 'anonymous' ? undefined : caller === 'owner' ? f.owner.token : f[caller].token;
+
+  async function call(row: MatrixRow, caller: Caller): Promise<number> {
+    const f = await fixtureFor(row);
+    const { url, body } = row.request(f, caller);
+    const token = tokenOf(f, caller);
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    if (row.stream) {
+      // A stream never ends by itself: read the status line over real HTTP, then hang up.
+      if (!baseUrl) {
+        await t.app.listen({ port: 0, host: '127.0.0.1' });
+        baseUrl = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+      }
+      return new Promise<number>((resolve, reject) => {
+        const req = httpRequest(`${baseUrl}${url}`, { method: row.method, headers }, (res) => {
+          resolve(res.statusCode ?? 0);
+          req.destroy();
+        });
+        req.on('error', (error) => {
+          if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(error);
+        });
+        req.end();
+      });
+    }
+    const res = await t.app.inject({
+      method: row.method,
+      url,
+      headers,
+      // Each call from its own address: the per-client rate limits never mix rows.
+      remoteAddress: `10.${randomBytes(3).join('.')}`,
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    if (res.statusCode >= 500) throw new Error(`${rowName(row)} as ${caller}: ${res.statusCode} ${res.body}`);
+    return res.statusCode;
+  }
+
+  it.each(ROLE_MATRIX.map((row) => [rowName(row), row] as const))('%s', async (_name, row) => {
+    const actual: Record<string, number> = {};
+    const expected: Record<string, number> = {};
+    for (const [index, caller] of CALLERS.entries()) {
+      expected[caller] = row.expect[index]!;
+      actual[caller] = await call(row, caller);
+    }
+    expect(actual).toEqual(expected);
+  });
+
+  it('has a row for every /api route the server registers, and no row for a route it lacks', () => {
+    const registered = registeredRoutes(t.app.printRoutes({ commonPrefix: false }));
+    expect(registered.length).toBeGreaterThan(10);
+    const inTable = new Set(ROLE_MATRIX.map((row) => `${row.method} ${row.route}`));
+    expect(
+      registered.filter((route) => !inTable.has(route)),
+      'routes without a row',
+    ).toEqual([]);
+    expect(
+      [...inTable].filter((route) => !registered.includes(route)),
+      'rows for routes the server does not have',
+    ).toEqual([]);
+  });
+});
