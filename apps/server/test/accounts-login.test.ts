@@ -109,18 +109,18 @@ describe(`accounts: login, session and tokens (${TEST_DIALECT})`, () => {
           expect((await login(user.email, WRONG)).statusCode, `failure ${i}`).toBe(401);
         }
         const fifth = await login(user.email, WRONG);
-        expect(fifth.statusCode).toBe(429);
+        expect(fifth.statusCode).toBe(423);
         expect(fifth.json()).toEqual({ message: lockedMessage(15), code: 'ACCOUNT_LOCKED' });
         expect(fifth.json().message).toContain('Account locked');
         expect(fifth.headers['retry-after']).toBe(String(15 * 60));
 
         now = new Date(start.getTime() + 10 * 60_000);
         const right = await login(user.email, user.password);
-        expect(right.statusCode).toBe(429);
+        expect(right.statusCode).toBe(423);
         expect(right.json()).toEqual({ message: lockedMessage(5), code: 'ACCOUNT_LOCKED' });
 
         now = new Date(start.getTime() + 15 * 60_000 - 1000);
-        expect((await login(user.email, user.password)).statusCode).toBe(429);
+        expect((await login(user.email, user.password)).statusCode).toBe(423);
 
         now = new Date(start.getTime() + 15 * 60_000);
         expect((await login(user.email, user.password)).statusCode).toBe(200);
@@ -155,7 +155,7 @@ describe(`accounts: login, session and tokens (${TEST_DIALECT})`, () => {
       const email = uniqueEmail('ghost');
       const statuses: number[] = [];
       for (let i = 0; i < USER_LOCKOUT.maxFailures; i++) statuses.push((await login(email, WRONG)).statusCode);
-      expect(statuses).toEqual([401, 401, 401, 401, 429]);
+      expect(statuses).toEqual([401, 401, 401, 401, 423]);
     });
 
     it('keeps accounts apart: one locked email does not lock another', async () => {

@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-
-type BotCheckModule = typeof import('../src/lib/bot-check');
+import type * as BotCheckModule from '../src/lib/bot-check';
 
 function serveConfig(config: { recaptchaSiteKey: string | null; recaptchaScriptUrl: string | null }) {
   const fetchMock = vi.fn(async () => new Response(JSON.stringify(config), { status: 200 }));
@@ -25,7 +24,7 @@ function fakeRecaptchaScript(execute: (siteKey: string, options: { action: strin
 }
 
 describe('bot check in the browser', () => {
-  let mod: BotCheckModule;
+  let mod: typeof BotCheckModule;
   beforeEach(async () => {
     vi.resetModules();
     mod = await import('../src/lib/bot-check');

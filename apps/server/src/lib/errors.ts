@@ -48,6 +48,12 @@ export class TooManyRequestsError extends AppError {
     super(429, code, message, retryAfterSeconds ? { 'retry-after': String(Math.ceil(retryAfterSeconds)) } : {});
   }
 }
+/** 423 Locked: logins for this account are refused until the lock ends, whatever the password. */
+export class AccountLockedError extends AppError {
+  constructor(message: string, minutesLeft: number) {
+    super(423, 'ACCOUNT_LOCKED', message, { 'retry-after': String(minutesLeft * 60) });
+  }
+}
 export class ServiceUnavailableError extends AppError {
   constructor(message: string, code: ErrorCode = 'SERVICE_UNAVAILABLE') {
     super(503, code, message);

@@ -11,21 +11,15 @@ import {
 import type { AppContext } from '../../context';
 import type { Db } from '../../db/database';
 import type { Clock } from '../../lib/clock';
-import { AppError, ConflictError, UnauthorizedError } from '../../lib/errors';
+import { AccountLockedError, ConflictError, UnauthorizedError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { toAuthUser } from '../auth/account.service';
 import { createLockout } from '../auth/lockout.service';
 import { findAdminByEmail, insertAdmin, updateAdminAccount } from './admins.repository';
 
-/** 423 Locked: the admin login is refused until the lock ends, whatever the password. */
-export class AccountLockedError extends AppError {
-  constructor(minutesLeft: number) {
-    super(423, 'ACCOUNT_LOCKED', formatMessage(MESSAGES.adminLocked, { n: minutesLeft }), {
-      'retry-after': String(minutesLeft * 60),
-    });
-  }
-}
+const lockedError = (minutesLeft: number) =>
+  new AccountLockedError(formatMessage(MESSAGES.adminLocked, { n: minutesLeft }), minutesLeft);
 
 /** An administrator's details as given on the command line or in the environment. */
 export interface AdminInput {
@@ -119,7 +113,7 @@ export async function loginAdmin(
   const lockout = createLockout(ctx.db, ctx.clock, { scope: 'admin', ...ADMIN_LOCKOUT });
   const email = body.email;
   const status = await lockout.status(email);
-  if (status.locked) throw new AccountLockedError(status.minutesLeft);
+  if (status.locked) throw lockedError(status.minutesLeft);
 
   const admin = await findAdminByEmail(ctx.db.kysely, email);
   let valid = false;
@@ -128,7 +122,7 @@ export async function loginAdmin(
 
   if (!admin || !valid) {
     const after = await lockout.recordFailure(email);
-    if (after.locked) throw new AccountLockedError(after.minutesLeft);
+    if (after.locked) throw lockedError(after.minutesLeft);
     throw new UnauthorizedError(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
   }
   await lockout.reset(email);

@@ -13,7 +13,7 @@ import {
   BadRequestError,
   ConflictError,
   ForbiddenError,
-  TooManyRequestsError,
+  AccountLockedError,
   UnauthorizedError,
 } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -48,11 +48,7 @@ export function createUsersService(ctx: AppContext) {
   const lockout = createLockout(db, clock, { scope: 'user', ...USER_LOCKOUT });
 
   const lockedError = (state: LockState) =>
-    new TooManyRequestsError(
-      formatMessage(MESSAGES.accountLocked, { n: state.minutesLeft }),
-      state.minutesLeft * 60,
-      'ACCOUNT_LOCKED',
-    );
+    new AccountLockedError(formatMessage(MESSAGES.accountLocked, { n: state.minutesLeft }), state.minutesLeft);
 
   /** Makes a fresh link for the user and mails it in the background (a failed send is logged). */
   async function sendVerification(user: Pick<UserRow, 'id' | 'name' | 'email'>, context: string): Promise<void> {
