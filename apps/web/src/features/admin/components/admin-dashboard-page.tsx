@@ -14,7 +14,7 @@ import { useErrorBanner } from '../../../lib/error-banner';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { ADMIN_PAGE_SIZE, useAdminSurveys } from '../api/get-admin-surveys';
 import { useRestoreSurvey } from '../api/restore-survey';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { AdminSurveyCards, AdminSurveyTable } from './admin-survey-list';
 import { STATE_LABELS } from './survey-state-badge';
 
