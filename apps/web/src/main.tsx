@@ -1,21 +1,24 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { RouterProvider } from 'react-router';
-import { createRouter } from './app/router';
-import { createQueryClient } from './lib/query-client';
-import { SessionProvider } from './lib/session';
+import { preloadPublicSurvey } from './features/survey-runner/api/get-public-survey';
+import { matchPublicPath } from './features/survey-runner/public-paths';
 import './index.css';
 
-const queryClient = createQueryClient();
-const router = createRouter();
+// The entry stays tiny and picks one of two apps by address:
+// - a public survey or its thank-you page gets React and the runner only, and the survey's data
+//   is requested at once, while that code downloads (the page anyone with the link opens must be
+//   fast on a phone; docs/performance.md, "Public page");
+// - every other address gets the whole SPA (app/app-root.tsx: router, TanStack Query, session),
+//   which still routes to the runner when someone navigates there inside the app.
+const root = document.getElementById('root')!;
+const match = matchPublicPath(window.location.pathname);
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <RouterProvider router={router} />
-      </SessionProvider>
-    </QueryClientProvider>
-  </StrictMode>,
-);
+function failed(): void {
+  root.innerHTML =
+    '<p style="padding:2rem;text-align:center;font-family:system-ui,sans-serif">Quorum could not load. Please check your connection and reload the page.</p>';
+}
+
+if (match) {
+  if (!match.thankYou) preloadPublicSurvey(match.surveyId);
+  import('./features/survey-runner/components/public-app').then((m) => m.mountPublicApp(root), failed);
+} else {
+  import('./app/app-root').then((m) => m.mountApp(root), failed);
+}

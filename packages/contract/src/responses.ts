@@ -1,13 +1,18 @@
 import { z } from 'zod';
+import type { AnswerValue } from './answers';
 import { LIMITS, questionSchema, type Question } from './surveys';
 
-/** An answer: one option, a list of options (checkbox), free text, or a rating. */
-export const answerValueSchema = z.union([
-  z.string().max(LIMITS.textAnswer, { error: `Answers must be at most ${LIMITS.textAnswer} characters` }),
-  z.number(),
-  z.array(z.string().max(LIMITS.text)).max(LIMITS.options),
-]);
-export type AnswerValue = z.infer<typeof answerValueSchema>;
+export * from './answers';
+
+/** An answer as sent: one option, a list of options (checkbox), free text, or a rating. */
+export const answerValueSchema = z.union(
+  [
+    z.string().max(LIMITS.textAnswer, { error: `Answers must be at most ${LIMITS.textAnswer} characters` }),
+    z.number(),
+    z.array(z.string().max(LIMITS.text)).max(LIMITS.options),
+  ],
+  { error: 'Each answer must be text, a number or a list of options' },
+);
 
 export const submitResponseBodySchema = z.object({
   answers: z
@@ -16,16 +21,19 @@ export const submitResponseBodySchema = z.object({
         questionId: z.string().min(1).max(100),
         answer: answerValueSchema,
       }),
+      { error: 'answers must be a list of { questionId, answer }' },
     )
-    .max(LIMITS.questions),
+    .max(LIMITS.questions, { error: `A response can have at most ${LIMITS.questions} answers` }),
 });
 export type SubmitResponseBody = z.input<typeof submitResponseBodySchema>;
+export type SubmittedAnswer = SubmitResponseBody['answers'][number];
 export const submitResponseResponseSchema = z.object({ responseId: z.string() });
 export type SubmitResponseResponse = z.infer<typeof submitResponseResponseSchema>;
 
-/** What an anonymous respondent sees: nothing about the owner. */
+/** What an anonymous respondent sees: nothing about the owner, no deleted questions. */
 export const publicSurveySchema = z.object({
   surveyId: z.string(),
+  /** Lets the page correct a public link whose projectId does not match. */
   projectId: z.string(),
   title: z.string(),
   brandingImageUrl: z.string().nullable(),
@@ -33,30 +41,24 @@ export const publicSurveySchema = z.object({
 });
 export type PublicSurvey = z.output<typeof publicSurveySchema>;
 
-export const PUBLIC_MESSAGES = {
-  notFound: 'Survey not found',
-  unavailable: 'Survey not found or no longer available',
-  submitFailed: 'Failed to submit survey',
-  tooMany: 'Too many responses from this address. Please try again in a minute.',
+/** Why a submitted response is refused (400), worded for the person who sent it. */
+export const SUBMIT_MESSAGES = {
+  noAnswers: 'Please answer every question before submitting',
+  missing: (position: number) => `Every question must be answered: question ${position} has no answer`,
+  repeated: (position: number) => `Question ${position} is answered more than once`,
+  unknown: (questionId: string) => `This survey has no question with id "${questionId}"`,
+  invalid: (position: number, reason: string) => `The answer to question ${position} ${reason}`,
 } as const;
 
-/** Section 5: a question counts as answered only when its value is non-empty. */
-export function isAnswered(value: AnswerValue | null | undefined): boolean {
-  if (value === null || value === undefined) return false;
-  if (typeof value === 'number') return Number.isFinite(value);
-  if (typeof value === 'string') return value.trim() !== '';
-  return value.length > 0;
-}
+export type AnswerCheck = { ok: true; value: AnswerValue } | { ok: false; reason: string };
 
 /**
- * Checks one answer against its question and returns it in stored form, or a reason it is refused.
- * multiple_choice: one of the options; checkbox: a non-empty list of distinct options;
- * text: a non-empty string; rating: an integer between min and max (number or numeric string).
+ * Checks one answer against its question and returns it in stored form, or why it is refused.
+ * multiple_choice: one of the options; checkbox: a non-empty list of distinct options (stored in
+ * option order); text: a non-empty string of at most 5,000 characters (stored trimmed);
+ * rating: a whole number from min to max, as a number or a numeric string (stored as a number).
  */
-export function checkAnswer(
-  question: Question,
-  answer: AnswerValue,
-): { ok: true; value: AnswerValue } | { ok: false; reason: string } {
+export function checkAnswer(question: Question, answer: AnswerValue): AnswerCheck {
   switch (question.type) {
     case 'multiple_choice':
       return typeof answer === 'string' && question.options.includes(answer)
@@ -72,15 +74,20 @@ export function checkAnswer(
       }
       return { ok: true, value: question.options.filter((o) => answer.includes(o)) };
     }
-    case 'text':
-      return typeof answer === 'string' && answer.trim() !== '' && answer.length <= LIMITS.textAnswer
-        ? { ok: true, value: answer.trim() }
-        : { ok: false, reason: 'must be a non-empty text' };
+    case 'text': {
+      if (typeof answer !== 'string') return { ok: false, reason: 'must be text' };
+      const text = answer.trim();
+      if (text === '') return { ok: false, reason: 'must not be empty' };
+      if (text.length > LIMITS.textAnswer) {
+        return { ok: false, reason: `must be at most ${LIMITS.textAnswer} characters` };
+      }
+      return { ok: true, value: text };
+    }
     case 'rating': {
       const value =
         typeof answer === 'number'
           ? answer
-          : typeof answer === 'string' && /^\s*-?\d+\s*$/.test(answer)
+          : typeof answer === 'string' && /^\s*[-+]?\d{1,6}\s*$/.test(answer)
             ? Number(answer)
             : Number.NaN;
       const { min, max } = question.ratingScale;
@@ -89,4 +96,33 @@ export function checkAnswer(
         : { ok: false, reason: `must be a whole number from ${min} to ${max}` };
     }
   }
+}
+
+/**
+ * Checks a whole response against the survey's current questions: every question answered exactly
+ * once, no unknown question, every answer valid. Returns the answers in stored form keyed by
+ * question id, or the first reason to refuse (in question order).
+ */
+export function checkResponse(
+  questions: readonly Question[],
+  answers: ReadonlyArray<{ questionId: string; answer: AnswerValue }>,
+): { ok: true; answers: Record<string, AnswerValue> } | { ok: false; message: string } {
+  const positions = new Map(questions.map((q, index) => [q.id, index + 1]));
+  const given = new Map<string, AnswerValue>();
+  for (const { questionId, answer } of answers) {
+    const position = positions.get(questionId);
+    if (position === undefined) return { ok: false, message: SUBMIT_MESSAGES.unknown(questionId) };
+    if (given.has(questionId)) return { ok: false, message: SUBMIT_MESSAGES.repeated(position) };
+    given.set(questionId, answer);
+  }
+  if (given.size === 0 && questions.length > 0) return { ok: false, message: SUBMIT_MESSAGES.noAnswers };
+  const stored: Record<string, AnswerValue> = {};
+  for (const [index, question] of questions.entries()) {
+    const answer = given.get(question.id);
+    if (answer === undefined) return { ok: false, message: SUBMIT_MESSAGES.missing(index + 1) };
+    const check = checkAnswer(question, answer);
+    if (!check.ok) return { ok: false, message: SUBMIT_MESSAGES.invalid(index + 1, check.reason) };
+    stored[question.id] = check.value;
+  }
+  return { ok: true, answers: stored };
 }

@@ -1,4 +1,51 @@
+import {
+  errorBodySchema,
+  PUBLIC_MESSAGES,
+  publicSurveySchema,
+  submitResponseBodySchema,
+  submitResponseResponseSchema,
+  surveyIdParamsSchema,
+} from '@quorum/contract';
 import type { AppContext } from '../../context';
+import { TooManyRequestsError } from '../../lib/errors';
 import type { ZodApp } from '../../lib/zod-app';
+import { createResponsesService } from './responses.service';
 
-export async function responsesRoutes(_app: ZodApp, _ctx: AppContext): Promise<void> {}
+/** Public survey taking: no sign-in, nothing about the owner, submissions rate limited per client. */
+export async function responsesRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+  const service = createResponsesService(ctx);
+  // Let queued responses reach the database before the connection closes.
+  app.addHook('onClose', async () => service.drain());
+
+  app.get(
+    '/surveys/:surveyId/public',
+    { schema: { params: surveyIdParamsSchema, response: { 200: publicSurveySchema, 404: errorBodySchema } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return service.getPublicSurvey(request.params.surveyId);
+    },
+  );
+
+  app.post(
+    '/surveys/:surveyId/responses',
+    {
+      config: {
+        rateLimit: {
+          max: ctx.config.submitRateLimit,
+          timeWindow: 60_000,
+          errorResponseBuilder: (_request, context) =>
+            new TooManyRequestsError(PUBLIC_MESSAGES.tooMany, context.ttl / 1000),
+        },
+      },
+      schema: {
+        params: surveyIdParamsSchema,
+        body: submitResponseBodySchema,
+        response: { 201: submitResponseResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await service.submit(request.params.surveyId, request.body.answers);
+      return reply.status(201).send(result);
+    },
+  );
+}

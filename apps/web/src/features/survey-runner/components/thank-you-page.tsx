@@ -1,6 +1,6 @@
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { ThankYou } from './thank-you';
 
+/** /projects/:projectId/surveys/:surveyId/thank-you inside the app's router. */
 export function ThankYouPage() {
-  useDocumentTitle('Thank You!');
-  return <h1 className="text-2xl font-semibold">Thank You!</h1>;
+  return <ThankYou />;
 }

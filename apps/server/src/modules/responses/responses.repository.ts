@@ -1,0 +1,214 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { AnswerValue, Question, RatingScale, SurveyState } from '@quorum/contract';
+import type { Db, Dialect } from '../../db/database';
+import type { Database, QuestionsTable } from '../../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+/** One accepted response: answers already checked, keyed by question id, in stored form. */
+export interface NewResponse {
+  id: string;
+  submittedAt: string;
+  answers: Record<string, AnswerValue>;
+}
+
+/** What a respondent may see of a survey, with its current (non-deleted) questions in order. */
+export interface SurveyForTaking {
+  id: string;
+  projectId: string;
+  title: string;
+  brandingImageUrl: string | null;
+  state: SurveyState;
+  questions: Question[];
+}
+
+/** Rows per INSERT statement: far below the bound-parameter limits of both dialects. */
+const CHUNK = 500;
+
+function toQuestion(row: Pick<QuestionsTable, 'id' | 'text' | 'type' | 'options' | 'rating_scale'>): Question {
+  const base = { id: row.id, text: row.text, options: JSON.parse(row.options) as string[] };
+  if (row.type === 'rating') {
+    return { ...base, type: 'rating', ratingScale: JSON.parse(row.rating_scale ?? 'null') as RatingScale };
+  }
+  if (row.type === 'text') return { ...base, type: 'text', options: [] };
+  return { ...base, type: row.type as 'multiple_choice' | 'checkbox' };
+}
+
+async function currentQuestions(db: Executor, surveyId: string): Promise<Question[]> {
+  const rows = await db
+    .selectFrom('questions')
+    .select(['id', 'text', 'type', 'options', 'rating_scale'])
+    .where('survey_id', '=', surveyId)
+    .where('is_deleted', '=', 0)
+    .orderBy('position')
+    .execute();
+  return rows.map(toQuestion);
+}
+
+/** A survey and its current questions, whatever its state; undefined when the id is unknown. */
+export async function findSurveyForTaking(
+  db: Kysely<Database>,
+  surveyId: string,
+): Promise<SurveyForTaking | undefined> {
+  const survey = await db
+    .selectFrom('surveys')
+    .select(['id', 'project_id', 'title', 'branding_image_url', 'state'])
+    .where('id', '=', surveyId)
+    .executeTakeFirst();
+  if (!survey) return undefined;
+  return {
+    id: survey.id,
+    projectId: survey.project_id,
+    title: survey.title,
+    brandingImageUrl: survey.branding_image_url,
+    state: survey.state as SurveyState,
+    questions: await currentQuestions(db, surveyId),
+  };
+}
+
+/**
+ * Records accepted responses of one survey in ONE transaction: the response rows, the answer
+ * counts and question totals that results read, and the survey's response count.
+ */
+export async function recordResponses(
+  db: Db,
+  surveyId: string,
+  questions: Question[],
+  items: NewResponse[],
+): Promise<void> {
+  if (items.length === 0) return;
+  await db.kysely.transaction().execute((trx) => writeResponses(trx, surveyId, questions, items));
+}
+
+/**
+ * The write itself, inside the caller's transaction. Counts are added as deltas with upserts, so
+ * concurrent writers (several instances on PostgreSQL) never lose an increment; keys are sorted so
+ * concurrent transactions lock rows in the same order. Returns the survey's new response count.
+ */
+export async function writeResponses(
+  trx: Executor,
+  surveyId: string,
+  questions: Question[],
+  items: NewResponse[],
+): Promise<number> {
+  if (items.length === 0) return 0;
+  for (let i = 0; i < items.length; i += CHUNK) {
+    await trx
+      .insertInto('responses')
+      .values(
+        items.slice(i, i + CHUNK).map((item) => ({
+          id: item.id,
+          survey_id: surveyId,
+          submitted_at: item.submittedAt,
+          answers: JSON.stringify(item.answers),
+        })),
+      )
+      .execute();
+  }
+
+  const counts = new Map<string, { question_id: string; answer: string; count: number }>();
+  const totals = new Map<string, { answered: number; rating_sum: number }>();
+  const countAnswer = (questionId: string, answer: string) => {
+    const key = `${questionId}\u0000${answer}`;
+    const entry = counts.get(key);
+    if (entry) entry.count += 1;
+    else counts.set(key, { question_id: questionId, answer, count: 1 });
+  };
+  for (const item of items) {
+    for (const question of questions) {
+      const value = item.answers[question.id];
+      if (value === undefined) continue;
+      let total = totals.get(question.id);
+      if (!total) totals.set(question.id, (total = { answered: 0, rating_sum: 0 }));
+      total.answered += 1;
+      switch (question.type) {
+        case 'multiple_choice':
+          countAnswer(question.id, String(value));
+          break;
+        case 'checkbox':
+          for (const option of Array.isArray(value) ? value : [String(value)]) countAnswer(question.id, option);
+          break;
+        case 'rating':
+          countAnswer(question.id, String(value));
+          total.rating_sum += Number(value);
+          break;
+        case 'text':
+          break;
+      }
+    }
+  }
+
+  const countRows = [...counts.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, row]) => ({ survey_id: surveyId, ...row }));
+  for (let i = 0; i < countRows.length; i += CHUNK) {
+    await trx
+      .insertInto('answer_counts')
+      .values(countRows.slice(i, i + CHUNK))
+      .onConflict((oc) =>
+        oc
+          .columns(['survey_id', 'question_id', 'answer'])
+          .doUpdateSet((eb) => ({ count: eb('answer_counts.count', '+', eb.ref('excluded.count')) })),
+      )
+      .execute();
+  }
+
+  const totalRows = [...totals.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([questionId, row]) => ({ survey_id: surveyId, question_id: questionId, ...row }));
+  for (let i = 0; i < totalRows.length; i += CHUNK) {
+    await trx
+      .insertInto('question_totals')
+      .values(totalRows.slice(i, i + CHUNK))
+      .onConflict((oc) =>
+        oc.columns(['survey_id', 'question_id']).doUpdateSet((eb) => ({
+          answered: eb('question_totals.answered', '+', eb.ref('excluded.answered')),
+          rating_sum: eb('question_totals.rating_sum', '+', eb.ref('excluded.rating_sum')),
+        })),
+      )
+      .execute();
+  }
+
+  const updated = await trx
+    .updateTable('surveys')
+    .set((eb) => ({ response_count: eb('response_count', '+', items.length) }))
+    .where('id', '=', surveyId)
+    .returning('response_count')
+    .executeTakeFirst();
+  return Number(updated?.response_count ?? 0);
+}
+
+/** The state and current questions of a survey, read inside a write transaction. */
+export interface LockedSurvey {
+  state: SurveyState;
+  questions: Question[];
+}
+
+/**
+ * Group commit: in ONE transaction, for each survey (in id order), lock its row (PostgreSQL; SQLite
+ * transactions are serial), read its state and current questions, let `decide` pick which responses
+ * to record against that fresh view, and record them. Returns each survey's new response count.
+ * `decide` must be synchronous and must not throw; whatever it leaves out is not written.
+ */
+export async function recordBatch(
+  db: Db,
+  surveyIds: string[],
+  decide: (surveyId: string, survey: LockedSurvey | undefined) => { questions: Question[]; items: NewResponse[] },
+): Promise<Map<string, number>> {
+  const totals = new Map<string, number>();
+  await db.kysely.transaction().execute(async (trx) => {
+    for (const surveyId of [...surveyIds].sort()) {
+      const locked = await lockSurvey(trx, db.dialect, surveyId);
+      const { questions, items } = decide(surveyId, locked);
+      if (items.length > 0) totals.set(surveyId, await writeResponses(trx, surveyId, questions, items));
+    }
+  });
+  return totals;
+}
+
+async function lockSurvey(trx: Executor, dialect: Dialect, surveyId: string): Promise<LockedSurvey | undefined> {
+  const query = trx.selectFrom('surveys').select(['state']).where('id', '=', surveyId);
+  const survey = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
+  if (!survey) return undefined;
+  return { state: survey.state as SurveyState, questions: await currentQuestions(trx, surveyId) };
+}

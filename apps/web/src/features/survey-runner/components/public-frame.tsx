@@ -1,0 +1,36 @@
+import type { ReactNode } from 'react';
+import { Logo } from '../../../components/ui/logo';
+
+/**
+ * The respondent's frame (section 2): a header with "Powered by Quorum", the page, and a footer
+ * inviting visitors to create their own surveys. Links are plain anchors: the rest of the product
+ * is another part of the app, loaded when the visitor goes there.
+ */
+export function PublicFrame({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <header className="border-b border-slate-200 bg-white">
+        <div className="mx-auto flex h-14 max-w-2xl items-center justify-end px-4">
+          <a
+            href="/register"
+            className="inline-flex items-center gap-2 rounded-control text-xs font-medium text-slate-600 hover:text-slate-900"
+          >
+            <span>Powered by</span>
+            <Logo className="[&_span]:text-base [&_svg]:size-6" />
+          </a>
+        </div>
+      </header>
+      <main id="main" className="mx-auto w-full max-w-2xl flex-1 px-4 py-6 sm:py-10">
+        {children}
+      </main>
+      <footer className="border-t border-slate-200 bg-white">
+        <div className="mx-auto max-w-2xl px-4 py-5 text-center text-sm text-slate-600">
+          Want to create surveys like this one?{' '}
+          <a href="/register" className="font-medium text-accent-700 underline-offset-2 hover:underline">
+            Create your own surveys with Quorum for free
+          </a>
+        </div>
+      </footer>
+    </div>
+  );
+}

@@ -1,0 +1,240 @@
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { isAnswered, PUBLIC_MESSAGES, type AnswerValue, type PublicSurvey } from '@quorum/contract';
+import { Banner } from '../../../components/ui/banner';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { ApiError } from '../../../lib/api-client';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { submitResponse } from '../api/submit-response';
+import { usePublicSurvey } from '../hooks/use-public-survey';
+import { clearProgress, loadProgress, saveProgress } from '../hooks/saved-progress';
+import { surveyPath, thankYouPath } from '../public-paths';
+import { PublicFrame } from './public-frame';
+import { QuestionStep } from './question-step';
+
+export type Navigate = (to: string, options?: { replace?: boolean }) => void;
+
+export interface SurveyRunnerProps {
+  projectId: string;
+  surveyId: string;
+  navigate: Navigate;
+}
+
+/** The public survey-taking screen, free of the router so the public page can run without it. */
+export function SurveyRunner({ projectId, surveyId, navigate }: SurveyRunnerProps) {
+  const { state, retry } = usePublicSurvey(surveyId);
+  useDocumentTitle(state.status === 'ready' ? state.survey.title : 'Survey');
+  const wrongProject = state.status === 'ready' && state.survey.projectId !== projectId;
+
+  useEffect(() => {
+    if (state.status === 'ready' && wrongProject) {
+      navigate(surveyPath(state.survey.projectId, surveyId), { replace: true });
+    }
+  }, [state, wrongProject, navigate, surveyId]);
+
+  return (
+    <PublicFrame>
+      {state.status === 'loading' || wrongProject ? (
+        <Spinner label="Loading survey..." className="min-h-64" />
+      ) : state.status === 'error' ? (
+        <LoadFailed notFound={state.notFound} onRetry={retry} />
+      ) : (
+        <SurveyForm
+          key={state.survey.surveyId}
+          survey={state.survey}
+          onSubmitted={() => navigate(thankYouPath(state.survey.projectId, surveyId))}
+        />
+      )}
+    </PublicFrame>
+  );
+}
+
+/** Section 8: 'Survey not found' for a missing survey, 'Survey not found or no longer available' when loading fails. */
+function LoadFailed({ notFound, onRetry }: { notFound: boolean; onRetry: () => void }) {
+  return (
+    <section className="rounded-card border border-slate-200 bg-white px-6 py-10 text-center shadow-card">
+      {notFound ? (
+        <>
+          <h1 className="text-2xl font-semibold text-slate-900">{PUBLIC_MESSAGES.notFound}</h1>
+          <p className="mt-3 text-slate-600">
+            {PUBLIC_MESSAGES.unavailable}. The link may be mistyped, or the survey may have been paused or closed by its
+            owner.
+          </p>
+        </>
+      ) : (
+        <>
+          <h1 className="text-2xl font-semibold text-slate-900">{PUBLIC_MESSAGES.unavailable}</h1>
+          <p className="mt-3 text-slate-600">Check your connection and try again.</p>
+          <Button variant="secondary" className="mt-6" onClick={onRetry}>
+            Try again
+          </Button>
+        </>
+      )}
+    </section>
+  );
+}
+
+function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted: () => void }) {
+  const [progress, setProgress] = useState(() => loadProgress(survey));
+  const [submitting, setSubmitting] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [brandingFailed, setBrandingFailed] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const stepped = useRef(false);
+
+  const { index, answers } = progress;
+  const questions = survey.questions;
+  const total = questions.length;
+  const question = questions[index];
+  const answeredCount = questions.filter((q) => isAnswered(answers[q.id])).length;
+  const currentAnswered = question ? isAnswered(answers[question.id]) : false;
+  const isLast = index === total - 1;
+
+  useEffect(() => {
+    saveProgress(survey.surveyId, progress);
+  }, [survey.surveyId, progress]);
+
+  // Focus moves to the new question's heading on each step (not on the first render).
+  useEffect(() => {
+    if (stepped.current) headingRef.current?.focus();
+  }, [index]);
+
+  const goTo = (next: number) => {
+    stepped.current = true;
+    setSubmitError(null);
+    setProgress((p) => ({ ...p, index: next }));
+  };
+
+  const setAnswer = (questionId: string, value: AnswerValue) =>
+    setProgress((p) => ({ ...p, answers: { ...p.answers, [questionId]: value } }));
+
+  const submit = async () => {
+    const open = questions.findIndex((q) => !isAnswered(answers[q.id]));
+    if (open !== -1) return goTo(open);
+    setSubmitting(true);
+    setSubmitError(null);
+    try {
+      await submitResponse(survey.surveyId, {
+        answers: questions.map((q) => ({ questionId: q.id, answer: answers[q.id]! })),
+      });
+      clearProgress(survey.surveyId);
+      onSubmitted();
+    } catch (error) {
+      setSubmitError(error instanceof ApiError && error.message ? error.message : '');
+      setSubmitting(false);
+    }
+  };
+
+  const advance = () => {
+    if (!currentAnswered || submitting) return;
+    if (isLast) void submit();
+    else goTo(index + 1);
+  };
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    advance();
+  };
+
+  // Enter without Shift acts as Next or Submit, also in the text area (Shift+Enter gives a new line).
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    if ((event.target as HTMLElement).closest('button, a')) return;
+    event.preventDefault();
+    advance();
+  };
+
+  if (!question) {
+    return (
+      <section className="rounded-card border border-slate-200 bg-white px-6 py-10 text-center shadow-card">
+        <h1 className="text-2xl font-semibold text-slate-900">{survey.title}</h1>
+        <p className="mt-3 text-slate-600">This survey has no questions yet.</p>
+      </section>
+    );
+  }
+
+  const share = total === 0 ? 0 : Math.round((answeredCount / total) * 100);
+
+  return (
+    <div className="space-y-5">
+      {survey.brandingImageUrl && !brandingFailed && (
+        <div className="flex h-16 items-center justify-center">
+          <img
+            src={survey.brandingImageUrl}
+            alt=""
+            className="max-h-16 max-w-full object-contain"
+            onError={() => setBrandingFailed(true)}
+          />
+        </div>
+      )}
+      <h1 className="text-center text-lg font-semibold text-balance text-slate-700 sm:text-xl">{survey.title}</h1>
+
+      <div>
+        <div className="mb-2 flex items-center justify-between text-sm text-slate-600">
+          <p aria-live="polite" aria-atomic="true" className="font-medium">
+            Question {index + 1} of {total}
+          </p>
+          <p>{answeredCount === total ? 'All answered' : `${answeredCount} of ${total} answered`}</p>
+        </div>
+        <div
+          role="progressbar"
+          aria-label="Answered questions"
+          aria-valuemin={0}
+          aria-valuemax={total}
+          aria-valuenow={answeredCount}
+          aria-valuetext={`${answeredCount} of ${total} questions answered`}
+          className="h-2 overflow-hidden rounded-full bg-slate-200"
+        >
+          <div
+            className="h-full rounded-full bg-accent-600 transition-[width] duration-300 ease-standard"
+            style={{ width: `${share}%` }}
+          />
+        </div>
+      </div>
+
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        onKeyDown={onKeyDown}
+        aria-busy={submitting}
+        className="rounded-card border border-slate-200 bg-white px-5 py-6 shadow-card sm:px-8 sm:py-8"
+      >
+        <QuestionStep
+          key={question.id}
+          ref={headingRef}
+          question={question}
+          position={index + 1}
+          value={answers[question.id]}
+          onChange={(value) => setAnswer(question.id, value)}
+        />
+
+        {submitError !== null && (
+          <Banner tone="error" title={PUBLIC_MESSAGES.submitFailed} className="mt-6">
+            {submitError ? `${submitError}. ` : ''}Your answers are kept: please try again.
+          </Banner>
+        )}
+
+        <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
+          <Button
+            variant="secondary"
+            size="lg"
+            onClick={() => goTo(index - 1)}
+            disabled={index === 0 || submitting}
+            className="w-full sm:w-auto"
+          >
+            Previous
+          </Button>
+          <Button
+            type="submit"
+            size="lg"
+            disabled={!currentAnswered}
+            loading={submitting}
+            className="w-full sm:w-auto sm:min-w-32"
+          >
+            {isLast ? 'Submit' : 'Next'}
+          </Button>
+        </div>
+      </form>
+    </div>
+  );
+}

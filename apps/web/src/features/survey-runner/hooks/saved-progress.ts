@@ -1,0 +1,63 @@
+import { isAnswered, type AnswerValue, type PublicSurvey } from '@quorum/contract';
+
+// Answers in progress are kept in this browser per survey, so a reload (phones drop tabs) loses
+// nothing; they are cleared after a successful submit.
+
+export interface Progress {
+  index: number;
+  answers: Record<string, AnswerValue>;
+}
+
+const keyFor = (surveyId: string) => `quorum.survey-progress.${surveyId}`;
+
+/** Reads saved progress, keeping only answers that still fit the survey's current questions. */
+export function loadProgress(survey: PublicSurvey): Progress {
+  let saved: Partial<Progress> | null;
+  try {
+    saved = JSON.parse(localStorage.getItem(keyFor(survey.surveyId)) ?? 'null') as Partial<Progress> | null;
+  } catch {
+    saved = null;
+  }
+  const answers: Record<string, AnswerValue> = {};
+  const raw = saved && typeof saved.answers === 'object' && saved.answers ? saved.answers : {};
+  for (const question of survey.questions) {
+    const value: unknown = raw[question.id];
+    if (question.type === 'multiple_choice' && typeof value === 'string' && question.options.includes(value)) {
+      answers[question.id] = value;
+    } else if (question.type === 'checkbox' && Array.isArray(value)) {
+      const picked = question.options.filter((o) => value.includes(o));
+      if (picked.length > 0) answers[question.id] = picked;
+    } else if (question.type === 'text' && typeof value === 'string') {
+      answers[question.id] = value;
+    } else if (
+      question.type === 'rating' &&
+      typeof value === 'number' &&
+      Number.isInteger(value) &&
+      value >= question.ratingScale.min &&
+      value <= question.ratingScale.max
+    ) {
+      answers[question.id] = value;
+    }
+  }
+  // Resume where the respondent was, but never past a question that still needs an answer.
+  const firstOpen = survey.questions.findIndex((q) => !isAnswered(answers[q.id]));
+  const last = firstOpen === -1 ? Math.max(0, survey.questions.length - 1) : firstOpen;
+  const index = typeof saved?.index === 'number' && Number.isInteger(saved.index) ? saved.index : 0;
+  return { index: Math.min(Math.max(index, 0), last), answers };
+}
+
+export function saveProgress(surveyId: string, progress: Progress): void {
+  try {
+    localStorage.setItem(keyFor(surveyId), JSON.stringify(progress));
+  } catch {
+    // Storage full or refused (private mode): answering still works, only the reload safety is lost.
+  }
+}
+
+export function clearProgress(surveyId: string): void {
+  try {
+    localStorage.removeItem(keyFor(surveyId));
+  } catch {
+    // Nothing to clear.
+  }
+}
