@@ -18,6 +18,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
 import { createInMemoryLiveEvents, type LiveEvents } from './events/live-events';
+import { createRedisLiveEvents } from './events/redis-live-events';
 import { systemClock, type Clock } from './lib/clock';
 import { AppError } from './lib/errors';
 import type { ZodApp } from './lib/zod-app';
@@ -74,7 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInHours);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
   app.addHook('onClose', async () => mailer.close());
-  const liveEvents = options.liveEvents ?? createInMemoryLiveEvents();
+  const liveEvents = options.liveEvents ?? (redis ? createRedisLiveEvents(redis, app.log) : createInMemoryLiveEvents());
   app.addHook('onClose', async () => liveEvents.close());
 
   const ctx: AppContext = {
@@ -211,8 +212,11 @@ function registerSpa(app: FastifyInstance, config: Config): void {
       root: dist,
       index: false,
       wildcard: false,
+      // The build writes .br and .gz next to each text asset (apps/web/vite.config.ts).
+      preCompressed: true,
       cacheControl: false,
       setHeaders(res, filePath) {
+        res.setHeader('vary', 'accept-encoding');
         res.setHeader(
           'cache-control',
           filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache',

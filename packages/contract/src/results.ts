@@ -1,6 +1,10 @@
 import { z } from 'zod';
-import { answerValueSchema } from './responses';
+import { answerValueSchema, type AnswerValue } from './responses';
 import { questionTypes, ratingScaleSchema, surveyStateSchema } from './surveys';
+
+// ---------------------------------------------------------------------------
+// GET /api/surveys/:surveyId/results (section 3 "Survey results response")
+// ---------------------------------------------------------------------------
 
 export const statisticSchema = z.object({
   answer: z.string(),
@@ -15,11 +19,17 @@ export const questionResultSchema = z.object({
   text: z.string(),
   type: z.enum(questionTypes),
   isDeleted: z.boolean(),
-  /** How many responses answered this question. */
+  /** How many responses answered this question (the base of every percentage). */
   answeredCount: z.number().int(),
+  /**
+   * Choice questions: every option in option order (zero counts included), then answers no longer among
+   * the options. Rating questions: every value from min to max, then values outside the scale.
+   * Text questions: empty.
+   */
   statistics: z.array(statisticSchema),
-  /** Rating questions only. */
+  /** Rating questions only: the mean rating, null while nobody rated. */
   average: z.number().nullable().optional(),
+  /** Rating questions only: how many ratings the average is made of. */
   ratingCount: z.number().int().optional(),
   ratingScale: ratingScaleSchema.optional(),
 });
@@ -28,6 +38,7 @@ export type QuestionResult = z.output<typeof questionResultSchema>;
 export const responseRowSchema = z.object({
   responseId: z.string(),
   submittedAt: z.string(),
+  /** Question id → answer: an option, a list of options (checkbox), text, or a rating. */
   answers: z.record(z.string(), answerValueSchema),
 });
 export type ResponseRow = z.infer<typeof responseRowSchema>;
@@ -38,6 +49,7 @@ export const resultsResponseSchema = z.object({
   state: surveyStateSchema,
   title: z.string(),
   totalResponses: z.number().int(),
+  /** Current questions in order, then deleted ones (`isDeleted: true`). */
   questions: z.array(questionResultSchema),
   /** The newest page of responses, newest first. */
   responses: z.array(responseRowSchema),
@@ -46,9 +58,26 @@ export const resultsResponseSchema = z.object({
 });
 export type ResultsResponse = z.output<typeof resultsResponseSchema>;
 
+// ---------------------------------------------------------------------------
+// GET /api/surveys/:surveyId/responses?cursor=&limit= (keyset pages, newest first)
+// ---------------------------------------------------------------------------
+
+/** Default and largest page sizes of the response list. */
+export const RESPONSES_PAGE = { defaultLimit: 50, maxLimit: 500 } as const;
+
 export const responsesPageQuerySchema = z.object({
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
+  /** The id of the last response of the previous page; the page holds the responses older than it. */
+  cursor: z
+    .string()
+    .max(100, { error: 'Invalid cursor' })
+    .regex(/^[0-9a-zA-Z-]+$/, { error: 'Invalid cursor' })
+    .optional(),
+  limit: z.coerce
+    .number({ error: `limit must be a whole number from 1 to ${RESPONSES_PAGE.maxLimit}` })
+    .int({ error: `limit must be a whole number from 1 to ${RESPONSES_PAGE.maxLimit}` })
+    .min(1, { error: `limit must be a whole number from 1 to ${RESPONSES_PAGE.maxLimit}` })
+    .max(RESPONSES_PAGE.maxLimit, { error: `limit must be a whole number from 1 to ${RESPONSES_PAGE.maxLimit}` })
+    .default(RESPONSES_PAGE.defaultLimit),
 });
 export type ResponsesPageQuery = z.input<typeof responsesPageQuerySchema>;
 export const responsesPageSchema = z.object({
@@ -57,44 +86,121 @@ export const responsesPageSchema = z.object({
 });
 export type ResponsesPage = z.infer<typeof responsesPageSchema>;
 
+// ---------------------------------------------------------------------------
+// CSV export: POST …/results/export-link, then GET …/results.csv?token=
+// ---------------------------------------------------------------------------
+
+/** How long a signed download link stays valid. */
+export const EXPORT_LINK_TTL_SECONDS = 60;
+
+export const exportLinkResponseSchema = z.object({
+  /** Same-origin path with a short-lived signed token; navigate the browser to it to download the CSV. */
+  url: z.string(),
+  /** ISO time after which the link no longer works. */
+  expiresAt: z.string(),
+});
+export type ExportLinkResponse = z.infer<typeof exportLinkResponseSchema>;
+
+export const exportCsvQuerySchema = z.object({
+  token: z.string().max(2000).optional(),
+});
+
+// ---------------------------------------------------------------------------
+// Live updates: GET …/results/stream (Server-Sent Events, Authorization header)
+// ---------------------------------------------------------------------------
+
+/** SSE event names sent by the results stream. */
+export const LIVE_EVENTS = {
+  /** Sent once when the stream is open: data is `{ surveyId, totalResponses }`. */
+  ready: 'ready',
+  /** Sent when responses were stored: data is a LiveResultsEvent. */
+  response: 'response',
+} as const;
+
+export const liveResultsEventSchema = z.object({
+  surveyId: z.string(),
+  /** The latest stored response the event is about. */
+  responseId: z.string().optional(),
+  totalResponses: z.number().int(),
+});
+export type LiveResultsEvent = z.infer<typeof liveResultsEventSchema>;
+
 export const RESULTS_MESSAGES = {
   fetchFailed: 'Failed to fetch results',
   noResults: 'No results found',
+  notFound: 'Survey not found',
+  downloadFailed: 'Failed to download results',
+  linkExpired: 'This download link has expired or is not valid. Please download again from the results page.',
 } as const;
+
+// ---------------------------------------------------------------------------
+// Pure rules shared by the server, the CSV and the screen
+// ---------------------------------------------------------------------------
 
 /** Six fixed pie colours (section 9). */
 export const PIE_COLORS = ['#4f46e5', '#0891b2', '#16a34a', '#ca8a04', '#dc2626', '#9333ea'] as const;
 
 /** Share as a percentage with one decimal place. */
 export function percentageOf(count: number, of: number): number {
-  return of === 0 ? 0 : Math.round((count / of) * 1000) / 10;
+  return of <= 0 ? 0 : Math.round((count / of) * 1000) / 10;
 }
 
 /** A rating average to one decimal place (section 9). */
 export function formatAverage(average: number | null | undefined): string {
-  return average === null || average === undefined ? '–' : average.toFixed(1);
+  return average === null || average === undefined || !Number.isFinite(average) ? '–' : average.toFixed(1);
 }
 
-/** CSV: a cell, RFC 4180 quoted, with formula-looking text made inert. */
+/** The column label of the n-th question (1-based), as in the CSV and the table: "Q{n}: {text}". */
+export function questionLabel(n: number, text: string, isDeleted = false): string {
+  return `Q${n}: ${text}${isDeleted ? ' (deleted)' : ''}`;
+}
+
+/** An answer as one line of text: checkbox answers joined with "; ", ratings as numbers, nothing as ''. */
+export function answerText(value: AnswerValue | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (Array.isArray(value)) return value.join('; ');
+  return String(value);
+}
+
+/** Cells that a spreadsheet would run as a formula: = + - @ tab and carriage return (header cells too). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NEEDS_QUOTES = /[",\r\n]/;
+const NEEDS_WORK = /^[=+\-@\t\r]|[",\r\n]/;
+
+/** CSV: a cell, RFC 4180 quoted, with formula-looking text made inert by a leading apostrophe. */
 export function csvCell(value: string): string {
-  const inert = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
+  // Most cells need nothing: one test, then out (the export formats millions of cells).
+  if (!NEEDS_WORK.test(value)) return value;
+  const inert = FORMULA_START.test(value) ? `'${value}` : value;
+  return NEEDS_QUOTES.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
 }
 
+/** CSV: one record ending in CRLF (RFC 4180). */
 export function csvRow(cells: readonly string[]): string {
   return `${cells.map(csvCell).join(',')}\r\n`;
 }
 
+/** The UTF-8 byte-order mark that lets spreadsheet programs read accents. */
+export const CSV_BOM = '\uFEFF';
+
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
+
 /** A file name made from a survey title, safe on every file system. */
 export function csvFileName(title: string): string {
-  const safe = title
+  const cleaned = title
     .normalize('NFKC')
     // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
-    .replace(/[\\/:*?"<>|\u0000-\u001f]/g, '')
+    .replace(/[\\/:*?"<>|\u0000-\u001f\u007f-\u009f]/g, '')
+    // Invisible direction marks and overrides could disguise the extension ("…\u202Ecsv.exe").
+    .replace(/[\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]/g, '')
     .replace(/\s+/g, ' ')
     .trim()
-    .replace(/^\.+/, '')
+    .replace(/^\.+/, '');
+  // Cut by code points so a surrogate pair is never split.
+  let safe = Array.from(cleaned)
     .slice(0, 100)
-    .trim();
+    .join('')
+    .replace(/[. ]+$/, '');
+  if (WINDOWS_RESERVED.test(safe)) safe = `${safe}-results`;
   return `${safe || 'survey-results'}.csv`;
 }

@@ -9,8 +9,12 @@ export interface ResponseStoredEvent {
 
 export interface LiveEvents {
   publish(event: ResponseStoredEvent): void;
-  /** Returns a function that stops listening. */
-  subscribe(surveyId: string, listener: (event: ResponseStoredEvent) => void): () => void;
+  /**
+   * Starts listening to one survey's events. Resolves, with a function that stops listening, once events
+   * published anywhere (every instance, with Redis) reach the listener. Never rejects: when the shared bus
+   * is unavailable the listener still hears this instance's events.
+   */
+  subscribe(surveyId: string, listener: (event: ResponseStoredEvent) => void): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -22,9 +26,9 @@ export function createInMemoryLiveEvents(): LiveEvents {
     publish(event) {
       emitter.emit(event.surveyId, event);
     },
-    subscribe(surveyId, listener) {
+    async subscribe(surveyId, listener) {
       emitter.on(surveyId, listener);
-      return () => emitter.off(surveyId, listener);
+      return () => void emitter.off(surveyId, listener);
     },
     async close() {
       emitter.removeAllListeners();

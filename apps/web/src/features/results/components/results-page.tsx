@@ -1,6 +1,211 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, Download, Inbox, RefreshCw } from 'lucide-react';
+import { RESULTS_MESSAGES, type ResultsResponse } from '@quorum/contract';
+import { Banner } from '../../../components/ui/banner';
+import { Button, buttonClasses } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { Spinner } from '../../../components/ui/spinner';
+import { Tabs } from '../../../components/ui/tabs';
+import { errorMessage } from '../../../lib/api-client';
+import { homeFor, useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDownloadCsv } from '../api/create-export-link';
+import { resultsKeys } from '../api/keys';
+import { useResults } from '../api/get-results';
+import { POLL_INTERVAL_MS, useLiveResults, type LiveStatus } from '../hooks/use-live-results';
+import { formatCount, formatDateTime } from './format';
+import { LiveIndicator } from './live-indicator';
+import { QuestionResultCard } from './question-result-card';
+import { ResponsesTable } from './responses-table';
 
+type View = 'statistics' | 'table';
+const VIEWS = [
+  { id: 'statistics', label: 'Statistics View' },
+  { id: 'table', label: 'Table View' },
+] as const;
+
+/** The results screen (section 2), at /surveys/:surveyId/results and /admin/surveys/:surveyId/results. */
 export function ResultsPage() {
-  useDocumentTitle('Results');
-  return <h1 className="text-2xl font-semibold">Results</h1>;
+  const { surveyId = '' } = useParams();
+  const { state } = useSession();
+  const home = homeFor(state.status === 'signed-in' ? state.session.userType : 'user');
+  const live = useLiveResults(surveyId);
+  const results = useResults(surveyId, { pollMs: live === 'live' ? false : POLL_INTERVAL_MS });
+  useDocumentTitle(results.data ? `Results: ${results.data.title}` : 'Results');
+  useRefreshResponsesOnNewTotal(surveyId, results.data?.totalResponses);
+
+  const back = (
+    <Link to={home} className={buttonClasses('ghost', 'sm', '-ml-3 text-slate-600')}>
+      <ArrowLeft className="size-4" aria-hidden="true" />
+      Back to Dashboard
+    </Link>
+  );
+
+  if (results.isPending) {
+    return (
+      <div className="mx-auto max-w-6xl space-y-6">
+        {back}
+        <Spinner label="Loading results..." className="justify-start p-0" />
+        <div className="grid gap-4 sm:grid-cols-3" aria-hidden="true">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-24 rounded-card" />
+          ))}
+        </div>
+        <Skeleton className="h-80 rounded-card" />
+      </div>
+    );
+  }
+
+  if (results.isError) {
+    return (
+      <div className="mx-auto max-w-6xl space-y-6">
+        {back}
+        <Card className="p-6">
+          <Banner tone="error" title="Results could not be loaded">
+            {errorMessage(results.error, RESULTS_MESSAGES.fetchFailed)}
+          </Banner>
+          <div className="mt-4 flex gap-2">
+            <Button variant="secondary" loading={results.isFetching} onClick={() => void results.refetch()}>
+              <RefreshCw className="size-4" aria-hidden="true" />
+              Try again
+            </Button>
+          </div>
+        </Card>
+      </div>
+    );
+  }
+
+  return <ResultsView surveyId={surveyId} data={results.data} live={live} back={back} />;
+}
+
+function ResultsView({
+  surveyId,
+  data,
+  live,
+  back,
+}: {
+  surveyId: string;
+  data: ResultsResponse;
+  live: LiveStatus;
+  back: ReactNode;
+}) {
+  const [view, setView] = useState<View>('statistics');
+  const download = useDownloadCsv(surveyId);
+  const latest = data.responses[0]?.submittedAt;
+  const current = data.questions.filter((q) => !q.isDeleted).length;
+  const deleted = data.questions.length - current;
+
+  return (
+    <div className="mx-auto max-w-6xl space-y-6">
+      {back}
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+        <div className="min-w-0">
+          <p className="text-sm font-medium text-accent-700">Survey results</p>
+          <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-slate-900">{data.title}</h1>
+          <div className="mt-2">
+            <LiveIndicator status={live} />
+          </div>
+        </div>
+        <div className="flex shrink-0 flex-col items-start gap-1 sm:items-end">
+          <Button
+            variant="secondary"
+            loading={download.isPending}
+            onClick={() => download.mutate()}
+            disabled={data.totalResponses === 0}
+            disabledReason={data.totalResponses === 0 ? 'There are no responses to download yet' : null}
+          >
+            {!download.isPending && <Download className="size-4" aria-hidden="true" />}
+            Download CSV
+          </Button>
+          {download.isError && (
+            <p role="alert" className="text-sm text-red-700">
+              {errorMessage(download.error, RESULTS_MESSAGES.downloadFailed)}
+            </p>
+          )}
+        </div>
+      </header>
+
+      <section aria-label="Summary" className="grid gap-4 sm:grid-cols-3">
+        <Stat label="Total Responses" value={formatCount(data.totalResponses)} testId="total-responses" />
+        <Stat
+          label="Questions"
+          value={formatCount(current)}
+          note={deleted > 0 ? `plus ${formatCount(deleted)} deleted` : undefined}
+        />
+        <Stat label="Latest response" value={latest ? formatDateTime(latest) : '—'} small />
+      </section>
+
+      {data.totalResponses === 0 ? (
+        <Card>
+          <EmptyState icon={<Inbox aria-hidden="true" />} title={RESULTS_MESSAGES.noResults}>
+            Nobody has answered this survey yet. Share its public link; new responses appear here as they arrive.
+          </EmptyState>
+        </Card>
+      ) : (
+        <Tabs label="Results view" tabs={VIEWS} value={view} onChange={setView}>
+          {view === 'statistics' ? (
+            <div className="space-y-5">
+              <h2 className="sr-only">Statistics</h2>
+              {data.questions.map((q, index) => (
+                <QuestionResultCard key={q.id} surveyId={surveyId} question={q} number={index + 1} />
+              ))}
+            </div>
+          ) : (
+            <>
+              <h2 className="sr-only">Responses</h2>
+              <ResponsesTable surveyId={surveyId} questions={data.questions} totalResponses={data.totalResponses} />
+            </>
+          )}
+        </Tabs>
+      )}
+    </div>
+  );
+}
+
+function Stat({
+  label,
+  value,
+  note,
+  small,
+  testId,
+}: {
+  label: string;
+  value: string;
+  note?: string;
+  small?: boolean;
+  testId?: string;
+}) {
+  return (
+    <Card className="px-5 py-4">
+      <p className="text-sm text-slate-600">{label}</p>
+      <p
+        className={
+          small
+            ? 'mt-2 text-base font-semibold text-slate-900'
+            : 'mt-1 text-3xl font-semibold tracking-tight text-slate-900 tabular-nums'
+        }
+        data-testid={testId}
+      >
+        {value}
+      </p>
+      {note && <p className="mt-0.5 text-xs text-slate-600">{note}</p>}
+    </Card>
+  );
+}
+
+/** When the total changes (live event or poll), the loaded response pages are read again. */
+function useRefreshResponsesOnNewTotal(surveyId: string, total: number | undefined) {
+  const queryClient = useQueryClient();
+  const previous = useRef(total);
+  useEffect(() => {
+    if (total === undefined) return;
+    if (previous.current !== undefined && previous.current !== total) {
+      void queryClient.invalidateQueries({ queryKey: [...resultsKeys.survey(surveyId), 'responses'] });
+    }
+    previous.current = total;
+  }, [queryClient, surveyId, total]);
 }

@@ -1,0 +1,156 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema';
+
+export interface ResultsSurveyRow {
+  id: string;
+  user_id: string;
+  title: string;
+  project_id: string;
+  state: string;
+  response_count: number;
+}
+
+export interface ResultsQuestionRow {
+  id: string;
+  position: number;
+  text: string;
+  type: string;
+  options: string;
+  rating_scale: string | null;
+  is_deleted: number;
+}
+
+export interface AnswerCountRow {
+  question_id: string;
+  answer: string;
+  count: number;
+}
+
+export interface QuestionTotalRow {
+  question_id: string;
+  answered: number;
+  rating_sum: number;
+}
+
+export interface ResponseDbRow {
+  id: string;
+  submitted_at: string;
+  answers: string;
+}
+
+export async function findResultsSurvey(db: Kysely<Database>, surveyId: string): Promise<ResultsSurveyRow | undefined> {
+  const row = await db
+    .selectFrom('surveys')
+    .select(['id', 'user_id', 'title', 'project_id', 'state', 'response_count'])
+    .where('id', '=', surveyId)
+    .executeTakeFirst();
+  return row && { ...row, response_count: Number(row.response_count) };
+}
+
+/** Every question ever asked: current ones in order, then deleted ones. */
+export async function listResultQuestions(db: Kysely<Database>, surveyId: string): Promise<ResultsQuestionRow[]> {
+  return db
+    .selectFrom('questions')
+    .select(['id', 'position', 'text', 'type', 'options', 'rating_scale', 'is_deleted'])
+    .where('survey_id', '=', surveyId)
+    .orderBy('is_deleted', 'asc')
+    .orderBy('position', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+/** The running per-answer counts (one row per question and distinct answer; never a scan of responses). */
+export async function listAnswerCounts(db: Kysely<Database>, surveyId: string): Promise<AnswerCountRow[]> {
+  const rows = await db
+    .selectFrom('answer_counts')
+    .select(['question_id', 'answer', 'count'])
+    .where('survey_id', '=', surveyId)
+    .execute();
+  return rows.map((r) => ({ ...r, count: Number(r.count) }));
+}
+
+/** The running per-question totals: how many answered, and the sum of ratings. */
+export async function listQuestionTotals(db: Kysely<Database>, surveyId: string): Promise<QuestionTotalRow[]> {
+  const rows = await db
+    .selectFrom('question_totals')
+    .select(['question_id', 'answered', 'rating_sum'])
+    .where('survey_id', '=', surveyId)
+    .execute();
+  return rows.map((r) => ({ ...r, answered: Number(r.answered), rating_sum: Number(r.rating_sum) }));
+}
+
+/**
+ * One page of responses, newest first, older than `before` (a response id) when given.
+ * UUIDv7 ids are time-ordered, so `(survey_id, id)` is both the index and a stable cursor:
+ * responses stored while a client pages are newer than its cursor and never shift later pages.
+ */
+export async function listResponsesBefore(
+  db: Kysely<Database>,
+  surveyId: string,
+  options: { before?: string; limit: number },
+): Promise<ResponseDbRow[]> {
+  let query = db.selectFrom('responses').select(['id', 'submitted_at', 'answers']).where('survey_id', '=', surveyId);
+  if (options.before !== undefined) query = query.where('id', '<', options.before);
+  return query.orderBy('id', 'desc').limit(options.limit).execute();
+}
+
+/** One page of responses, oldest first, after `after` and up to `upTo` (both response ids). For the export. */
+export async function listResponsesAfter(
+  db: Kysely<Database>,
+  surveyId: string,
+  options: { after?: string; upTo: string; limit: number },
+): Promise<ResponseDbRow[]> {
+  let query = db
+    .selectFrom('responses')
+    .select(['id', 'submitted_at', 'answers'])
+    .where('survey_id', '=', surveyId)
+    .where('id', '<=', options.upTo);
+  if (options.after !== undefined) query = query.where('id', '>', options.after);
+  return query.orderBy('id', 'asc').limit(options.limit).execute();
+}
+
+/** The id of the newest response, through the index. */
+export async function latestResponseId(db: Kysely<Database>, surveyId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('responses')
+    .select('id')
+    .where('survey_id', '=', surveyId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.id;
+}
+
+export interface ResultsSnapshot {
+  survey: ResultsSurveyRow;
+  questions: ResultsQuestionRow[];
+  counts: AnswerCountRow[];
+  totals: QuestionTotalRow[];
+  /** The newest responses, newest first: up to `pageLimit + 1` so the caller knows whether more exist. */
+  newest: ResponseDbRow[];
+}
+
+/**
+ * Everything the results screen needs, read in one read-only transaction so the total, the counts and the
+ * per-question totals agree with each other even while responses arrive. Cost is independent of the number
+ * of responses: small tables keyed by survey, plus one index range for the newest page.
+ */
+export async function readResultsSnapshot(
+  db: Kysely<Database>,
+  surveyId: string,
+  pageLimit: number,
+): Promise<ResultsSnapshot | undefined> {
+  return db
+    .transaction()
+    .setIsolationLevel('repeatable read')
+    .setAccessMode('read only')
+    .execute(async (trx) => {
+      const survey = await findResultsSurvey(trx, surveyId);
+      if (!survey) return undefined;
+      const questions = await listResultQuestions(trx, surveyId);
+      const counts = await listAnswerCounts(trx, surveyId);
+      const totals = await listQuestionTotals(trx, surveyId);
+      const newest = await listResponsesBefore(trx, surveyId, { limit: pageLimit + 1 });
+      return { survey, questions, counts, totals, newest };
+    });
+}

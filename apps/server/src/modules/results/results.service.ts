@@ -1,0 +1,204 @@
+import type { Kysely } from 'kysely';
+import {
+  percentageOf,
+  questionTypes,
+  ratingOptions,
+  RESPONSES_PAGE,
+  RESULTS_MESSAGES,
+  type AnswerValue,
+  type QuestionResult,
+  type QuestionType,
+  type RatingScale,
+  type ResponseRow,
+  type ResponsesPage,
+  type ResultsResponse,
+  type Statistic,
+  type SurveyState,
+} from '@quorum/contract';
+import type { Database } from '../../db/schema';
+import { NotFoundError } from '../../lib/errors';
+import {
+  findResultsSurvey,
+  listResponsesBefore,
+  readResultsSnapshot,
+  type AnswerCountRow,
+  type QuestionTotalRow,
+  type ResponseDbRow,
+  type ResultsQuestionRow,
+  type ResultsSurveyRow,
+} from './results.repository';
+
+/** Who asks for results: the owner, or any administrator. */
+export interface ResultsViewer {
+  id: string;
+  type: 'user' | 'admin';
+}
+
+/**
+ * The survey, when the viewer may see its results: administrators see every survey, users only their own
+ * (and not once deleted). Anything else is answered exactly like an unknown id, so ids cannot be probed.
+ */
+export function assertCanViewResults(survey: ResultsSurveyRow | undefined, viewer: ResultsViewer): ResultsSurveyRow {
+  if (!survey) throw new NotFoundError(RESULTS_MESSAGES.notFound);
+  if (viewer.type === 'admin') return survey;
+  if (survey.user_id !== viewer.id || survey.state === 'deleted') throw new NotFoundError(RESULTS_MESSAGES.notFound);
+  return survey;
+}
+
+export async function findViewableSurvey(
+  db: Kysely<Database>,
+  viewer: ResultsViewer,
+  surveyId: string,
+): Promise<ResultsSurveyRow> {
+  return assertCanViewResults(await findResultsSurvey(db, surveyId), viewer);
+}
+
+/** A stored question as the results need it. */
+export interface ResultQuestion {
+  id: string;
+  text: string;
+  type: QuestionType;
+  isDeleted: boolean;
+  options: string[];
+  ratingScale: RatingScale | undefined;
+}
+
+function parseJson(text: string | null): unknown {
+  if (text === null) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function toResultQuestion(row: ResultsQuestionRow): ResultQuestion {
+  const options = parseJson(row.options);
+  const scale = parseJson(row.rating_scale) as Partial<RatingScale> | undefined;
+  const type = (questionTypes as readonly string[]).includes(row.type) ? (row.type as QuestionType) : 'text';
+  return {
+    id: row.id,
+    text: row.text,
+    type,
+    isDeleted: row.is_deleted === 1,
+    options: Array.isArray(options) ? options.filter((o): o is string => typeof o === 'string') : [],
+    ratingScale:
+      scale && Number.isInteger(scale.min) && Number.isInteger(scale.max)
+        ? { min: scale.min!, max: scale.max!, labels: scale.labels ?? {} }
+        : undefined,
+  };
+}
+
+/**
+ * Per-question statistics from the running counts, never from the responses themselves.
+ *
+ * - Choice questions: every option in option order, zero counts included, then answers that are no longer
+ *   among the options (most given first).
+ * - Rating questions: every value from min to max, then values outside the scale; plus the average and the
+ *   number of ratings.
+ * - Text questions: no statistics.
+ *
+ * `percentage` is the share of the responses that answered the question, so checkbox shares can add up past 100.
+ */
+export function buildQuestionResults(
+  questions: readonly ResultQuestion[],
+  counts: readonly AnswerCountRow[],
+  totals: readonly QuestionTotalRow[],
+): QuestionResult[] {
+  const countsByQuestion = new Map<string, Map<string, number>>();
+  for (const row of counts) {
+    let byAnswer = countsByQuestion.get(row.question_id);
+    if (!byAnswer) countsByQuestion.set(row.question_id, (byAnswer = new Map()));
+    byAnswer.set(row.answer, (byAnswer.get(row.answer) ?? 0) + row.count);
+  }
+  const totalsByQuestion = new Map(totals.map((t) => [t.question_id, t]));
+
+  return questions.map((question) => {
+    const total = totalsByQuestion.get(question.id);
+    const answered = total?.answered ?? 0;
+    const base = { id: question.id, text: question.text, type: question.type, isDeleted: question.isDeleted };
+    if (question.type === 'text') return { ...base, answeredCount: answered, statistics: [] };
+
+    const byAnswer = countsByQuestion.get(question.id) ?? new Map<string, number>();
+    const listed =
+      question.type === 'rating'
+        ? question.ratingScale
+          ? ratingOptions(question.ratingScale)
+          : question.options
+        : question.options;
+    const statistic = (answer: string, count: number): Statistic => ({
+      answer,
+      count,
+      percentage: percentageOf(count, answered),
+    });
+    const known = new Set(listed);
+    const statistics = [
+      ...listed.map((answer) => statistic(answer, byAnswer.get(answer) ?? 0)),
+      ...[...byAnswer]
+        .filter(([answer, count]) => !known.has(answer) && count > 0)
+        .sort(([a, ca], [b, cb]) => cb - ca || (a < b ? -1 : a > b ? 1 : 0))
+        .map(([answer, count]) => statistic(answer, count)),
+    ];
+    if (question.type !== 'rating') return { ...base, answeredCount: answered, statistics };
+    return {
+      ...base,
+      answeredCount: answered,
+      statistics,
+      average: answered > 0 ? (total?.rating_sum ?? 0) / answered : null,
+      ratingCount: answered,
+      ...(question.ratingScale ? { ratingScale: question.ratingScale } : {}),
+    };
+  });
+}
+
+export function toResponseRow(row: ResponseDbRow): ResponseRow {
+  const parsed = parseJson(row.answers);
+  const answers =
+    parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, AnswerValue>) : {};
+  return { responseId: row.id, submittedAt: row.submitted_at, answers };
+}
+
+/** Rows fetched with one extra, turned into a page and the cursor of the next one. */
+function toPage(rows: readonly ResponseDbRow[], limit: number): ResponsesPage {
+  const page = rows.slice(0, limit);
+  return {
+    responses: page.map(toResponseRow),
+    nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
+  };
+}
+
+/** GET /api/surveys/:surveyId/results */
+export async function getResults(
+  db: Kysely<Database>,
+  viewer: ResultsViewer,
+  surveyId: string,
+): Promise<ResultsResponse> {
+  await findViewableSurvey(db, viewer, surveyId);
+  const limit = RESPONSES_PAGE.defaultLimit;
+  const snapshot = await readResultsSnapshot(db, surveyId, limit);
+  if (!snapshot) throw new NotFoundError(RESULTS_MESSAGES.notFound);
+  const { survey, questions, counts, totals, newest } = snapshot;
+  const page = toPage(newest, limit);
+  return {
+    surveyId: survey.id,
+    projectId: survey.project_id,
+    state: survey.state as SurveyState,
+    title: survey.title,
+    totalResponses: survey.response_count,
+    questions: buildQuestionResults(questions.map(toResultQuestion), counts, totals),
+    responses: page.responses,
+    nextCursor: page.nextCursor,
+  };
+}
+
+/** GET /api/surveys/:surveyId/responses?cursor=&limit= — newest first, keyset pages. */
+export async function getResponsesPage(
+  db: Kysely<Database>,
+  viewer: ResultsViewer,
+  surveyId: string,
+  query: { cursor?: string; limit: number },
+): Promise<ResponsesPage> {
+  await findViewableSurvey(db, viewer, surveyId);
+  const rows = await listResponsesBefore(db, surveyId, { before: query.cursor, limit: query.limit + 1 });
+  return toPage(rows, query.limit);
+}

@@ -1,0 +1,203 @@
+import type { ExportLinkResponse, Question } from '@quorum/contract';
+import { FIVE_POINT_SCALE, ratingOptions } from '@quorum/contract';
+import { describe, expect, it } from 'vitest';
+import { newId } from '../src/lib/ids';
+import { recordResponses } from '../src/modules/responses/responses.repository';
+import { createCsvExportStream } from '../src/modules/results/results.csv';
+import { createAdmin, createSurvey, createUser } from './factories';
+import { TEST_DIALECT, request, useTestApp } from './helpers';
+
+const qa: Question = {
+  id: 'qa',
+  text: '=Pick one, please',
+  type: 'multiple_choice',
+  options: ['Yes, "really"', 'Non'],
+};
+const qe: Question = { id: 'qe', text: 'Old question', type: 'text', options: [] };
+const qb: Question = { id: 'qb', text: 'Which "parts"?', type: 'checkbox', options: ['Crème', '@home', 'A,B'] };
+const qc: Question = { id: 'qc', text: 'Comments', type: 'text', options: [] };
+const qd: Question = {
+  id: 'qd',
+  text: 'Score',
+  type: 'rating',
+  options: ratingOptions(FIVE_POINT_SCALE),
+  ratingScale: FIVE_POINT_SCALE,
+};
+
+let fixtures = 0;
+/** Response ids of one fixture: fixed, time-ordered, unique per fixture. */
+const idsOf = (fixture: number) => (n: number) =>
+  `0190${String(fixture).padStart(4, '0')}-0000-7000-8000-00000000000${n}`;
+
+/** The expected file, byte for byte: BOM, CRLF records, RFC 4180 quoting, inert formulas, deleted column last. */
+const expected = (id: (n: number) => string) =>
+  '\uFEFF' +
+  'Response ID,Submitted At,"Q1: =Pick one, please","Q2: Which ""parts""?",Q3: Comments,Q4: Score,Q5: Old question (deleted)\r\n' +
+  `${id(1)},2026-03-01T10:00:00.000Z,"Yes, ""really""","Crème; A,B","Ligne un\nLigne deux, été",5,kept\r\n` +
+  `${id(2)},2026-03-01T10:05:00.000Z,Non,'@home,"'=HYPERLINK(""http://evil"",""x"")",1,\r\n` +
+  `${id(3)},2026-03-01T10:10:00.000Z,Non,"Crème; @home; A,B",'-5 degrees; +cold,3,'\tTabbed\r\n`;
+
+describe(`results CSV export (${TEST_DIALECT})`, () => {
+  let offsetMs = 0;
+  const t = useTestApp({}, { clock: { now: () => new Date(Date.now() + offsetMs) } });
+
+  async function fixture(ownerId: string, title = 'Café "Résumé", 2026') {
+    fixtures += 1;
+    const id = idsOf(fixtures);
+    const survey = await createSurvey(t.ctx, ownerId, { state: 'active', title, questions: [qa, qe, qb, qc, qd] });
+    await recordResponses(
+      t.ctx.db,
+      survey.id,
+      [qa, qe, qb, qc, qd],
+      [
+        {
+          id: id(1),
+          submittedAt: '2026-03-01T10:00:00.000Z',
+          answers: { qa: 'Yes, "really"', qe: 'kept', qb: ['Crème', 'A,B'], qc: 'Ligne un\nLigne deux, été', qd: 5 },
+        },
+        {
+          id: id(2),
+          submittedAt: '2026-03-01T10:05:00.000Z',
+          answers: { qa: 'Non', qb: ['@home'], qc: '=HYPERLINK("http://evil","x")', qd: 1 },
+        },
+        {
+          id: id(3),
+          submittedAt: '2026-03-01T10:10:00.000Z',
+          answers: { qa: 'Non', qe: '\tTabbed', qb: ['Crème', '@home', 'A,B'], qc: '-5 degrees; +cold', qd: 3 },
+        },
+      ],
+    );
+    await t.ctx.db.kysely
+      .updateTable('questions')
+      .set({ is_deleted: 1 })
+      .where('survey_id', '=', survey.id)
+      .where('id', '=', 'qe')
+      .execute();
+    return { ...survey, csv: expected(id) };
+  }
+
+  async function link(surveyId: string, token: string): Promise<ExportLinkResponse> {
+    const res = await request(t.app, 'POST', `/api/surveys/${surveyId}/results/export-link`, { token });
+    expect(res.statusCode).toBe(200);
+    return res.json<ExportLinkResponse>();
+  }
+
+  it('downloads the CSV byte for byte through a short-lived signed link', async () => {
+    const owner = await createUser(t.ctx);
+    const survey = await fixture(owner.id);
+    const before = Date.now();
+    const { url, expiresAt } = await link(survey.id, owner.token);
+    expect(url).toMatch(new RegExp(`^/api/surveys/${survey.id}/results\\.csv\\?token=[\\w-]+\\.[\\w-]+$`));
+    const lifetime = new Date(expiresAt).getTime() - before;
+    expect(lifetime).toBeGreaterThan(55_000);
+    expect(lifetime).toBeLessThanOrEqual(61_000);
+
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="Cafe Resume, 2026.csv"; filename*=UTF-8''Caf%C3%A9%20R%C3%A9sum%C3%A9%2C%202026.csv`,
+    );
+    expect(res.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
+    expect(res.rawPayload.toString('utf8')).toBe(survey.csv);
+  });
+
+  it('lets an administrator export any survey, and accepts a bearer header instead of a link', async () => {
+    const owner = await createUser(t.ctx);
+    const admin = await createAdmin(t.ctx);
+    const survey = await fixture(owner.id);
+    const { url } = await link(survey.id, admin.token);
+    expect((await t.app.inject({ method: 'GET', url })).payload).toBe(survey.csv);
+    const direct = await request(t.app, 'GET', `/api/surveys/${survey.id}/results.csv`, { token: owner.token });
+    expect(direct.statusCode).toBe(200);
+    expect(direct.payload).toBe(survey.csv);
+  });
+
+  it('refuses expired, tampered, foreign and outdated links, and strangers', async () => {
+    const owner = await createUser(t.ctx);
+    const stranger = await createUser(t.ctx);
+    const survey = await fixture(owner.id);
+    const other = await fixture(owner.id);
+
+    expect((await request(t.app, 'POST', `/api/surveys/${survey.id}/results/export-link`)).statusCode).toBe(401);
+    const foreign = await request(t.app, 'POST', `/api/surveys/${survey.id}/results/export-link`, {
+      token: stranger.token,
+    });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toEqual({ message: 'Survey not found', code: 'NOT_FOUND' });
+    expect((await request(t.app, 'GET', `/api/surveys/${survey.id}/results.csv`)).statusCode).toBe(401);
+    expect(
+      (await request(t.app, 'GET', `/api/surveys/${survey.id}/results.csv`, { token: stranger.token })).statusCode,
+    ).toBe(404);
+
+    const { url } = await link(survey.id, owner.token);
+    const token = new URL(url, 'http://x').searchParams.get('token')!;
+    const [payload, signature] = token.split('.');
+    const refused = async (path: string) => {
+      const res = await t.app.inject({ method: 'GET', url: path });
+      expect(res.statusCode, path).toBe(401);
+      expect(res.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    };
+    // Bound to its survey.
+    await refused(`/api/surveys/${other.id}/results.csv?token=${token}`);
+    // Any change to payload or signature breaks it.
+    const forged = Buffer.from(
+      JSON.stringify(
+        JSON.parse(Buffer.from(payload!, 'base64url').toString()).map((v: unknown, i: number) =>
+          i === 0 ? other.id : v,
+        ),
+      ),
+    ).toString('base64url');
+    await refused(`/api/surveys/${other.id}/results.csv?token=${forged}.${signature}`);
+    await refused(`/api/surveys/${survey.id}/results.csv?token=${payload}.${signature!.slice(0, -2)}AA`);
+    await refused(`/api/surveys/${survey.id}/results.csv?token=garbage`);
+    // Sixty seconds later it has expired.
+    offsetMs = 61_000;
+    try {
+      await refused(url);
+    } finally {
+      offsetMs = 0;
+    }
+    // A password change (token version bump) ends links made before it.
+    const fresh = await link(survey.id, owner.token);
+    await t.ctx.db.kysely.updateTable('users').set({ token_version: 1 }).where('id', '=', owner.id).execute();
+    await refused(fresh.url);
+  });
+
+  it('reads in pages, oldest first, and leaves out responses stored after the export started', async () => {
+    const owner = await createUser(t.ctx);
+    const survey = await createSurvey(t.ctx, owner.id, { state: 'active', questions: [qa] });
+    const items = Array.from({ length: 2345 }, (_, i) => ({
+      id: newId(),
+      submittedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)).toISOString(),
+      answers: { qa: i % 2 ? 'Non' : 'Yes, "really"' },
+    }));
+    await recordResponses(t.ctx.db, survey.id, [qa], items);
+    const stream = await createCsvExportStream(t.ctx.db.kysely, survey.id);
+    await recordResponses(
+      t.ctx.db,
+      survey.id,
+      [qa],
+      [{ id: newId(), submittedAt: new Date().toISOString(), answers: { qa: 'Non' } }],
+    );
+    const chunks: Buffer[] = [];
+    for await (const chunk of stream) chunks.push(chunk as Buffer);
+    const lines = Buffer.concat(chunks).toString('utf8').split('\r\n');
+    expect(lines.at(-1)).toBe('');
+    expect(lines).toHaveLength(1 + 2345 + 1);
+    expect(lines.slice(1, -1).map((line) => line.split(',')[0])).toEqual(items.map((i) => i.id));
+    // Several reads of 1,000 rows each made one stream.
+    expect(chunks.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('gives a survey without responses just the header, and non-ASCII titles a UTF-8 file name', async () => {
+    const owner = await createUser(t.ctx);
+    const survey = await createSurvey(t.ctx, owner.id, { title: 'Опрос: кофе ☕', questions: [qc] });
+    const res = await request(t.app, 'GET', `/api/surveys/${survey.id}/results.csv`, { token: owner.token });
+    expect(res.payload).toBe('\uFEFFResponse ID,Submitted At,Q1: Comments\r\n');
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="_____ ____ _.csv"; filename*=UTF-8''${encodeURIComponent('Опрос кофе ☕.csv')}`,
+    );
+  });
+});

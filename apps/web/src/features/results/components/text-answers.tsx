@@ -1,0 +1,88 @@
+import { useMemo, useState } from 'react';
+import { answerText, type QuestionResult } from '@quorum/contract';
+import { Button } from '../../../components/ui/button';
+import { useResponses } from '../api/get-responses';
+import { formatDateTime } from './format';
+
+const FIRST = 5;
+const MORE = 10;
+/** Pages read per "Show more" at most, when few of the loaded responses answered this question. */
+const MAX_PAGES_PER_CLICK = 5;
+
+/** A text question: its latest answers, newest first, with "Show more". */
+export function TextAnswers({ surveyId, question }: { surveyId: string; question: QuestionResult }) {
+  const responses = useResponses(surveyId);
+  const [visible, setVisible] = useState(FIRST);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  const answers = useMemo(
+    () =>
+      (responses.data?.pages ?? []).flatMap((page) =>
+        page.responses.flatMap((r) => {
+          const text = answerText(r.answers[question.id]);
+          return text ? [{ id: r.responseId, text, submittedAt: r.submittedAt }] : [];
+        }),
+      ),
+    [responses.data, question.id],
+  );
+
+  if (question.answeredCount === 0) return <p className="text-sm text-slate-600">No answers yet</p>;
+  if (responses.isPending) return <p className="text-sm text-slate-600">Loading answers…</p>;
+  if (responses.isError) return <p className="text-sm text-red-700">The answers could not be loaded.</p>;
+
+  const shown = answers.slice(0, visible);
+  const canShowMore = answers.length > visible || (responses.hasNextPage && shown.length < question.answeredCount);
+
+  const showMore = async () => {
+    const target = visible + MORE;
+    if (answers.length < target && responses.hasNextPage) {
+      setLoadingMore(true);
+      try {
+        let result = await responses.fetchNextPage();
+        let found = answersIn(result.data?.pages, question.id);
+        for (let i = 1; i < MAX_PAGES_PER_CLICK && found < target && result.hasNextPage; i += 1) {
+          result = await result.fetchNextPage();
+          found = answersIn(result.data?.pages, question.id);
+        }
+      } finally {
+        setLoadingMore(false);
+      }
+    }
+    setVisible(target);
+  };
+
+  return (
+    <div className="space-y-3">
+      {shown.length === 0 ? (
+        <p className="text-sm text-slate-600">No answers among the latest responses.</p>
+      ) : (
+        <ul className="space-y-2" aria-label="Latest answers">
+          {shown.map((a) => (
+            <li key={a.id} className="rounded-lg border border-slate-200 bg-slate-50/60 px-4 py-3">
+              <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{a.text}</p>
+              <p className="mt-1 text-xs text-slate-600">{formatDateTime(a.submittedAt)}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {canShowMore && (
+        <Button variant="secondary" size="sm" loading={loadingMore} onClick={() => void showMore()}>
+          Show more
+        </Button>
+      )}
+    </div>
+  );
+}
+
+function answersIn(
+  pages: ReadonlyArray<{ responses: ReadonlyArray<{ answers: Record<string, unknown> }> }> | undefined,
+  questionId: string,
+): number {
+  let count = 0;
+  for (const page of pages ?? []) {
+    for (const r of page.responses) {
+      if (answerText(r.answers[questionId] as Parameters<typeof answerText>[0])) count += 1;
+    }
+  }
+  return count;
+}

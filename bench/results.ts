@@ -1,0 +1,338 @@
+// `npm run bench:results`: results and CSV export at a million responses, on SQLite.
+//
+// Seeds one active survey with 6 questions (all four types) into a temporary SQLite database through
+// the write path's batch form (recordResponses, the same code a submission runs), then starts the server
+// (apps/server/src/server.ts, as `npm start` does) and measures, over real HTTP from this process:
+//   - GET /api/surveys/:id/results, 200 requests one after another (after 20 warm-ups): p50 and p99,
+//     at 1,000 responses and again at 1,000,000;
+//   - GET /api/surveys/:id/results.csv for all of them: rows per second, MB per second, and the server's
+//     resident memory (RSS, sampled every 10 ms from /proc) before and at its peak during the export.
+// Aims: results p50 under 20 ms at a million; export at least 100,000 rows/s with under 100 MB growth.
+//
+// Options (environment): BENCH_RESPONSES (1000000), BENCH_SMALL (1000), BENCH_REQUESTS (200),
+// BENCH_LOG_LEVEL (warn), BENCH_KEEP=1 keeps the temporary database and prints its folder.
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { FIVE_POINT_SCALE, TEN_POINT_SCALE, ratingOptions, type AnswerValue, type Question } from '@quorum/contract';
+import { migrateToLatest, openDatabase, type Db } from '../apps/server/src/db/database';
+import { newId } from '../apps/server/src/lib/ids';
+import { createTokenService } from '../apps/server/src/modules/auth/tokens';
+import { recordResponses, type NewResponse } from '../apps/server/src/modules/responses/responses.repository';
+import { percentile, printTable } from './lib/report';
+
+const root = path.resolve(import.meta.dirname, '..');
+const LARGE = Number(process.env.BENCH_RESPONSES ?? 1_000_000);
+const SMALL = Number(process.env.BENCH_SMALL ?? 1_000);
+const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const BATCH = 5_000;
+const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-42';
+
+const QUESTIONS: Question[] = [
+  { id: 'q1', text: 'Which day did you attend?', type: 'multiple_choice', options: ['Friday', 'Saturday', 'Sunday'] },
+  { id: 'q2', text: 'What did you enjoy?', type: 'checkbox', options: ['Food', 'Sound', 'Tickets', 'Staff', 'Venue'] },
+  { id: 'q3', text: 'What should we improve?', type: 'text', options: [] },
+  {
+    id: 'q4',
+    text: 'How was the sound?',
+    type: 'rating',
+    options: ratingOptions(FIVE_POINT_SCALE),
+    ratingScale: FIVE_POINT_SCALE,
+  },
+  {
+    id: 'q5',
+    text: 'Would you recommend us?',
+    type: 'rating',
+    options: ratingOptions(TEN_POINT_SCALE),
+    ratingScale: TEN_POINT_SCALE,
+  },
+  {
+    id: 'q6',
+    text: 'How did you hear about us?',
+    type: 'multiple_choice',
+    options: ['Friends', 'Radio', 'Web', 'Poster'],
+  },
+];
+
+/** A small seeded generator, so every run stores the same answers. */
+function generator(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, pick: <T>(list: readonly T[]) => list[Math.floor(next() * list.length)]! };
+}
+const random = generator(42);
+const WORDS = 'great loud crowded friendly, cheap "tasty" late early clean long short bright warm cold fun'.split(' ');
+
+function randomAnswers(): Record<string, AnswerValue> {
+  const answers: Record<string, AnswerValue> = {};
+  for (const q of QUESTIONS) {
+    switch (q.type) {
+      case 'multiple_choice':
+        answers[q.id] = random.pick(q.options);
+        break;
+      case 'checkbox': {
+        const chosen = q.options.filter(() => random.next() < 0.4);
+        answers[q.id] = chosen.length ? chosen : [random.pick(q.options)];
+        break;
+      }
+      case 'text':
+        answers[q.id] = Array.from({ length: 3 + Math.floor(random.next() * 20) }, () => random.pick(WORDS)).join(' ');
+        break;
+      case 'rating':
+        answers[q.id] = q.ratingScale.min + Math.floor(random.next() * (q.ratingScale.max - q.ratingScale.min + 1));
+        break;
+    }
+  }
+  return answers;
+}
+
+/** Adds responses through recordResponses in batches; submitted times run forward one second apart. */
+async function seed(db: Db, surveyId: string, from: number, to: number): Promise<number> {
+  const started = performance.now();
+  const base = Date.UTC(2026, 0, 1);
+  for (let done = from; done < to; done += BATCH) {
+    const items: NewResponse[] = [];
+    for (let i = done; i < Math.min(to, done + BATCH); i += 1) {
+      items.push({ id: newId(), submittedAt: new Date(base + i * 1000).toISOString(), answers: randomAnswers() });
+    }
+    await recordResponses(db, surveyId, QUESTIONS, items);
+    if (Math.floor(done / 100_000) !== Math.floor((done + BATCH) / 100_000)) {
+      process.stdout.write(`  seeded ${(done + BATCH).toLocaleString('en-US')} responses\r`);
+    }
+  }
+  const seconds = (performance.now() - started) / 1000;
+  if (to - from >= 100_000) process.stdout.write('\n');
+  return seconds;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** The resident memory of a process in MB, from /proc (Linux). */
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kb / 1024;
+}
+
+async function startServer(dataDir: string) {
+  const port = await freePort();
+  const origin = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      JWT_SECRET,
+      LOG_LEVEL,
+      ADMIN_EMAIL: '',
+      ADMIN_PASSWORD: '',
+      SMTP_URL: '',
+      WEB_DIST: '-',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
+  child.stderr?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${log}`);
+    try {
+      if ((await fetch(`${origin}/api/health`)).ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not start within 60 s:\n${log}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    origin,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+      }),
+  };
+}
+
+/** Sequential GET /results: 20 warm-ups, then REQUESTS timed ones. */
+async function timeResults(origin: string, surveyId: string, token: string, expectTotal: number) {
+  const url = `${origin}/api/surveys/${surveyId}/results`;
+  const headers = { authorization: `Bearer ${token}` };
+  const times: number[] = [];
+  for (let i = 0; i < 20 + REQUESTS; i += 1) {
+    const started = performance.now();
+    const res = await fetch(url, { headers });
+    const body = (await res.json()) as { totalResponses: number };
+    const elapsed = performance.now() - started;
+    if (!res.ok || body.totalResponses !== expectTotal) {
+      throw new Error(`GET /results answered ${res.status} with ${JSON.stringify(body).slice(0, 300)}`);
+    }
+    if (i >= 20) times.push(elapsed);
+  }
+  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
+/** Streams the whole CSV export, counting rows, while sampling the server's memory. */
+async function timeExport(origin: string, pid: number, surveyId: string, token: string) {
+  const before = rssMb(pid);
+  let peak = before;
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 10);
+  const started = performance.now();
+  const res = await fetch(`${origin}/api/surveys/${surveyId}/results.csv`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!res.ok || !res.body) throw new Error(`the export answered ${res.status}`);
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (let i = chunk.indexOf(10); i >= 0; i = chunk.indexOf(10, i + 1)) lines += 1;
+  }
+  const seconds = (performance.now() - started) / 1000;
+  clearInterval(sampler);
+  peak = Math.max(peak, rssMb(pid));
+  return { bytes, lines, seconds, before, peak };
+}
+
+async function main() {
+  console.log(
+    `bench:results — ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model.trim() ?? 'unknown'}), Node ${process.version}, ` +
+      `SQLite, ${REQUESTS} sequential requests per size, server LOG_LEVEL=${LOG_LEVEL}`,
+  );
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quorum-bench-results-'));
+  const file = path.join(dataDir, 'quorum.db');
+  const surveyId = newId();
+  const userId = randomUUID();
+
+  let db = openDatabase({ kind: 'sqlite', file });
+  await migrateToLatest(db);
+  const now = new Date().toISOString();
+  await db.kysely
+    .insertInto('users')
+    .values({
+      id: userId,
+      name: 'Bench Owner',
+      email: 'bench@example.com',
+      password_hash: 'not-a-hash',
+      email_verified_at: now,
+      token_version: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db.kysely
+    .insertInto('surveys')
+    .values({
+      id: surveyId,
+      user_id: userId,
+      project_name: 'Bench',
+      project_id: 'bench',
+      title: 'Festival feedback',
+      branding_image_url: null,
+      state: 'active',
+      generator: 'manual',
+      response_count: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  await db.kysely
+    .insertInto('questions')
+    .values(
+      QUESTIONS.map((q, position) => ({
+        survey_id: surveyId,
+        id: q.id,
+        position,
+        text: q.text,
+        type: q.type,
+        options: JSON.stringify(q.options),
+        rating_scale: q.type === 'rating' ? JSON.stringify(q.ratingScale) : null,
+        is_deleted: 0,
+      })),
+    )
+    .execute();
+  const token = await createTokenService(JWT_SECRET, 24).sign({ sub: userId, role: 'user', ver: 0 });
+
+  const rows: Array<Record<string, string | number>> = [];
+  let smallSeed = await seed(db, surveyId, 0, SMALL);
+  await db.close();
+
+  let server = await startServer(dataDir);
+  try {
+    const small = await timeResults(server.origin, surveyId, token, SMALL);
+    rows.push({ responses: SMALL, 'GET /results p50 ms': small.p50, 'p99 ms': small.p99 });
+  } finally {
+    await server.stop();
+  }
+
+  console.log(`seeding ${(LARGE - SMALL).toLocaleString('en-US')} more responses through recordResponses…`);
+  db = openDatabase({ kind: 'sqlite', file });
+  const largeSeed = await seed(db, surveyId, SMALL, LARGE);
+  await db.close();
+  smallSeed += largeSeed;
+  console.log(
+    `seeded ${LARGE.toLocaleString('en-US')} responses in ${smallSeed.toFixed(1)} s (${Math.round(LARGE / smallSeed).toLocaleString('en-US')}/s)`,
+  );
+
+  server = await startServer(dataDir);
+  let exported: Awaited<ReturnType<typeof timeExport>>;
+  try {
+    const large = await timeResults(server.origin, surveyId, token, LARGE);
+    rows.push({ responses: LARGE, 'GET /results p50 ms': large.p50, 'p99 ms': large.p99 });
+    exported = await timeExport(server.origin, server.pid, surveyId, token);
+  } finally {
+    await server.stop();
+  }
+
+  printTable('GET /api/surveys/:id/results (sequential, over HTTP on loopback)', rows);
+  const dataRows = exported.lines - 1;
+  printTable('CSV export of every response (GET /api/surveys/:id/results.csv)', [
+    {
+      rows: dataRows,
+      seconds: Number(exported.seconds.toFixed(2)),
+      'rows/s': Math.round(dataRows / exported.seconds),
+      MB: Number((exported.bytes / 1e6).toFixed(1)),
+      'MB/s': Number((exported.bytes / 1e6 / exported.seconds).toFixed(1)),
+      'server RSS before MB': Math.round(exported.before),
+      'peak MB': Math.round(exported.peak),
+      'growth MB': Math.round(exported.peak - exported.before),
+    },
+  ]);
+
+  if (process.env.BENCH_KEEP) console.log(`\nthe database is kept in ${dataDir}`);
+  else rmSync(dataDir, { recursive: true, force: true });
+
+  if (dataRows !== LARGE) {
+    console.error(`the export held ${dataRows} rows, expected ${LARGE}`);
+    process.exit(1);
+  }
+}
+
+await main();

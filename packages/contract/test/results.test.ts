@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  answerText,
+  csvCell,
+  csvFileName,
+  csvRow,
+  formatAverage,
+  PIE_COLORS,
+  percentageOf,
+  questionLabel,
+  responsesPageQuerySchema,
+  resultsResponseSchema,
+} from '../src/results';
+
+describe('percentageOf', () => {
+  it('gives the share with one decimal place', () => {
+    expect(percentageOf(1, 3)).toBe(33.3);
+    expect(percentageOf(2, 3)).toBe(66.7);
+    expect(percentageOf(3, 3)).toBe(100);
+    expect(percentageOf(1, 8)).toBe(12.5);
+  });
+  it('is 0 when nobody answered, never NaN', () => {
+    expect(percentageOf(0, 0)).toBe(0);
+  });
+});
+
+describe('formatAverage', () => {
+  it('shows one decimal place (section 9)', () => {
+    expect(formatAverage(4)).toBe('4.0');
+    expect(formatAverage(10 / 3)).toBe('3.3');
+    expect(formatAverage(3.25)).toBe('3.3');
+  });
+  it('shows a dash without ratings', () => {
+    expect(formatAverage(null)).toBe('–');
+    expect(formatAverage(undefined)).toBe('–');
+  });
+});
+
+describe('PIE_COLORS', () => {
+  it('has six fixed, distinct colours (section 9)', () => {
+    expect(PIE_COLORS).toHaveLength(6);
+    expect(new Set(PIE_COLORS).size).toBe(6);
+  });
+});
+
+describe('questionLabel and answerText', () => {
+  it('labels columns "Q{n}: {text}" and marks deleted questions', () => {
+    expect(questionLabel(1, 'How was it?')).toBe('Q1: How was it?');
+    expect(questionLabel(5, 'Old one', true)).toBe('Q5: Old one (deleted)');
+  });
+  it('joins checkbox answers with "; " and prints ratings as numbers', () => {
+    expect(answerText(['Food', 'Sound'])).toBe('Food; Sound');
+    expect(answerText(4)).toBe('4');
+    expect(answerText('plain')).toBe('plain');
+    expect(answerText(undefined)).toBe('');
+  });
+});
+
+describe('csvCell and csvRow (RFC 4180, formula injection)', () => {
+  it('leaves plain cells alone', () => {
+    expect(csvCell('hello')).toBe('hello');
+    expect(csvCell('')).toBe('');
+    expect(csvCell('Crème brûlée')).toBe('Crème brûlée');
+  });
+  it('quotes cells with commas, quotes and line breaks, doubling quotes', () => {
+    expect(csvCell('a,b')).toBe('"a,b"');
+    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
+    expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
+    expect(csvCell('cr\rlf')).toBe('"cr\rlf"');
+  });
+  it.each([
+    ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
+    ['+1', "'+1"],
+    ['-1', "'-1"],
+    ['@cmd', "'@cmd"],
+    ['\tx', "'\tx"],
+  ])('prefixes formula-looking %j with an apostrophe', (input, expected) => {
+    expect(csvCell(input)).toBe(expected);
+  });
+  it('prefixes and quotes when both apply', () => {
+    expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
+    expect(csvCell('\rx')).toBe('"\'\rx"');
+  });
+  it('does not prefix formula characters that are not first', () => {
+    expect(csvCell('a=b')).toBe('a=b');
+  });
+  it('ends a row in CRLF', () => {
+    expect(csvRow(['a', 'b,c', '=1'])).toBe('a,"b,c",\'=1\r\n');
+  });
+});
+
+describe('csvFileName', () => {
+  it('names the file after the survey title', () => {
+    expect(csvFileName('Festival feedback 2026')).toBe('Festival feedback 2026.csv');
+  });
+  it('keeps accents but drops characters file systems refuse', () => {
+    expect(csvFileName('Café: "best" <of>/2026?*|\\')).toBe('Café best of2026.csv');
+  });
+  it('drops control characters, direction overrides and leading dots', () => {
+    expect(csvFileName('..\u0007evil\u202Evsc.exe')).toBe('evilvsc.exe.csv');
+  });
+  it('never returns an empty or reserved name', () => {
+    expect(csvFileName('  ///  ')).toBe('survey-results.csv');
+    expect(csvFileName('CON')).toBe('CON-results.csv');
+  });
+  it('cuts long titles without splitting characters', () => {
+    const name = csvFileName('😀'.repeat(150));
+    expect(Array.from(name.replace(/\.csv$/, ''))).toHaveLength(100);
+    expect(name).not.toMatch(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+  });
+});
+
+describe('schemas', () => {
+  it('pages 50 by default and refuses limits above 500', () => {
+    expect(responsesPageQuerySchema.parse({})).toEqual({ limit: 50 });
+    expect(responsesPageQuerySchema.safeParse({ limit: '501' }).success).toBe(false);
+    expect(responsesPageQuerySchema.safeParse({ limit: '0' }).success).toBe(false);
+    expect(responsesPageQuerySchema.safeParse({ cursor: "x' or 1=1" }).success).toBe(false);
+  });
+  it('describes the results response of section 3', () => {
+    const parsed = resultsResponseSchema.parse({
+      surveyId: 's',
+      projectId: 'p',
+      state: 'active',
+      title: 'T',
+      totalResponses: 1,
+      questions: [
+        {
+          id: 'q',
+          text: 'Q',
+          type: 'multiple_choice',
+          isDeleted: false,
+          answeredCount: 1,
+          statistics: [{ answer: 'A', count: 1, percentage: 100 }],
+        },
+      ],
+      responses: [{ responseId: 'r', submittedAt: '2026-01-01T00:00:00.000Z', answers: { q: 'A' } }],
+      nextCursor: null,
+    });
+    expect(parsed.questions[0]!.statistics[0]).toEqual({ answer: 'A', count: 1, percentage: 100 });
+  });
+});
