@@ -58,10 +58,10 @@ async function expectScreen(page: Page, area: 'user' | 'admin', label: string) {
   }
 }
 
-/** Presses Tab until `target` has focus (at most `max` times); returns how many presses it took. */
-async function tabTo(page: Page, target: Locator, max = 25): Promise<number> {
+/** Presses Tab (or Shift+Tab) until `target` has focus (at most `max` times); returns how many presses it took. */
+async function tabTo(page: Page, target: Locator, max = 25, key: 'Tab' | 'Shift+Tab' = 'Tab'): Promise<number> {
   for (let presses = 1; presses <= max; presses++) {
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(key);
     if (await target.evaluate((el) => el === document.activeElement)) return presses;
   }
   throw new Error(`Tab never reached ${target.toString()}`);
@@ -162,7 +162,8 @@ for (const area of ['user', 'admin'] as const) {
         await expectScreen(page, area, item.label);
       }
 
-      await tabTo(page, page.getByRole('button', { name: 'Logout' }));
+      // Back from the sidebar to the top bar (the page content may hold any number of controls).
+      expect(await tabTo(page, page.getByRole('button', { name: 'Logout' }), 5, 'Shift+Tab')).toBe(1);
       await expectFocusRing(page.getByRole('button', { name: 'Logout' }));
       await page.keyboard.press('Enter');
       await expect(page).toHaveURL(new RegExp(`${area === 'admin' ? '/admin/login' : '/login'}$`));
