@@ -11,26 +11,22 @@
 //
 // Options (environment): BENCH_RESPONSES (1000000), BENCH_SMALL (1000), BENCH_REQUESTS (200),
 // BENCH_LOG_LEVEL (warn), BENCH_KEEP=1 keeps the temporary database and prints its folder.
-import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { FIVE_POINT_SCALE, TEN_POINT_SCALE, ratingOptions, type AnswerValue, type Question } from '@quorum/contract';
-import { migrateToLatest, openDatabase, type Db } from '../apps/server/src/db/database';
+import { openDatabase, type Db } from '../apps/server/src/db/database';
 import { newId } from '../apps/server/src/lib/ids';
 import { createTokenService } from '../apps/server/src/modules/auth/tokens';
 import { recordResponses, type NewResponse } from '../apps/server/src/modules/responses/responses.repository';
+import { BENCH_JWT_SECRET, freePort, seedActiveSurvey, startQuorum, waitForOk } from './lib/quorum-server';
 import { percentile, printTable } from './lib/report';
 
-const root = path.resolve(import.meta.dirname, '..');
 const LARGE = Number(process.env.BENCH_RESPONSES ?? 1_000_000);
 const SMALL = Number(process.env.BENCH_SMALL ?? 1_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const BATCH = 5_000;
-const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-42';
 
 const QUESTIONS: Question[] = [
   { id: 'q1', text: 'Which day did you attend?', type: 'multiple_choice', options: ['Friday', 'Saturday', 'Sunday'] },
@@ -115,18 +111,6 @@ async function seed(db: Db, surveyId: string, from: number, to: number): Promise
   return seconds;
 }
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** The resident memory of a process in MB, from /proc (Linux). */
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -136,52 +120,11 @@ function rssMb(pid: number): number {
 async function startServer(dataDir: string) {
   const port = await freePort();
   const origin = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      REDIS_URL: '',
-      JWT_SECRET,
-      LOG_LEVEL,
-      ADMIN_EMAIL: '',
-      ADMIN_PASSWORD: '',
-      SMTP_URL: '',
-      WEB_DIST: '-',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
-  child.stderr?.on('data', (d: Buffer) => (log = (log + d.toString()).slice(-20_000)));
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${log}`);
-    try {
-      if ((await fetch(`${origin}/api/health`)).ok) break;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error(`the server did not start within 60 s:\n${log}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    origin,
-    pid: child.pid!,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-        setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
-      }),
-  };
+  const server = startQuorum(port, dataDir, { LOG_LEVEL });
+  await waitForOk(`${origin}/api/health`, server);
+  return { origin, pid: server.child.pid!, stop: server.stop };
 }
 
-/** Sequential GET /results: 20 warm-ups, then REQUESTS timed ones. */
 async function timeResults(origin: string, surveyId: string, token: string, expectTotal: number) {
   const url = `${origin}/api/surveys/${surveyId}/results`;
   const headers = { authorization: `Bearer ${token}` };
@@ -228,57 +171,13 @@ async function main() {
   );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quorum-bench-results-'));
   const file = path.join(dataDir, 'quorum.db');
-  const surveyId = newId();
-  const userId = randomUUID();
-
+  const { surveyId, userId } = await seedActiveSurvey(dataDir, {
+    title: 'Festival feedback',
+    projectName: 'Bench',
+    questions: QUESTIONS,
+  });
   let db = openDatabase({ kind: 'sqlite', file });
-  await migrateToLatest(db);
-  const now = new Date().toISOString();
-  await db.kysely
-    .insertInto('users')
-    .values({
-      id: userId,
-      name: 'Bench Owner',
-      email: 'bench@example.com',
-      password_hash: 'not-a-hash',
-      email_verified_at: now,
-      token_version: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await db.kysely
-    .insertInto('surveys')
-    .values({
-      id: surveyId,
-      user_id: userId,
-      project_name: 'Bench',
-      project_id: 'bench',
-      title: 'Festival feedback',
-      branding_image_url: null,
-      state: 'active',
-      generator: 'manual',
-      response_count: 0,
-      created_at: now,
-      updated_at: now,
-    })
-    .execute();
-  await db.kysely
-    .insertInto('questions')
-    .values(
-      QUESTIONS.map((q, position) => ({
-        survey_id: surveyId,
-        id: q.id,
-        position,
-        text: q.text,
-        type: q.type,
-        options: JSON.stringify(q.options),
-        rating_scale: q.type === 'rating' ? JSON.stringify(q.ratingScale) : null,
-        is_deleted: 0,
-      })),
-    )
-    .execute();
-  const token = await createTokenService(JWT_SECRET, 24).sign({ sub: userId, role: 'user', ver: 0 });
+  const token = await createTokenService(BENCH_JWT_SECRET, 24).sign({ sub: userId, role: 'user', ver: 0 });
 
   const rows: Array<Record<string, string | number>> = [];
   let smallSeed = await seed(db, surveyId, 0, SMALL);

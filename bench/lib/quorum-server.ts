@@ -1,26 +1,29 @@
 // Helpers for bench/submit.ts and bench/lighthouse.ts: a fresh SQLite database holding one active
 // survey, and servers started as child processes (as `npm start` does) on free ports.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { createServer } from 'node:net';
 import path from 'node:path';
-import type { Question } from '@quorum/contract';
+import { projectIdFrom, type Question } from '@quorum/contract';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database';
+import { newId } from '../../apps/server/src/lib/ids';
+import { insertSurvey, questionRow } from '../../apps/server/src/modules/surveys/surveys.repository';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
-/** Creates DATA_DIR/quorum.db with one user and one active survey; returns the survey's ids. */
+export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-42';
+
+/** Creates DATA_DIR/quorum.db with one user and one active survey, through the app's own repository. */
 export async function seedActiveSurvey(
   dataDir: string,
   survey: { title: string; projectName: string; questions: Question[]; brandingImageUrl?: string | null },
-): Promise<{ surveyId: string; projectId: string }> {
-  const surveyId = randomUUID();
-  const projectId = survey.projectName.trim().toLowerCase().replace(/\s+/g, '-');
+): Promise<{ surveyId: string; projectId: string; userId: string }> {
+  const surveyId = newId();
+  const userId = newId();
+  const projectId = projectIdFrom(survey.projectName);
   const db = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'quorum.db') });
   try {
     await migrateToLatest(db);
     const now = new Date().toISOString();
-    const userId = randomUUID();
     await db.kysely
       .insertInto('users')
       .values({
@@ -34,9 +37,9 @@ export async function seedActiveSurvey(
         updated_at: now,
       })
       .execute();
-    await db.kysely
-      .insertInto('surveys')
-      .values({
+    await insertSurvey(
+      db.kysely,
+      {
         id: surveyId,
         user_id: userId,
         project_name: survey.projectName,
@@ -48,27 +51,13 @@ export async function seedActiveSurvey(
         response_count: 0,
         created_at: now,
         updated_at: now,
-      })
-      .execute();
-    await db.kysely
-      .insertInto('questions')
-      .values(
-        survey.questions.map((q, position) => ({
-          survey_id: surveyId,
-          id: q.id,
-          position,
-          text: q.text,
-          type: q.type,
-          options: JSON.stringify(q.options),
-          rating_scale: q.type === 'rating' ? JSON.stringify(q.ratingScale) : null,
-          is_deleted: 0,
-        })),
-      )
-      .execute();
+      },
+      survey.questions.map((q, position) => questionRow(surveyId, position, q)),
+    );
   } finally {
     await db.close();
   }
-  return { surveyId, projectId };
+  return { surveyId, projectId, userId };
 }
 
 export async function freePort(): Promise<number> {
@@ -149,7 +138,7 @@ export function startQuorum(
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       REDIS_URL: '',
-      JWT_SECRET: 'bench-secret-bench-secret-bench-secret-42',
+      JWT_SECRET: BENCH_JWT_SECRET,
       ADMIN_EMAIL: '',
       ADMIN_PASSWORD: '',
       SMTP_URL: '',

@@ -4,6 +4,7 @@ import { FIVE_POINT_SCALE, projectIdFrom, ratingOptions } from '@quorum/contract
 import type { AppContext } from '../src/context';
 import { newId } from '../src/lib/ids';
 import { hashPassword } from '../src/lib/passwords';
+import { insertSurvey, questionRow } from '../src/modules/surveys/surveys.repository';
 
 /** A password that meets every rule. */
 export const DEFAULT_PASSWORD = 'Correct-Horse1!';
@@ -123,10 +124,10 @@ export async function createSurvey(
   const projectName = overrides.projectName ?? 'Test Project';
   const questions = overrides.questions ?? sampleQuestions();
   const id = newId();
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('surveys')
-      .values({
+  await ctx.db.kysely.transaction().execute((trx) =>
+    insertSurvey(
+      trx,
+      {
         id,
         user_id: ownerId,
         project_name: projectName,
@@ -138,23 +139,9 @@ export async function createSurvey(
         response_count: 0,
         created_at: now,
         updated_at: now,
-      })
-      .execute();
-    await trx
-      .insertInto('questions')
-      .values(
-        questions.map((q, position) => ({
-          survey_id: id,
-          id: q.id,
-          position,
-          text: q.text,
-          type: q.type,
-          options: JSON.stringify(q.options),
-          rating_scale: q.type === 'rating' ? JSON.stringify(q.ratingScale) : null,
-          is_deleted: 0,
-        })),
-      )
-      .execute();
-  });
+      },
+      questions.map((q, position) => questionRow(id, position, q)),
+    ),
+  );
   return { id, projectId: projectIdFrom(projectName), questions };
 }

@@ -30,6 +30,7 @@ import {
   findSurveyForUpdate,
   findSurveyWithCreator,
   insertSurvey,
+  questionRow,
   listSurveys as listSurveyRows,
   lockOwner,
   replaceQuestions,
@@ -62,17 +63,8 @@ export function questionFromRow(row: QuestionRow): Question {
   return { id: row.id, text: row.text, type: row.type as 'multiple_choice' | 'checkbox', options };
 }
 
-function questionRow(surveyId: string, id: string, position: number, q: NormalisedQuestionInput): QuestionRow {
-  return {
-    survey_id: surveyId,
-    id,
-    position,
-    text: q.text,
-    type: q.type,
-    options: JSON.stringify(q.options),
-    rating_scale: q.type === 'rating' ? JSON.stringify(q.ratingScale) : null,
-    is_deleted: 0,
-  };
+function toRow(surveyId: string, id: string, position: number, q: NormalisedQuestionInput): QuestionRow {
+  return questionRow(surveyId, position, { ...q, id });
 }
 
 function creatorOf(row: CreatorRow): Survey['creator'] {
@@ -126,7 +118,7 @@ export async function createSurvey(
     created_at: now,
     updated_at: now,
   };
-  const questionRows = input.questions.map((q, position) => questionRow(row.id, q.id ?? newId(), position, q));
+  const questionRows = input.questions.map((q, position) => toRow(row.id, q.id ?? newId(), position, q));
   await ctx.db.kysely.transaction().execute((trx) => insertSurvey(trx, row, questionRows));
   return surveyFromRow(row, questionRows.map(questionFromRow));
 }
@@ -224,9 +216,9 @@ export function planQuestionUpdate(
     const old = q.id ? byId.get(q.id) : undefined;
     if (old && !((answered.get(old.id) ?? 0) > 0 && !sameAnswerShape(old, q))) {
       kept.add(old.id);
-      return questionRow(surveyId, old.id, position, q);
+      return toRow(surveyId, old.id, position, q);
     }
-    return questionRow(surveyId, old ? makeId() : (q.id ?? makeId()), position, q);
+    return toRow(surveyId, old ? makeId() : (q.id ?? makeId()), position, q);
   });
   const retained: QuestionRow[] = [];
   const droppedIds: string[] = [];
