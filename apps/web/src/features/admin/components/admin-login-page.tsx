@@ -71,11 +71,11 @@ export function AdminLoginPage() {
         onSuccess: ({ token, user }) => {
           lockout.reset();
           setRedirecting(true);
-          signIn(token, user);
-          redirectTimer.current = setTimeout(
-            () => void navigate('/admin/dashboard', { replace: true }),
-            REDIRECT_DELAY_MS,
-          );
+          // Signing in sends a signed-in visitor away from this screen, so it happens with the redirect.
+          redirectTimer.current = setTimeout(() => {
+            signIn(token, user);
+            void navigate('/admin/dashboard', { replace: true });
+          }, REDIRECT_DELAY_MS);
         },
         onError: (failure) => {
           const now = Date.now();
