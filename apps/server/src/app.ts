@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
+import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
 import { Redis } from 'ioredis';
 import {
@@ -99,7 +99,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('ctx', ctx);
   app.decorateRequest('principal', null);
 
-  await app.register(helmet, { contentSecurityPolicy: { directives: cspDirectives(config) } });
+  // Security headers from helmet, built once (the CSP parsed once), applied to every answer.
+  const securityHeaders = helmet({ contentSecurityPolicy: { directives: cspDirectives(config) } });
+  app.addHook('onRequest', (request, reply, done) =>
+    securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
+  );
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'quorum-rl:' } : {}),
