@@ -151,7 +151,7 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
         )}
       </header>
 
-      <div className="md:flex">
+      <div className="md:flex md:min-h-[calc(100dvh-var(--spacing-topbar))]">
         {menuOpen && (
           <div
             aria-hidden="true"
@@ -159,52 +159,56 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
             className="fixed inset-x-0 top-topbar bottom-0 z-20 bg-slate-900/30 backdrop-blur-[1px] md:hidden"
           />
         )}
-        <nav
-          ref={nav}
-          id={navId}
-          aria-label="Main"
-          onBlur={onNavBlur}
-          className={cn(
-            menuOpen ? 'flex' : 'hidden',
-            'fixed top-topbar bottom-0 left-0 z-30 w-72 max-w-[85vw] flex-col overflow-y-auto border-r border-slate-200 bg-white px-3 py-4 shadow-overlay',
-            'md:sticky md:bottom-auto md:z-auto md:flex md:h-[calc(100dvh-var(--spacing-topbar))] md:w-sidebar md:max-w-none md:shrink-0 md:shadow-none',
-          )}
-        >
-          <ul className="flex flex-1 flex-col gap-1">
-            {NAV.map(({ to, label, icon: Icon }) => (
-              <li key={to} className={cn(to === 'profile' && 'mt-auto border-t border-slate-200 pt-3')}>
-                <NavLink
-                  to={`${prefix}${to}`}
-                  end
-                  onClick={() => {
-                    if (menuOpen) closeMenu('main');
-                  }}
-                  className={({ isActive }) =>
-                    cn(
-                      'group flex h-10 items-center gap-3 rounded-control px-3 text-sm font-medium transition-colors',
-                      isActive
-                        ? 'bg-accent-50 text-accent-700'
-                        : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-                    )
-                  }
-                >
-                  {({ isActive }) => (
-                    <>
-                      <Icon
-                        className={cn(
-                          'size-[1.125rem] shrink-0',
-                          isActive ? 'text-accent-600' : 'text-slate-500 group-hover:text-slate-700',
-                        )}
-                        aria-hidden="true"
-                      />
-                      {label}
-                    </>
-                  )}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        {/* The column stretches to the page's full height (its border and white run to the bottom);
+            the menu inside sticks below the top bar while the page scrolls. */}
+        <div className="md:w-sidebar md:shrink-0 md:border-r md:border-slate-200 md:bg-white">
+          <nav
+            ref={nav}
+            id={navId}
+            aria-label="Main"
+            onBlur={onNavBlur}
+            className={cn(
+              menuOpen ? 'flex' : 'hidden',
+              'fixed top-topbar bottom-0 left-0 z-30 w-72 max-w-[85vw] flex-col overflow-y-auto border-r border-slate-200 bg-white px-3 py-4 shadow-overlay',
+              'md:sticky md:top-topbar md:bottom-auto md:z-auto md:flex md:h-[calc(100dvh-var(--spacing-topbar))] md:w-full md:max-w-none md:shrink-0 md:border-r-0 md:shadow-none',
+            )}
+          >
+            <ul className="flex flex-1 flex-col gap-1">
+              {NAV.map(({ to, label, icon: Icon }) => (
+                <li key={to} className={cn(to === 'profile' && 'mt-auto border-t border-slate-200 pt-3')}>
+                  <NavLink
+                    to={`${prefix}${to}`}
+                    end
+                    onClick={() => {
+                      if (menuOpen) closeMenu('main');
+                    }}
+                    className={({ isActive }) =>
+                      cn(
+                        'group flex h-10 items-center gap-3 rounded-control px-3 text-sm font-medium transition-colors',
+                        isActive
+                          ? 'bg-accent-50 text-accent-700'
+                          : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                      )
+                    }
+                  >
+                    {({ isActive }) => (
+                      <>
+                        <Icon
+                          className={cn(
+                            'size-[1.125rem] shrink-0',
+                            isActive ? 'text-accent-600' : 'text-slate-500 group-hover:text-slate-700',
+                          )}
+                          aria-hidden="true"
+                        />
+                        {label}
+                      </>
+                    )}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        </div>
 
         <main
           ref={main}

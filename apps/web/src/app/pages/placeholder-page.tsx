@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 export function PlaceholderPage({ feature, title }: { feature: string; title: string }) {
   useDocumentTitle(title);
   return (
-    <div className="space-y-6">
+    <div className="max-w-5xl space-y-6">
       <PageHeader title={title} />
       <Card>
         <EmptyState

@@ -3,7 +3,7 @@ import { Loader2 } from 'lucide-react';
 import { cn } from './cn';
 import { Tooltip } from './tooltip';
 
-type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
+type Variant = 'primary' | 'secondary' | 'ghost' | 'danger' | 'danger-secondary';
 type Size = 'sm' | 'md' | 'lg' | 'icon';
 
 const base =
@@ -17,6 +17,9 @@ const variants: Record<Variant, string> = {
   ghost: 'text-slate-700 hover:bg-slate-100 hover:text-slate-900 active:bg-slate-200 disabled:hover:bg-transparent',
   danger:
     'bg-red-600 text-white shadow-sm hover:bg-red-700 active:bg-red-800 disabled:hover:bg-red-600 aria-disabled:hover:bg-red-600',
+  /** A destructive action among others (it asks for confirmation): outlined, so it does not shout. */
+  'danger-secondary':
+    'border border-red-300 bg-white text-red-700 shadow-sm hover:border-red-400 hover:bg-red-50 active:bg-red-100 disabled:hover:bg-white aria-disabled:hover:bg-white',
 };
 const sizes: Record<Size, string> = {
   sm: 'h-8 gap-1.5 px-3 text-sm',

@@ -12,10 +12,10 @@ import { cn } from './cn';
 /**
  * Shared look of text controls: slate border with AA contrast against white (3:1 for UI parts),
  * a 2px accent ring on focus (mouse and keyboard: typing needs to show where it goes), red when
- * invalid, muted when disabled. Placeholder text is slate-500 (4.8:1).
+ * invalid, muted when disabled or read-only. Placeholder text is slate-500 (4.8:1).
  */
 const control =
-  'block w-full rounded-control border border-slate-400/80 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs transition-colors duration-150 placeholder:text-slate-500 hover:border-slate-500 focus:border-accent-600 focus:outline-2 focus:outline-offset-0 focus:outline-accent-600 focus-visible:outline-offset-0 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus:outline-red-600';
+  'block w-full rounded-control border border-slate-400/80 bg-white px-3 py-2 text-sm text-slate-900 shadow-xs transition-colors duration-150 placeholder:text-slate-500 hover:border-slate-500 focus:border-accent-600 focus:outline-2 focus:outline-offset-0 focus:outline-accent-600 focus-visible:outline-offset-0 disabled:cursor-not-allowed disabled:bg-slate-100 disabled:text-slate-500 [&[readonly]]:border-slate-300 [&[readonly]]:bg-slate-100/70 [&[readonly]]:text-slate-700 aria-[invalid=true]:border-red-600 aria-[invalid=true]:focus:outline-red-600';
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(function Input(
   { className, ...props },
@@ -80,3 +80,42 @@ export function Field({ label, required, hint, error, className, children }: Fie
     </div>
   );
 }
+
+export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'children'> {
+  label: ReactNode;
+  hint?: ReactNode;
+  error?: ReactNode;
+  /** Classes of the field (label, control and messages), not of the input. */
+  fieldClassName?: string;
+  /** Something shown under the input, inside the field (a live list of rules, for example). */
+  below?: ReactNode;
+  /** More ids that describe the input, after the hint and the error. */
+  extraDescribedBy?: string;
+}
+
+/**
+ * The common case of `Field` + `Input`: a labelled text, email or password input whose hint and
+ * error are wired for screen readers. `required` also shows the asterisk.
+ */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
+  { label, hint, error, fieldClassName, below, extraDescribedBy, required, ...inputProps },
+  ref,
+) {
+  return (
+    <Field label={label} required={required} hint={hint} error={error} className={fieldClassName}>
+      {({ id, describedBy, invalid }) => (
+        <>
+          <Input
+            ref={ref}
+            id={id}
+            required={required}
+            {...inputProps}
+            aria-describedby={[describedBy, extraDescribedBy].filter(Boolean).join(' ') || undefined}
+            aria-invalid={invalid || inputProps['aria-invalid'] || undefined}
+          />
+          {below}
+        </>
+      )}
+    </Field>
+  );
+});

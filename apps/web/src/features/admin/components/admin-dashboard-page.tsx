@@ -16,7 +16,7 @@ import { ADMIN_PAGE_SIZE, useAdminSurveys } from '../api/get-admin-surveys';
 import { useRestoreSurvey } from '../api/restore-survey';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { AdminSurveyCards, AdminSurveyTable } from './admin-survey-list';
-import { STATE_LABELS } from './survey-state-badge';
+import { STATE_LABELS } from '../../../components/survey-state-badge';
 
 const FETCH_FAILED = 'Failed to fetch surveys';
 const STATE_CHANGE_FAILED = 'Failed to update survey state';
@@ -105,7 +105,7 @@ export function AdminDashboardPage() {
   };
 
   return (
-    <div className="mx-auto max-w-7xl space-y-6">
+    <div className="space-y-6">
       <PageHeader
         title="All Surveys"
         description="Every survey of every user. Open any survey's results, or restore a deleted survey to draft."

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
+import { AuthCard } from '../../../components/auth-card';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Field, Input } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { getBotToken, preloadBotCheck } from '../../../lib/bot-check';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -97,50 +97,41 @@ export function AdminLoginPage() {
   };
 
   return (
-    <Card className="p-6 sm:p-8">
-      <div className="mb-6 flex items-start gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-50 text-accent-700">
-          <ShieldCheck className="size-5" aria-hidden="true" />
-        </span>
-        <div>
-          <h1 id={headingId} className="text-2xl font-semibold tracking-tight text-slate-900">
-            Admin Login
-          </h1>
-          <p className="mt-1 text-sm text-slate-600">For administrators of this Quorum.</p>
-        </div>
-      </div>
-
+    <AuthCard
+      icon={<ShieldCheck />}
+      title="Admin Login"
+      titleId={headingId}
+      description="For administrators of this Quorum."
+      footer={
+        <>
+          Not an administrator?{' '}
+          <Link to="/login" className="font-medium text-accent-700 underline-offset-2 hover:underline">
+            User login
+          </Link>
+        </>
+      }
+    >
       <form aria-labelledby={headingId} onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-        <Field label="Email" required>
-          {({ id, describedBy }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              type="email"
-              name="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              disabled={busy}
-            />
-          )}
-        </Field>
-        <Field label="Password" required>
-          {({ id, describedBy }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              disabled={busy}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={busy}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          disabled={busy}
+        />
 
         {message && <Banner tone="error">{message}</Banner>}
         <p aria-live="polite" className="text-sm text-slate-700">
@@ -155,13 +146,6 @@ export function AdminLoginPage() {
           {login.isPending ? 'Logging in...' : redirecting ? 'Redirecting...' : 'Log in'}
         </Button>
       </form>
-
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Not an administrator?{' '}
-        <Link to="/login" className="font-medium text-accent-700 underline-offset-2 hover:underline">
-          User login
-        </Link>
-      </p>
-    </Card>
+    </AuthCard>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LogIn } from 'lucide-react';
+import { AuthCard } from '../../../components/auth-card';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Field, Input } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { getBotToken, preloadBotCheck } from '../../../lib/bot-check';
 import { useSession } from '../../../lib/session';
@@ -67,50 +67,41 @@ export function LoginPage() {
   };
 
   return (
-    <Card className="p-6 sm:p-8">
-      <div className="mb-6 flex items-start gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-50 text-accent-700">
-          <LogIn className="size-5" aria-hidden="true" />
-        </span>
-        <div>
-          <h1 id={headingId} className="text-2xl font-semibold tracking-tight text-slate-900">
-            Login
-          </h1>
-          <p className="mt-1 text-sm text-slate-600">Welcome back. Log in to manage your surveys.</p>
-        </div>
-      </div>
-
+    <AuthCard
+      icon={<LogIn />}
+      title="Login"
+      titleId={headingId}
+      description="Welcome back. Log in to manage your surveys."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/register" className="font-medium text-accent-700 underline-offset-2 hover:underline">
+            Register
+          </Link>
+        </>
+      }
+    >
       <form aria-labelledby={headingId} onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-        <Field label="Email" required>
-          {({ id, describedBy }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              type="email"
-              name="email"
-              autoComplete="username"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              disabled={busy}
-            />
-          )}
-        </Field>
-        <Field label="Password" required>
-          {({ id, describedBy }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              type="password"
-              name="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(e) => setPassword(e.target.value)}
-              disabled={busy}
-            />
-          )}
-        </Field>
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="username"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={busy}
+        />
+        <TextField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          disabled={busy}
+        />
 
         {failure && (
           <Banner tone="error">
@@ -123,14 +114,7 @@ export function LoginPage() {
           {login.isPending ? 'Logging in...' : redirecting ? 'Redirecting...' : 'Login'}
         </Button>
       </form>
-
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Don&apos;t have an account?{' '}
-        <Link to="/register" className="font-medium text-accent-700 underline-offset-2 hover:underline">
-          Register
-        </Link>
-      </p>
-    </Card>
+    </AuthCard>
   );
 }
 

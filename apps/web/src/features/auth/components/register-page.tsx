@@ -2,15 +2,15 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, MailCheck, UserPlus } from 'lucide-react';
 import { MESSAGES, registrationPasswordRules, unmetPasswordRules } from '@quorum/contract';
+import { AuthCard, AuthOutcome } from '../../../components/auth-card';
+import { PasswordRequirements } from '../../../components/password-requirements';
 import { Banner } from '../../../components/ui/banner';
 import { Button, buttonClasses } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Field, Input } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { getBotToken, preloadBotCheck } from '../../../lib/bot-check';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRegister } from '../api/register';
-import { PasswordRequirements } from './password-requirements';
 
 /** Section 8: registration failure shows the server's message, else this. */
 const REGISTRATION_FAILED = 'Registration failed';
@@ -82,95 +82,82 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
   };
 
   return (
-    <Card className="p-6 sm:p-8">
-      <div className="mb-6 flex items-start gap-3">
-        <span className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-50 text-accent-700">
-          <UserPlus className="size-5" aria-hidden="true" />
-        </span>
-        <div>
-          <h1 id={headingId} className="text-2xl font-semibold tracking-tight text-slate-900">
-            Register
-          </h1>
-          <p className="mt-1 text-sm text-slate-600">Create an account to build surveys and watch results arrive.</p>
-        </div>
-      </div>
-
+    <AuthCard
+      icon={<UserPlus />}
+      title="Register"
+      titleId={headingId}
+      description="Create an account to build surveys and watch results arrive."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link to="/login" className="font-medium text-accent-700 underline-offset-2 hover:underline">
+            Login
+          </Link>
+        </>
+      }
+    >
       <form aria-labelledby={headingId} onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-        <Field label="Name" required>
-          {({ id, describedBy }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              name="name"
-              autoComplete="name"
-              required
-              maxLength={100}
-              value={name}
-              onChange={(e) => setName(e.target.value)}
-              disabled={busy}
-            />
-          )}
-        </Field>
-        <Field label="Email" required>
-          {({ id, describedBy }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              type="email"
-              name="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(e) => setEmail(e.target.value)}
-              disabled={busy}
-            />
-          )}
-        </Field>
-        <Field label="Password" required error={fieldErrors.password}>
-          {({ id, describedBy, invalid }) => (
-            <>
-              <Input
-                id={id}
-                aria-describedby={
-                  [describedBy, passwordTouched ? requirementsId : undefined].filter(Boolean).join(' ') || undefined
-                }
-                aria-invalid={invalid || undefined}
-                type="password"
-                name="password"
-                autoComplete="new-password"
-                required
-                value={password}
-                onFocus={() => setPasswordTouched(true)}
-                onChange={(e) => {
-                  setPasswordTouched(true);
-                  setPassword(e.target.value);
-                  setFieldErrors((current) => ({ ...current, password: undefined }));
-                }}
-                disabled={busy}
+        <TextField
+          label="Name"
+          name="name"
+          autoComplete="name"
+          required
+          maxLength={100}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          disabled={busy}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          name="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          disabled={busy}
+        />
+        <TextField
+          label="Password"
+          error={fieldErrors.password}
+          extraDescribedBy={passwordTouched ? requirementsId : undefined}
+          below={
+            passwordTouched && (
+              <PasswordRequirements
+                id={requirementsId}
+                unmet={unmet}
+                intro="Password must have:"
+                listLabel="Unmet password requirements"
               />
-              {passwordTouched && <PasswordRequirements id={requirementsId} unmet={unmet} />}
-            </>
-          )}
-        </Field>
-        <Field label="Confirm Password" required error={fieldErrors.confirmPassword}>
-          {({ id, describedBy, invalid }) => (
-            <Input
-              id={id}
-              aria-describedby={describedBy}
-              aria-invalid={invalid || undefined}
-              type="password"
-              name="confirmPassword"
-              autoComplete="new-password"
-              required
-              value={confirmPassword}
-              onChange={(e) => {
-                setConfirmPassword(e.target.value);
-                setFieldErrors((current) => ({ ...current, confirmPassword: undefined }));
-              }}
-              disabled={busy}
-            />
-          )}
-        </Field>
+            )
+          }
+          type="password"
+          name="password"
+          autoComplete="new-password"
+          required
+          value={password}
+          onFocus={() => setPasswordTouched(true)}
+          onChange={(e) => {
+            setPasswordTouched(true);
+            setPassword(e.target.value);
+            setFieldErrors((current) => ({ ...current, password: undefined }));
+          }}
+          disabled={busy}
+        />
+        <TextField
+          label="Confirm Password"
+          error={fieldErrors.confirmPassword}
+          type="password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          required
+          value={confirmPassword}
+          onChange={(e) => {
+            setConfirmPassword(e.target.value);
+            setFieldErrors((current) => ({ ...current, confirmPassword: undefined }));
+          }}
+          disabled={busy}
+        />
 
         {submitError && <Banner tone="error">{submitError}</Banner>}
 
@@ -178,14 +165,7 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
           {busy ? 'Registering...' : 'Register'}
         </Button>
       </form>
-
-      <p className="mt-6 text-center text-sm text-slate-600">
-        Already have an account?{' '}
-        <Link to="/login" className="font-medium text-accent-700 underline-offset-2 hover:underline">
-          Login
-        </Link>
-      </p>
-    </Card>
+    </AuthCard>
   );
 }
 
@@ -194,28 +174,25 @@ function RegistrationSuccessful({ email }: { email: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (
-    <Card className="p-6 text-center sm:p-8">
-      <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-green-50 text-green-700">
-        <CheckCircle2 className="size-6" aria-hidden="true" />
-      </span>
-      <h1
-        ref={heading}
-        tabIndex={-1}
-        className="mt-4 text-2xl font-semibold tracking-tight text-slate-900 outline-none"
-      >
-        Registration Successful
-      </h1>
+    <AuthOutcome
+      ref={heading}
+      tone="success"
+      icon={<CheckCircle2 />}
+      title="Registration Successful"
+      action={
+        <Link to="/login" className={buttonClasses('primary', 'lg', 'w-full')}>
+          Go to Login
+        </Link>
+      }
+    >
       <p className="mt-3 text-sm text-slate-600">
         <MailCheck className="mr-1 inline size-4 align-[-3px] text-accent-700" aria-hidden="true" />
         We sent a verification link to <strong className="font-semibold break-all text-slate-900">{email}</strong>. Open
         it to verify your email, then log in.
       </p>
-      <p className="mt-2 text-xs text-slate-500">
+      <p className="mt-2 text-xs text-slate-600">
         The link is valid for 24 hours. Check your spam folder if it does not arrive.
       </p>
-      <Link to="/login" className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
-        Go to Login
-      </Link>
-    </Card>
+    </AuthOutcome>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CheckCircle2, Loader2, MailX } from 'lucide-react';
 import { buttonClasses } from '../../../components/ui/button';
+import { AuthOutcome } from '../../../components/auth-card';
 import { Card } from '../../../components/ui/card';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useVerifyEmail } from '../api/verify-email';
@@ -42,49 +43,41 @@ export function VerifyEmailPage() {
 
   if (verification.isError) {
     return (
-      <Card className="p-6 text-center sm:p-8">
-        <div role="alert">
-          <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-red-50 text-red-700">
-            <MailX className="size-6" aria-hidden="true" />
-          </span>
-          <h1
-            ref={heading}
-            tabIndex={-1}
-            className="mt-4 text-2xl font-semibold tracking-tight text-slate-900 outline-none"
-          >
-            Verification Failed
-          </h1>
-          <p className="mt-3 text-sm text-slate-600">The link may be expired or invalid.</p>
-          <p className="mt-1 text-xs text-slate-500">
-            You can ask for a new link by logging in with your email and password.
-          </p>
-        </div>
-        <Link to="/login" className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
-          Go to Login
-        </Link>
-      </Card>
+      <AuthOutcome
+        ref={heading}
+        role="alert"
+        tone="danger"
+        icon={<MailX />}
+        title="Verification Failed"
+        action={
+          <Link to="/login" className={buttonClasses('primary', 'lg', 'w-full')}>
+            Go to Login
+          </Link>
+        }
+      >
+        <p className="mt-3 text-sm text-slate-600">The link may be expired or invalid.</p>
+        <p className="mt-1 text-xs text-slate-600">
+          You can ask for a new link by logging in with your email and password.
+        </p>
+      </AuthOutcome>
     );
   }
 
   return (
-    <Card className="p-6 text-center sm:p-8">
-      <div role="status" aria-live="polite">
-        <span className="mx-auto flex size-12 items-center justify-center rounded-full bg-green-50 text-green-700">
-          <CheckCircle2 className="size-6" aria-hidden="true" />
-        </span>
-        <h1
-          ref={heading}
-          tabIndex={-1}
-          className="mt-4 text-2xl font-semibold tracking-tight text-slate-900 outline-none"
-        >
-          {verification.data.alreadyVerified ? 'Email Already Verified' : 'Email Verified'}
-        </h1>
-        <p className="mt-3 text-sm text-slate-600">{verification.data.message}</p>
-        <p className="mt-1 text-sm text-slate-600">Redirecting to login...</p>
-      </div>
-      <Link to="/login" replace className={buttonClasses('primary', 'lg', 'mt-6 w-full')}>
-        Go to Login
-      </Link>
-    </Card>
+    <AuthOutcome
+      ref={heading}
+      role="status"
+      tone="success"
+      icon={<CheckCircle2 />}
+      title={verification.data.alreadyVerified ? 'Email Already Verified' : 'Email Verified'}
+      action={
+        <Link to="/login" replace className={buttonClasses('primary', 'lg', 'w-full')}>
+          Go to Login
+        </Link>
+      }
+    >
+      <p className="mt-3 text-sm text-slate-600">{verification.data.message}</p>
+      <p className="mt-1 text-sm text-slate-600">Redirecting to login...</p>
+    </AuthOutcome>
   );
 }

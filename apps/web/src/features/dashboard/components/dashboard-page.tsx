@@ -74,7 +74,7 @@ export function DashboardPage() {
   };
 
   return (
-    <div className="mx-auto max-w-5xl space-y-6">
+    <div className="max-w-5xl space-y-6">
       <PageHeader
         title="My Surveys"
         description="Build a survey, launch it, share the link and watch results."

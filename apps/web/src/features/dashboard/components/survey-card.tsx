@@ -1,20 +1,12 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { BarChart3, ChevronDown, Lock, Pause, Pencil, Play, Rocket, Trash2 } from 'lucide-react';
-import { isEditable, publicSurveyPath, SURVEY_MESSAGES, type SurveyState, type SurveySummary } from '@quorum/contract';
-import { Badge } from '../../../components/ui/badge';
+import { isEditable, publicSurveyPath, SURVEY_MESSAGES, type SurveySummary } from '@quorum/contract';
+import { SurveyStateBadge } from '../../../components/survey-state-badge';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { cn } from '../../../components/ui/cn';
-import { STATE_LABELS, stateActions, type StateAction } from '../lib/survey-sections';
+import { stateActions, type StateAction } from '../lib/survey-sections';
 import { CopyLink } from './copy-link';
-
-const STATE_TONES: Record<SurveyState, 'success' | 'neutral' | 'warning' | 'danger' | 'accent'> = {
-  active: 'success',
-  draft: 'neutral',
-  paused: 'warning',
-  closed: 'accent',
-  deleted: 'danger',
-};
 
 const ACTION_ICONS = { Launch: Rocket, Resume: Play, Pause, Close: Lock, Delete: Trash2 } as const;
 
@@ -59,15 +51,18 @@ export function SurveyCard({
           aria-expanded={expanded}
           aria-controls={detailsId}
           onClick={onToggle}
-          className="flex w-full items-center gap-3 rounded-card px-4 py-3 text-left hover:bg-slate-50"
+          className={cn(
+            'flex w-full items-center gap-3 rounded-card px-4 py-3 text-left hover:bg-slate-50',
+            expanded && 'rounded-b-none',
+          )}
         >
           <span className="min-w-0 flex-1">
-            <span className="block truncate font-medium text-slate-900">{survey.title}</span>
+            <span className="line-clamp-2 font-medium break-words text-slate-900">{survey.title}</span>
             <span className="mt-0.5 block text-sm font-normal text-slate-600">
               {questionCountLabel(survey.questionCount)}
             </span>
           </span>
-          <Badge tone={STATE_TONES[survey.state]}>{STATE_LABELS[survey.state]}</Badge>
+          <SurveyStateBadge state={survey.state} />
           <ChevronDown
             className={cn('size-4 shrink-0 text-slate-500 transition-transform', expanded && 'rotate-180')}
             aria-hidden="true"
@@ -81,8 +76,8 @@ export function SurveyCard({
             Survey Closed
           </p>
         )}
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
-          <div className="min-w-0">
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
+          <div className="col-span-2 min-w-0 sm:col-span-1">
             <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Project</dt>
             <dd className="mt-0.5 truncate text-slate-900">{survey.projectName}</dd>
           </div>
@@ -107,7 +102,7 @@ export function SurveyCard({
               <Button
                 key={action.label}
                 size="sm"
-                variant={action.label === 'Delete' ? 'danger' : action.activates ? 'primary' : 'secondary'}
+                variant={action.label === 'Delete' ? 'danger-secondary' : action.activates ? 'primary' : 'secondary'}
                 disabled={busy || blocked}
                 disabledReason={blocked ? SURVEY_MESSAGES.activeLimit : null}
                 loading={loading}

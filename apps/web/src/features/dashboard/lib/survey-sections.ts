@@ -75,11 +75,3 @@ export function stateActions(state: SurveyState): StateAction[] {
     return label ? [{ label, target, activates: target === 'active' }] : [];
   });
 }
-
-export const STATE_LABELS: Record<SurveyState, string> = {
-  draft: 'Draft',
-  active: 'Active',
-  paused: 'Paused',
-  closed: 'Closed',
-  deleted: 'Deleted',
-};

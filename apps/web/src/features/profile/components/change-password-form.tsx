@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { CircleCheck, CircleX } from 'lucide-react';
 import { changePasswordRules, unmetPasswordRules, type UserType } from '@quorum/contract';
+import { PasswordRequirements } from '../../../components/password-requirements';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { Field, Input } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session';
 import { useChangePassword } from '../api/change-password';
@@ -61,82 +61,46 @@ export function ChangePasswordForm({ role }: { role: UserType }) {
 
   return (
     <form aria-label="Change Password" onSubmit={onSubmit} className="space-y-5">
-      <Field label="Current Password" required>
-        {({ id, describedBy }) => (
-          <Input
-            id={id}
-            aria-describedby={describedBy}
-            type="password"
-            name="currentPassword"
-            autoComplete="current-password"
-            required
-            value={values.currentPassword}
-            onChange={(e) => set('currentPassword')(e.target.value)}
-            disabled={change.isPending}
-          />
-        )}
-      </Field>
-      <Field label="New Password" required>
-        {({ id, describedBy }) => (
-          <>
-            <Input
-              id={id}
-              aria-describedby={[describedBy, newTouched ? rulesId : undefined].filter(Boolean).join(' ') || undefined}
-              aria-invalid={newTouched && unmet.length > 0 ? true : undefined}
-              type="password"
-              name="newPassword"
-              autoComplete="new-password"
-              required
-              value={values.newPassword}
-              onFocus={() => setNewTouched(true)}
-              onChange={(e) => {
-                setNewTouched(true);
-                set('newPassword')(e.target.value);
-              }}
-              disabled={change.isPending}
-            />
-            {newTouched && (
-              <div id={rulesId} aria-live="polite" className="mt-2 text-sm">
-                {unmet.length === 0 ? (
-                  <p className="flex items-center gap-1.5 text-green-700">
-                    <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
-                    All password requirements are met
-                  </p>
-                ) : (
-                  <ul className="space-y-0.5" aria-label="Password requirements not met">
-                    {unmet.map((rule) => (
-                      <li key={rule.id} className="flex items-center gap-1.5 text-red-700">
-                        <CircleX className="size-4 shrink-0" aria-hidden="true" />
-                        {rule.label}
-                      </li>
-                    ))}
-                  </ul>
-                )}
-              </div>
-            )}
-          </>
-        )}
-      </Field>
-      <Field
-        label="Confirm New Password"
+      <TextField
+        label="Current Password"
+        type="password"
+        name="currentPassword"
+        autoComplete="current-password"
         required
+        value={values.currentPassword}
+        onChange={(e) => set('currentPassword')(e.target.value)}
+        disabled={change.isPending}
+      />
+      <TextField
+        label="New Password"
+        extraDescribedBy={newTouched ? rulesId : undefined}
+        aria-invalid={newTouched && unmet.length > 0 ? true : undefined}
+        below={
+          newTouched && <PasswordRequirements id={rulesId} unmet={unmet} listLabel="Password requirements not met" />
+        }
+        type="password"
+        name="newPassword"
+        autoComplete="new-password"
+        required
+        value={values.newPassword}
+        onFocus={() => setNewTouched(true)}
+        onChange={(e) => {
+          setNewTouched(true);
+          set('newPassword')(e.target.value);
+        }}
+        disabled={change.isPending}
+      />
+      <TextField
+        label="Confirm New Password"
         error={showMismatch ? PROFILE_MESSAGES.newPasswordsDoNotMatch : undefined}
-      >
-        {({ id, describedBy, invalid }) => (
-          <Input
-            id={id}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            type="password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            value={values.confirmPassword}
-            onChange={(e) => set('confirmPassword')(e.target.value)}
-            disabled={change.isPending}
-          />
-        )}
-      </Field>
+        type="password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        required
+        value={values.confirmPassword}
+        onChange={(e) => set('confirmPassword')(e.target.value)}
+        disabled={change.isPending}
+      />
 
       {result && <Banner tone={result.tone}>{result.text}</Banner>}
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { MESSAGES, type AuthUser, type UserType } from '@quorum/contract';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { Field, Input } from '../../../components/ui/field';
+import { TextField } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
 import { getBotToken } from '../../../lib/bot-check';
 import { useSession } from '../../../lib/session';
@@ -51,38 +51,28 @@ export function ProfileDetailsForm({ role, user }: { role: UserType; user: AuthU
 
   return (
     <form aria-label="Profile Details" onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-      <Field label="Name" required error={blank ? MESSAGES.nameRequired : undefined}>
-        {({ id, describedBy, invalid }) => (
-          <Input
-            id={id}
-            aria-describedby={describedBy}
-            aria-invalid={invalid || undefined}
-            name="name"
-            autoComplete="name"
-            required
-            maxLength={100}
-            value={name}
-            onChange={(e) => {
-              setName(e.target.value);
-              setResult(null);
-            }}
-            disabled={busy}
-          />
-        )}
-      </Field>
-      <Field label="Email" hint="Your email cannot be changed.">
-        {({ id, describedBy }) => (
-          <Input
-            id={id}
-            aria-describedby={describedBy}
-            type="email"
-            name="email"
-            value={user.email}
-            readOnly
-            className="bg-slate-50 text-slate-700"
-          />
-        )}
-      </Field>
+      <TextField
+        label="Name"
+        error={blank ? MESSAGES.nameRequired : undefined}
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={100}
+        value={name}
+        onChange={(e) => {
+          setName(e.target.value);
+          setResult(null);
+        }}
+        disabled={busy}
+      />
+      <TextField
+        label="Email"
+        hint="Your email cannot be changed."
+        type="email"
+        name="email"
+        value={user.email}
+        readOnly
+      />
 
       {result && <Banner tone={result.tone}>{result.text}</Banner>}
 

@@ -25,7 +25,7 @@ export function ProfilePage() {
   if (state.status !== 'signed-in') return <Spinner />;
   const { user, userType } = state.session;
   return (
-    <section className="mx-auto max-w-2xl space-y-6">
+    <section className="max-w-2xl space-y-6">
       <PageHeader title="Profile" description="Manage your account details and password." />
       <Card className="px-5 pt-2 pb-6 sm:px-6">
         <Tabs label="Profile settings" tabs={TABS} value={tab} onChange={setTab}>

@@ -42,6 +42,7 @@ export function ChoiceResult({ question, labelId }: { question: QuestionResult; 
                 <Legend
                   verticalAlign="bottom"
                   iconType="circle"
+                  itemSorter={null}
                   wrapperStyle={{ fontSize: 12, lineHeight: '20px' }}
                   formatter={(value) => <span className="text-slate-700">{String(value)}</span>}
                 />

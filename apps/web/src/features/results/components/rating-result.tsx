@@ -15,12 +15,16 @@ export function RatingResult({ question }: { question: QuestionResult }) {
         </p>
         <p className="mt-1 text-xs text-slate-600">{plural(question.ratingCount ?? 0, 'rating', 'ratings')}</p>
       </div>
-      <ul className="space-y-2" aria-label="Distribution of ratings">
+      {/* One grid for all rows (subgrid), so every bar starts and ends at the same place. */}
+      <ul
+        className="grid grid-cols-[auto_minmax(0,1fr)_auto] gap-x-3 gap-y-2 sm:gap-x-4"
+        aria-label="Distribution of ratings"
+      >
         {question.statistics.map((s) => {
           const label = labels[s.answer];
           return (
-            <li key={s.answer} className="grid grid-cols-[minmax(5.5rem,auto)_minmax(0,1fr)_6.5rem] items-center gap-3">
-              <span className="text-sm text-slate-800">
+            <li key={s.answer} className="col-span-3 grid grid-cols-subgrid items-center">
+              <span className="text-sm whitespace-nowrap text-slate-800">
                 <span className="font-medium tabular-nums">{s.answer}</span>
                 {label && <span className="text-slate-600"> · {label}</span>}
               </span>
@@ -30,7 +34,7 @@ export function RatingResult({ question }: { question: QuestionResult }) {
                   style={{ width: `${Math.min(100, s.percentage)}%` }}
                 />
               </span>
-              <span className="text-right text-sm text-slate-600 tabular-nums">
+              <span className="text-right text-sm whitespace-nowrap text-slate-600 tabular-nums">
                 {formatCount(s.count)}
                 <span className="sr-only"> {s.count === 1 ? 'rating' : 'ratings'},</span> ·{' '}
                 {formatPercentage(s.percentage)}

@@ -40,10 +40,10 @@ export function ResponsesTable({
           <caption className="sr-only">Responses, newest first</caption>
           <thead className="bg-slate-50 text-xs text-slate-600">
             <tr>
-              <th scope="col" className="px-4 py-3 font-semibold whitespace-nowrap">
+              <th scope="col" className="px-4 py-3 align-bottom font-semibold whitespace-nowrap">
                 Response ID
               </th>
-              <th scope="col" className="px-4 py-3 font-semibold whitespace-nowrap">
+              <th scope="col" className="px-4 py-3 align-bottom font-semibold whitespace-nowrap">
                 Submitted At
               </th>
               {questions.map((q, index) => (
@@ -59,7 +59,9 @@ export function ResponsesTable({
           <tbody className="divide-y divide-slate-100">
             {rows.map((r) => (
               <tr key={r.responseId} className="align-top hover:bg-slate-50/70">
-                <td className="px-4 py-3 font-mono text-xs whitespace-nowrap text-slate-600">{r.responseId}</td>
+                <td className="px-4 py-3 font-mono text-xs leading-5 whitespace-nowrap text-slate-600">
+                  {r.responseId}
+                </td>
                 <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDateTime(r.submittedAt)}</td>
                 {questions.map((q) => (
                   <td key={q.id} className="max-w-xs px-4 py-3 break-words whitespace-pre-wrap text-slate-800">

@@ -1,11 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, Download, Inbox, RefreshCw } from 'lucide-react';
+import { Download, Inbox, RefreshCw } from 'lucide-react';
 import { RESULTS_MESSAGES, type ResultsResponse } from '@quorum/contract';
 import { Banner } from '../../../components/ui/banner';
-import { Button, buttonClasses } from '../../../components/ui/button';
+import { BackLink } from '../../../components/ui/back-link';
+import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { cn } from '../../../components/ui/cn';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { Spinner } from '../../../components/ui/spinner';
@@ -38,16 +40,11 @@ export function ResultsPage() {
   useDocumentTitle(results.data ? `Results: ${results.data.title}` : 'Results');
   useRefreshResponsesOnNewTotal(surveyId, results.data?.totalResponses);
 
-  const back = (
-    <Link to={home} className={buttonClasses('ghost', 'sm', '-ml-3 text-slate-600')}>
-      <ArrowLeft className="size-4" aria-hidden="true" />
-      Back to Dashboard
-    </Link>
-  );
+  const back = <BackLink to={home}>Back to Dashboard</BackLink>;
 
   if (results.isPending) {
     return (
-      <div className="mx-auto max-w-6xl space-y-6">
+      <div className="max-w-6xl space-y-6">
         {back}
         <Spinner label="Loading results..." className="justify-start p-0" />
         <div className="grid gap-4 sm:grid-cols-3" aria-hidden="true">
@@ -62,7 +59,7 @@ export function ResultsPage() {
 
   if (results.isError) {
     return (
-      <div className="mx-auto max-w-6xl space-y-6">
+      <div className="max-w-6xl space-y-6">
         {back}
         <Card className="p-6">
           <Banner tone="error" title="Results could not be loaded">
@@ -100,43 +97,50 @@ function ResultsView({
   const deleted = data.questions.length - current;
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6">
-      {back}
-      <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
-        <div className="min-w-0">
-          <p className="text-sm font-medium text-accent-700">Survey results</p>
-          <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-slate-900">{data.title}</h1>
-          <div className="mt-2">
-            <LiveIndicator status={live} />
+    <div className="max-w-6xl space-y-6">
+      <div className="space-y-2">
+        {back}
+        <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-accent-700">Survey results</p>
+            <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-slate-900">{data.title}</h1>
+            <div className="mt-2">
+              <LiveIndicator status={live} />
+            </div>
           </div>
-        </div>
-        <div className="flex shrink-0 flex-col items-start gap-1 sm:items-end">
-          <Button
-            variant="secondary"
-            loading={download.isPending}
-            onClick={() => download.mutate()}
-            disabled={data.totalResponses === 0}
-            disabledReason={data.totalResponses === 0 ? 'There are no responses to download yet' : null}
-          >
-            {!download.isPending && <Download className="size-4" aria-hidden="true" />}
-            Download CSV
-          </Button>
-          {download.isError && (
-            <p role="alert" className="text-sm text-red-700">
-              {errorMessage(download.error, RESULTS_MESSAGES.downloadFailed)}
-            </p>
-          )}
-        </div>
-      </header>
+          <div className="flex shrink-0 flex-col items-start gap-1 sm:items-end">
+            <Button
+              variant="secondary"
+              loading={download.isPending}
+              onClick={() => download.mutate()}
+              disabled={data.totalResponses === 0}
+              disabledReason={data.totalResponses === 0 ? 'There are no responses to download yet' : null}
+            >
+              {!download.isPending && <Download className="size-4" aria-hidden="true" />}
+              Download CSV
+            </Button>
+            {download.isError && (
+              <p role="alert" className="text-sm text-red-700">
+                {errorMessage(download.error, RESULTS_MESSAGES.downloadFailed)}
+              </p>
+            )}
+          </div>
+        </header>
+      </div>
 
-      <section aria-label="Summary" className="grid gap-4 sm:grid-cols-3">
+      <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
         <Stat label="Total Responses" value={formatCount(data.totalResponses)} testId="total-responses" />
         <Stat
           label="Questions"
           value={formatCount(current)}
           note={deleted > 0 ? `plus ${formatCount(deleted)} deleted` : undefined}
         />
-        <Stat label="Latest response" value={latest ? formatDateTime(latest) : '—'} small />
+        <Stat
+          label="Latest response"
+          value={latest ? formatDateTime(latest) : '—'}
+          small
+          className="col-span-2 sm:col-span-1"
+        />
       </section>
 
       {data.totalResponses === 0 ? (
@@ -172,15 +176,17 @@ function Stat({
   note,
   small,
   testId,
+  className,
 }: {
   label: string;
   value: string;
   note?: string;
   small?: boolean;
   testId?: string;
+  className?: string;
 }) {
   return (
-    <Card className="px-5 py-4">
+    <Card className={cn('px-4 py-4 sm:px-5', className)}>
       <p className="text-sm text-slate-600">{label}</p>
       <p
         className={

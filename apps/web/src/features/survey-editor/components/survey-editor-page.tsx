@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { ArrowLeft, FileLock2, RefreshCw, TriangleAlert } from 'lucide-react';
+import { FileLock2, RefreshCw, TriangleAlert } from 'lucide-react';
 import { isEditable, surveySchema, type Survey } from '@quorum/contract';
+import { BackLink } from '../../../components/ui/back-link';
 import { Button, buttonClasses } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader } from '../../../components/ui/page-header';
@@ -28,15 +29,9 @@ export function SurveyEditorPage() {
   useDocumentTitle(heading);
 
   return (
-    <div className="mx-auto max-w-3xl space-y-6 pb-4">
+    <div className="max-w-3xl space-y-6 pb-4">
       <div className="space-y-2">
-        <Link
-          to="/dashboard"
-          className="inline-flex items-center gap-1 rounded text-sm text-slate-600 hover:text-slate-900"
-        >
-          <ArrowLeft className="size-4" aria-hidden="true" />
-          Back to dashboard
-        </Link>
+        <BackLink to="/dashboard">Back to Dashboard</BackLink>
         <PageHeader
           title={heading}
           description={
@@ -77,7 +72,7 @@ function EditSurvey({ surveyId }: { surveyId: string }) {
               Try again
             </Button>
             <Link to="/dashboard" className={buttonClasses('primary')}>
-              Back to dashboard
+              Back to Dashboard
             </Link>
           </div>
         }
@@ -96,7 +91,7 @@ function EditSurvey({ surveyId }: { surveyId: string }) {
         title="This survey can no longer be edited"
         action={
           <Link to="/dashboard" className={buttonClasses('primary')}>
-            Back to dashboard
+            Back to Dashboard
           </Link>
         }
       >
