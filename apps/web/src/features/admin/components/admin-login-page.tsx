@@ -4,7 +4,7 @@ import { ShieldCheck } from 'lucide-react';
 import { AuthCard } from '../../../components/auth-card';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
+import { LoginFields } from '../../../components/login-fields';
 import { getBotToken, preloadBotCheck } from '../../../lib/bot-check';
 import { useSession } from '../../../lib/session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -112,24 +112,11 @@ export function AdminLoginPage() {
       }
     >
       <form aria-labelledby={headingId} onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="username"
-          required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-          disabled={busy}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+        <LoginFields
+          email={email}
+          password={password}
+          onEmailChange={setEmail}
+          onPasswordChange={setPassword}
           disabled={busy}
         />
 
