@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { ConfigError, loadConfig, prepareDataDir } from './config';
 import { buildApp } from './app';
 
@@ -20,6 +21,26 @@ app.log.info(
   config.database.kind === 'sqlite' ? `Database: SQLite at ${config.database.file}` : 'Database: PostgreSQL',
 );
 
+// Requests in flight per connection, so a shutdown can end the connections that have none.
+const inFlight = new Map<Socket, number>();
+app.server.on('connection', (socket: Socket) => {
+  inFlight.set(socket, 0);
+  socket.once('close', () => inFlight.delete(socket));
+});
+app.server.on('request', (request, response) => {
+  const socket = request.socket;
+  inFlight.set(socket, (inFlight.get(socket) ?? 0) + 1);
+  response.once('close', () => {
+    if (inFlight.has(socket)) inFlight.set(socket, Math.max(0, (inFlight.get(socket) ?? 1) - 1));
+  });
+});
+function endIdleConnections() {
+  for (const [socket, requests] of inFlight) {
+    // end() flushes what is still being written before the connection goes away.
+    if (requests === 0 && !socket.writableEnded) socket.end(() => socket.destroy());
+  }
+}
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
@@ -30,9 +51,10 @@ async function shutdown(signal: string) {
     process.exit(1);
   }, 10_000);
   timer.unref();
-  // Keep-alive connections whose requests were in flight become idle once answered; close them as
-  // they do, or close() would wait for the keep-alive timeout.
-  const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
+  // Connections with no request in flight (keep-alive ones whose request was answered, or clients that
+  // connected and sent nothing) would hold close() open; end them as soon as they have nothing to do.
+  const sweep = setInterval(endIdleConnections, 50);
+  endIdleConnections();
   try {
     await app.close();
     clearInterval(sweep);

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { connect, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,32 @@ function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/** A registration whose body is sent in two halves: the second only when `finish()` is called. */
+function heldRegistration(port: number): { finish(): void; status: Promise<number | undefined> } {
+  const body = JSON.stringify({
+    name: 'In Flight',
+    email: uniqueEmail('flight'),
+    password: DEFAULT_PASSWORD,
+    confirmPassword: DEFAULT_PASSWORD,
+  });
+  const req = httpRequest({
+    host: '127.0.0.1',
+    port,
+    method: 'POST',
+    path: '/api/user/auth/register',
+    headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+  });
+  const status = new Promise<number | undefined>((resolve, reject) => {
+    req.on('response', (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', reject);
+  });
+  req.write(body.slice(0, 20));
+  return { finish: () => req.end(body.slice(20)), status };
 }
 
 describe('the server process', () => {
@@ -64,25 +91,26 @@ describe('the server process', () => {
       await new Promise((r) => setTimeout(r, 100));
     }
 
-    // Registrations hash a password with Argon2id: slow enough to still be in flight at SIGTERM.
-    const inFlight = Array.from({ length: 8 }, () =>
-      fetch(`${base}/api/user/auth/register`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({
-          name: 'In Flight',
-          email: uniqueEmail('flight'),
-          password: DEFAULT_PASSWORD,
-          confirmPassword: DEFAULT_PASSWORD,
-        }),
-      }).then((res) => res.status),
-    );
-    await new Promise((r) => setTimeout(r, 30));
+    // Requests truly in flight at the signal: headers sent and received, body only half sent.
+    const count = 4;
+    const held = Array.from({ length: count }, () => heldRegistration(port));
+    const received = () => (log.match(/"url":"\/api\/user\/auth\/register"/g) ?? []).length;
+    while (received() < count) {
+      expect(Date.now(), `requests not received:\n${log}`).toBeLessThan(deadline + 30_000);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    // A client that connected but has sent nothing yet must not hold the shutdown open.
+    const silent = connect(port, '127.0.0.1');
+    await new Promise<void>((resolve) => silent.once('connect', () => resolve()));
+    const silentClosed = new Promise<void>((resolve) => silent.once('close', () => resolve()));
     child.kill('SIGTERM');
+    while (!log.includes('SIGTERM received')) await new Promise((r) => setTimeout(r, 5));
 
-    expect(await Promise.all(inFlight)).toEqual(Array(8).fill(201));
+    // The rest of each body arrives after the signal; every request is still answered.
+    held.forEach((request) => request.finish());
+    expect(await Promise.all(held.map((request) => request.status))).toEqual(Array(count).fill(201));
     expect(await exited, log).toBe(0);
-    expect(log).toContain('SIGTERM received');
+    await silentClosed;
     // After the exit nothing listens any more.
     await expect(fetch(`${base}/api/health`)).rejects.toThrow();
   }, 60_000);
