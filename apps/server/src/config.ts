@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, REGISTRATION_SPECIALS, unmetPasswordRules } from '@quorum/contract';
@@ -18,6 +19,46 @@ const httpUrl = (what: string) =>
     .string()
     .trim()
     .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), { error: `expected ${what}` });
+
+const wholeNumber = (what: string) =>
+  z.coerce.number({ error: `expected ${what}` }).int({ error: `expected ${what}` }).positive({ error: `expected ${what}` });
+
+/**
+ * Which proxies to believe about the client's address, in the forms Fastify's `trustProxy` takes:
+ * unset/false for none, a hop count (`1` for one reverse proxy; a bare `true` means 1), or a comma-separated
+ * list of proxy addresses and CIDR ranges. Never "trust everything": with that, the leftmost
+ * X-Forwarded-For entry, which the client writes itself, would become its address.
+ */
+const trustProxySetting = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v, ctx): false | number | string[] => {
+    const value = (v ?? '').toLowerCase();
+    if (value === '' || value === 'false' || value === 'no' || value === '0') return false;
+    if (value === 'true' || value === 'yes') return 1;
+    if (/^\d+$/.test(value)) return Number(value);
+    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const bad = entries.find((entry) => !isAddressOrCidr(entry));
+    if (bad !== undefined || entries.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'expected false, a hop count such as 1, or a comma-separated list of proxy addresses or CIDR ranges',
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+function isAddressOrCidr(entry: string): boolean {
+  const [address, bits, ...rest] = entry.split('/');
+  if (rest.length > 0 || !address) return false;
+  const version = isIP(address);
+  if (version === 0) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (version === 4 ? 32 : 128);
+}
 
 const port = z.coerce
   .number({ error: 'expected a whole number from 1 to 65535' })
@@ -83,7 +124,12 @@ const envSchema = z.object({
   SUBMIT_RATE_LIMIT: z.coerce.number({ error: 'expected submissions per minute' }).int().positive().default(300),
   REGISTER_RATE_LIMIT: z.coerce.number({ error: 'expected requests per 10 minutes' }).int().positive().default(10),
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'expected requests per minute' }).int().positive().default(30),
-  TRUST_PROXY: booleanFromEnv.default(false),
+  SURVEY_WRITE_RATE_LIMIT: wholeNumber('survey writes per minute').default(60),
+  MAX_SURVEYS_PER_ACCOUNT: wholeNumber('a number of surveys').default(1000),
+  LOCKOUT_ACCOUNT_CEILING: wholeNumber('a number of failed logins').default(50),
+  HTTP_REQUEST_TIMEOUT_MS: wholeNumber('milliseconds').default(30_000),
+  HTTP_HEADERS_TIMEOUT_MS: wholeNumber('milliseconds').default(10_000),
+  TRUST_PROXY: trustProxySetting,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
 });
@@ -114,7 +160,18 @@ export interface Config {
   registerRateLimit: number;
   /** Login attempts per client per minute. */
   loginRateLimit: number;
-  trustProxy: boolean;
+  /** Survey creations and updates (including AI generation) per account per minute. */
+  surveyWriteRateLimit: number;
+  /** Non-deleted surveys one account may hold. */
+  maxSurveysPerAccount: number;
+  /** Failed logins for one account, from all addresses together, that lock it within the lockout window. */
+  lockoutAccountCeiling: number;
+  /** The whole request (headers and body) must arrive within this many milliseconds. */
+  httpRequestTimeoutMs: number;
+  /** The request headers must arrive within this many milliseconds. */
+  httpHeadersTimeoutMs: number;
+  /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and CIDR ranges. */
+  trustProxy: false | number | string[];
   logLevel: Env['LOG_LEVEL'];
   /** Folder with the built SPA; undefined to serve the API alone. */
   webDist: string | undefined;
@@ -194,6 +251,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     submitRateLimit: e.SUBMIT_RATE_LIMIT,
     registerRateLimit: e.REGISTER_RATE_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    surveyWriteRateLimit: e.SURVEY_WRITE_RATE_LIMIT,
+    maxSurveysPerAccount: e.MAX_SURVEYS_PER_ACCOUNT,
+    lockoutAccountCeiling: e.LOCKOUT_ACCOUNT_CEILING,
+    httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
+    httpHeadersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST === '-' ? undefined : (e.WEB_DIST ?? defaultWebDist),
