@@ -43,14 +43,14 @@ export async function adminsRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
 
   app.get(
     '/admin/auth/verify-admin-token',
-    { preHandler: adminOnly, schema: { response: { 200: verifyTokenResponseSchema } } },
+    { onRequest: adminOnly, schema: { response: { 200: verifyTokenResponseSchema } } },
     async (request) => ({ user: toAuthUser(requirePrincipal(request), 'admin') }),
   );
 
   app.put(
     '/admin/auth/update-profile',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: { body: updateProfileBodySchema, response: { 200: updateProfileResponseSchema } },
     },
     async (request) => {
@@ -62,7 +62,7 @@ export async function adminsRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
   app.put(
     '/admin/auth/change-password',
     {
-      preHandler: adminOnly,
+      onRequest: adminOnly,
       schema: { body: changePasswordBodySchema, response: { 200: changePasswordResponseSchema } },
       config: {
         rateLimit: {

@@ -38,7 +38,8 @@ export async function principalFromToken(
 }
 
 /**
- * `guard('user')`, `guard('admin')` or `guard('user', 'admin')` as a route's preHandler:
+ * `guard('user')`, `guard('admin')` or `guard('user', 'admin')` as a route's onRequest hook, so a request
+ * is authenticated before its body is read or parsed:
  * a missing, invalid, outdated or wrong-role token gets 401.
  */
 export function createAuthGuard(db: Kysely<Database>, tokens: TokenService): AuthGuard {

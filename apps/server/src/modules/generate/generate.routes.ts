@@ -21,7 +21,7 @@ export async function generateRoutes(app: ZodApp, ctx: AppContext): Promise<void
     {
       // The guard runs first and the limit is counted per signed-in account, on every instance when
       // Redis is configured (the store is the one @fastify/rate-limit was registered with).
-      preHandler: ctx.guard('user', 'admin'),
+      onRequest: ctx.guard('user', 'admin'),
       config: {
         rateLimit: {
           ...GENERATE_RATE_LIMIT,

@@ -11,7 +11,7 @@ export async function imagesRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
   app.post(
     '/images/check',
     {
-      preHandler: ctx.guard('user', 'admin'),
+      onRequest: ctx.guard('user', 'admin'),
       config: {
         rateLimit: {
           max: IMAGE_CHECKS_PER_MINUTE,

@@ -35,7 +35,7 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
   app.get(
     '/surveys/:surveyId/results',
     {
-      preHandler: ctx.guard('user', 'admin'),
+      onRequest: ctx.guard('user', 'admin'),
       schema: { params: surveyIdParamsSchema, response: { 200: resultsResponseSchema, ...errors } },
     },
     async (request) => getResults(db, viewer(request), request.params.surveyId),
@@ -44,7 +44,7 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
   app.get(
     '/surveys/:surveyId/responses',
     {
-      preHandler: ctx.guard('user', 'admin'),
+      onRequest: ctx.guard('user', 'admin'),
       schema: {
         params: surveyIdParamsSchema,
         querystring: responsesPageQuerySchema,
@@ -59,7 +59,7 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
   app.post(
     '/surveys/:surveyId/results/export-link',
     {
-      preHandler: ctx.guard('user', 'admin'),
+      onRequest: ctx.guard('user', 'admin'),
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
       schema: { params: surveyIdParamsSchema, response: { 200: exportLinkResponseSchema, ...errors } },
     },
@@ -131,7 +131,7 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
   app.get(
     '/surveys/:surveyId/results/stream',
     {
-      preHandler: ctx.guard('user', 'admin'),
+      onRequest: ctx.guard('user', 'admin'),
       config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
       schema: { params: surveyIdParamsSchema },
     },

@@ -38,7 +38,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
   app.get(
     '/surveys',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: { querystring: surveyListQuerySchema, response: { 200: surveyListResponseSchema, ...errors } },
     },
     async (request) => listSurveysFor(ctx, requirePrincipal(request), request.query),
@@ -46,7 +46,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
 
   app.post(
     '/surveys',
-    { preHandler: signedIn, schema: { body: surveyInputSchema, response: { 201: surveySchema, ...errors } } },
+    { onRequest: signedIn, schema: { body: surveyInputSchema, response: { 201: surveySchema, ...errors } } },
     async (request, reply) => {
       const survey = await createSurveyFor(ctx, requirePrincipal(request), request.body);
       return reply.status(201).send(survey);
@@ -55,14 +55,14 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
 
   app.get(
     '/surveys/:surveyId',
-    { preHandler: signedIn, schema: { params: surveyIdParamsSchema, response: { 200: surveySchema, ...errors } } },
+    { onRequest: signedIn, schema: { params: surveyIdParamsSchema, response: { 200: surveySchema, ...errors } } },
     async (request) => getSurveyForViewer(ctx, requirePrincipal(request), request.params.surveyId),
   );
 
   app.put(
     '/surveys/:surveyId',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: { params: surveyIdParamsSchema, body: surveyInputSchema, response: { 200: surveySchema, ...errors } },
     },
     async (request) => updateSurvey(ctx, requirePrincipal(request), request.params.surveyId, request.body),
@@ -71,7 +71,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
   app.patch(
     '/surveys/:surveyId/state',
     {
-      preHandler: signedIn,
+      onRequest: signedIn,
       schema: {
         params: surveyIdParamsSchema,
         body: stateChangeBodySchema,

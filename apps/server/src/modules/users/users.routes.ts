@@ -61,7 +61,7 @@ export async function usersRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
 
   app.get(
     '/user/auth/verify-user-token',
-    { schema: { response: { 200: verifyTokenResponseSchema } }, preHandler: ctx.guard('user') },
+    { schema: { response: { 200: verifyTokenResponseSchema } }, onRequest: ctx.guard('user') },
     async (request) => {
       const { id, name, email, type } = requirePrincipal(request);
       return { user: { id, name, email, type } };
@@ -72,7 +72,7 @@ export async function usersRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     '/user/auth/update-profile',
     {
       schema: { body: updateProfileBodySchema, response: { 200: updateProfileResponseSchema } },
-      preHandler: ctx.guard('user'),
+      onRequest: ctx.guard('user'),
     },
     async (request) => {
       await ctx.botCheck.verify(request.body.recaptchaToken, 'profile_update', request.ip);
@@ -84,7 +84,7 @@ export async function usersRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     '/user/auth/change-password',
     {
       schema: { body: changePasswordBodySchema, response: { 200: changePasswordResponseSchema } },
-      preHandler: ctx.guard('user'),
+      onRequest: ctx.guard('user'),
       config: loginLimit,
     },
     async (request) => {
