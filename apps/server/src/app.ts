@@ -12,7 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { ErrorBody } from '@quorum/contract';
+import { SMALL_BODY_BYTES, type ErrorBody } from '@quorum/contract';
 import { createRecaptchaBotCheck, disabledBotCheck } from './botcheck/bot-check';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -21,6 +21,7 @@ import { createInMemoryLiveEvents, type LiveEvents } from './events/live-events'
 import { createRedisLiveEvents } from './events/redis-live-events';
 import { systemClock, type Clock } from './lib/clock';
 import { AppError } from './lib/errors';
+import { registerJsonBodyParser } from './lib/json-body';
 import type { ZodApp } from './lib/zod-app';
 import { createMailer } from './mail/mailer';
 import { bootstrapAdmin } from './modules/admins/admins.bootstrap';
@@ -56,10 +57,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-recaptcha-token"]'],
     },
     genReqId: () => randomUUID(),
-    bodyLimit: config.bodyLimit,
+    // Small by default: routes that take more (saving a survey, submitting a response) raise their own.
+    bodyLimit: SMALL_BODY_BYTES,
     trustProxy: config.trustProxy,
     return503OnClosing: true,
   }).withTypeProvider<ZodTypeProvider>();
+  registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { SMALL_BODY_BYTES } from '@quorum/contract';
 import { loadConfig, ConfigError } from '../src/config';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
 
 describe(`foundation (${TEST_DIALECT})`, () => {
-  const t = useTestApp({ bodyLimit: 1024 });
+  const t = useTestApp();
 
   it('answers the health check once the database answers', async () => {
     const res = await request(t.app, 'GET', '/api/health');
@@ -37,7 +38,7 @@ describe(`foundation (${TEST_DIALECT})`, () => {
       method: 'POST',
       url: '/api/user/auth/login',
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(2000) }),
+      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(SMALL_BODY_BYTES) }),
     });
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  MAX_SUBMISSION_BYTES,
   PUBLIC_MESSAGES,
   TEN_POINT_SCALE,
   ratingOptions,
@@ -416,7 +417,7 @@ describe(`submitting a response (${TEST_DIALECT})`, () => {
   it('refuses a body over the limit with 413', async () => {
     const owner = await createUser(t.ctx);
     const s = await createSurvey(t.ctx, owner.id, { state: 'active' });
-    const res = await submit(t, s.id, { answers: validAnswers(s, { 2: 'z'.repeat(t.config.bodyLimit + 10) }) });
+    const res = await submit(t, s.id, { answers: validAnswers(s, { 2: 'z'.repeat(MAX_SUBMISSION_BYTES + 10) }) });
     expect(res.statusCode).toBe(413);
     expect((await snapshot(t, s.id)).responseCount).toBe(0);
   });

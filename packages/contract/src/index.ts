@@ -4,3 +4,4 @@ export * from './auth';
 export * from './surveys';
 export * from './responses';
 export * from './results';
+export * from './request-limits';

@@ -1,5 +1,6 @@
 import {
   errorBodySchema,
+  MAX_SUBMISSION_BYTES,
   PUBLIC_MESSAGES,
   publicSurveySchema,
   submitResponseBodySchema,
@@ -29,6 +30,8 @@ export async function responsesRoutes(app: ZodApp, ctx: AppContext): Promise<voi
   app.post(
     '/surveys/:surveyId/responses',
     {
+      // What the largest valid response needs, and no more.
+      bodyLimit: MAX_SUBMISSION_BYTES,
       config: {
         rateLimit: {
           max: ctx.config.submitRateLimit,

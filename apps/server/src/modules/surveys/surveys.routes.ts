@@ -46,7 +46,11 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
 
   app.post(
     '/surveys',
-    { onRequest: signedIn, schema: { body: surveyInputSchema, response: { 201: surveySchema, ...errors } } },
+    {
+      onRequest: signedIn,
+      bodyLimit: ctx.config.bodyLimit,
+      schema: { body: surveyInputSchema, response: { 201: surveySchema, ...errors } },
+    },
     async (request, reply) => {
       const survey = await createSurveyFor(ctx, requirePrincipal(request), request.body);
       return reply.status(201).send(survey);
@@ -63,6 +67,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys/:surveyId',
     {
       onRequest: signedIn,
+      bodyLimit: ctx.config.bodyLimit,
       schema: { params: surveyIdParamsSchema, body: surveyInputSchema, response: { 200: surveySchema, ...errors } },
     },
     async (request) => updateSurvey(ctx, requirePrincipal(request), request.params.surveyId, request.body),
