@@ -35,7 +35,7 @@ const expected = (id: (n: number) => string) =>
   'Response ID,Submitted At,"Q1: =Pick one, please","Q2: Which ""parts""?",Q3: Comments,Q4: Score,Q5: Old question (deleted)\r\n' +
   `${id(1)},2026-03-01T10:00:00.000Z,"Yes, ""really""","Crème; A,B","Ligne un\nLigne deux, été",5,kept\r\n` +
   `${id(2)},2026-03-01T10:05:00.000Z,Non,'@home,"'=HYPERLINK(""http://evil"",""x"")",1,\r\n` +
-  `${id(3)},2026-03-01T10:10:00.000Z,Non,"Crème; @home; A,B",'-5 degrees; +cold,3,'\tTabbed\r\n`;
+  `${id(3)},2026-03-01T10:10:00.000Z,Non,"Crème; '@home; A,B",'-5 degrees; '+cold,3,'\tTabbed\r\n`;
 
 describe(`results CSV export (${TEST_DIALECT})`, () => {
   let offsetMs = 0;
@@ -189,6 +189,37 @@ describe(`results CSV export (${TEST_DIALECT})`, () => {
     expect(lines.slice(1, -1).map((line) => line.split(',')[0])).toEqual(items.map((i) => i.id));
     // Several reads of 1,000 rows each made one stream.
     expect(chunks.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('makes every element of a cell inert, in answers and header cells alike', async () => {
+    const owner = await createUser(t.ctx);
+    const pick: Question = {
+      id: 'pick',
+      text: 'Pick; =1+1',
+      type: 'checkbox',
+      options: ['ok', '=HYPERLINK("http://evil","x")', '-2'],
+    };
+    const note: Question = { id: 'note', text: 'Note', type: 'text', options: [] };
+    const survey = await createSurvey(t.ctx, owner.id, { state: 'active', questions: [pick, note] });
+    const id = '01900000-0000-7000-8000-0000000000aa';
+    await recordResponses(
+      t.ctx.db,
+      survey.id,
+      [pick, note],
+      [
+        {
+          id,
+          submittedAt: '2026-03-01T10:00:00.000Z',
+          answers: { pick: ['ok', '=HYPERLINK("http://evil","x")', '-2'], note: 'fine\t@SUM(A1)' },
+        },
+      ],
+    );
+    const res = await request(t.app, 'GET', `/api/surveys/${survey.id}/results.csv`, { token: owner.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.payload).toBe(
+      "\uFEFFResponse ID,Submitted At,Q1: Pick; '=1+1,Q2: Note\r\n" +
+        `${id},2026-03-01T10:00:00.000Z,"ok; '=HYPERLINK(""http://evil"",""x""); '-2",fine\t'@SUM(A1)\r\n`,
+    );
   });
 
   it('gives a survey without responses just the header, and non-ASCII titles a UTF-8 file name', async () => {

@@ -155,23 +155,33 @@ export function questionLabel(n: number, text: string, isDeleted = false): strin
   return `Q${n}: ${text}${isDeleted ? ' (deleted)' : ''}`;
 }
 
-/** An answer as one line of text: checkbox answers joined with "; ", ratings as numbers, nothing as ''. */
+/**
+ * An answer as one line of text: checkbox answers joined with "; ", ratings as numbers, nothing as ''. For the
+ * screen; the CSV passes it through csvCell, which makes each joined element inert on its own.
+ */
 export function answerText(value: AnswerValue | null | undefined): string {
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.join('; ');
   return String(value);
 }
 
-/** Cells that a spreadsheet would run as a formula: = + - @ tab and carriage return (header cells too). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Formula injection. A spreadsheet runs a cell as a formula when it starts with = + - @ (tab and carriage
+ * return too, header cells included); one that splits cells on commas, semicolons, tabs or lines on opening
+ * the file starts a new cell after each of those. So every point where a formula character begins the cell
+ * or follows such a separator (spaces between allowed) gets an apostrophe before it: "ok; =HYPERLINK(…)" is
+ * written "ok; '=HYPERLINK(…)", and a text answer "-3" is written "'-3" as a leading "-" always was. Plain
+ * text, "a=b" or "a - b", is unchanged.
+ */
+const FORMULA_POINT = /(^|[,;\t\r\n])( *)(?=[=+\-@\t\r])/g;
 const NEEDS_QUOTES = /[",\r\n]/;
-const NEEDS_WORK = /^[=+\-@\t\r]|[",\r\n]/;
+const NEEDS_WORK = /(?:^|[,;\t\r\n]) *[=+\-@\t\r]|[",\r\n]/;
 
-/** CSV: a cell, RFC 4180 quoted, with formula-looking text made inert by a leading apostrophe. */
+/** CSV: a cell, RFC 4180 quoted, with every formula-looking part made inert by an apostrophe. */
 export function csvCell(value: string): string {
   // Most cells need nothing: one test, then out (the export formats millions of cells).
   if (!NEEDS_WORK.test(value)) return value;
-  const inert = FORMULA_START.test(value) ? `'${value}` : value;
+  const inert = value.replace(FORMULA_POINT, "$1$2'");
   return NEEDS_QUOTES.test(inert) ? `"${inert.replace(/"/g, '""')}"` : inert;
 }
 

@@ -83,6 +83,34 @@ describe('csvCell and csvRow (RFC 4180, formula injection)', () => {
   });
   it('does not prefix formula characters that are not first', () => {
     expect(csvCell('a=b')).toBe('a=b');
+    expect(csvCell('a - b')).toBe('a - b');
+    expect(csvCell('3-2')).toBe('3-2');
+    expect(csvCell('me@example.com')).toBe('me@example.com');
+  });
+  it('prefixes a negative number as it prefixes any leading "-"', () => {
+    expect(csvCell('-3')).toBe("'-3");
+  });
+  it('makes every joined checkbox element inert, not only the first', () => {
+    expect(csvCell(answerText(['ok', '=HYPERLINK("http://evil","x")']))).toBe(
+      '"ok; \'=HYPERLINK(""http://evil"",""x"")"',
+    );
+    expect(csvCell(answerText(['+1', '@SUM(A1)', '-2']))).toBe("'+1; '@SUM(A1); '-2");
+  });
+  it.each([
+    ['a;=1', "a;'=1"],
+    ['a; =1', "a; '=1"],
+    ['a,+1', '"a,\'+1"'],
+    ['a\t@x', "a\t'@x"],
+    ['a\t\t=x', "a\t'\t'=x"],
+    ['line\n=cmd', '"line\n\'=cmd"'],
+    ['line\r\n-cmd', '"line\r\n\'-cmd"'],
+    ['a;\rx', '"a;\'\rx"'],
+    [' =1', " '=1"],
+  ])('prefixes a formula character after a separator in %j', (input, expected) => {
+    expect(csvCell(input)).toBe(expected);
+  });
+  it('makes header cells (question texts) inert the same way', () => {
+    expect(csvRow([questionLabel(1, 'Pick; =cmd|"/c calc"!A0')])).toBe('"Q1: Pick; \'=cmd|""/c calc""!A0"\r\n');
   });
   it('ends a row in CRLF', () => {
     expect(csvRow(['a', 'b,c', '=1'])).toBe('a,"b,c",\'=1\r\n');
