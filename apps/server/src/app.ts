@@ -21,6 +21,7 @@ import { createInMemoryLiveEvents, type LiveEvents } from './events/live-events'
 import { createRedisLiveEvents } from './events/redis-live-events';
 import { systemClock, type Clock } from './lib/clock';
 import { AppError } from './lib/errors';
+import { collectHeaders, createClientErrorHandler, createFrameworkErrorHandler } from './lib/http-errors';
 import { registerJsonBodyParser } from './lib/json-body';
 import type { ZodApp } from './lib/zod-app';
 import { createMailer } from './mail/mailer';
@@ -51,6 +52,9 @@ export interface BuildOptions {
 
 /** Builds the whole application without listening. The caller owns `close()`. */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  // Security headers from helmet, built once (the CSP parsed once), applied to every answer, including the
+  // ones written before routing or straight to the socket.
+  const securityHeaders = helmet({ contentSecurityPolicy: { directives: cspDirectives(config) } });
   const app = Fastify({
     logger: {
       level: config.logLevel,
@@ -59,8 +63,24 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => randomUUID(),
     // Small by default: routes that take more (saving a survey, submitting a response) raise their own.
     bodyLimit: SMALL_BODY_BYTES,
-    trustProxy: config.trustProxy,
+    // A hop count is one of the forms Fastify accepts at run time; its types leave numbers out.
+    trustProxy: config.trustProxy as boolean | string[],
     return503OnClosing: true,
+    // Slow and idle clients: the headers must arrive within HTTP_HEADERS_TIMEOUT_MS and the whole request
+    // (headers and body) within HTTP_REQUEST_TIMEOUT_MS, else Node answers 408 and closes the connection; a
+    // connection silent for as long is closed too. Node checks these deadlines every checking interval, so the
+    // interval is kept small against them. Responses are not bound by them: a live-results stream sends a
+    // heartbeat well within the idle limit, and a CSV download keeps its socket busy while it is read.
+    requestTimeout: config.httpRequestTimeoutMs,
+    connectionTimeout: config.httpRequestTimeoutMs + config.httpHeadersTimeoutMs,
+    keepAliveTimeout: Math.min(5_000, config.httpHeadersTimeoutMs),
+    http: {
+      headersTimeout: config.httpHeadersTimeoutMs,
+      requestTimeout: config.httpRequestTimeoutMs,
+      connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(config.httpHeadersTimeoutMs / 4))),
+    },
+    clientErrorHandler: createClientErrorHandler(collectHeaders(securityHeaders)),
+    frameworkErrors: createFrameworkErrorHandler(securityHeaders, toErrorBody),
   }).withTypeProvider<ZodTypeProvider>();
   registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -102,8 +122,6 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('ctx', ctx);
   app.decorateRequest('principal', null);
 
-  // Security headers from helmet, built once (the CSP parsed once), applied to every answer.
-  const securityHeaders = helmet({ contentSecurityPolicy: { directives: cspDirectives(config) } });
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
   );

@@ -32,6 +32,9 @@ export const errorCodes = [
   'BOT_CHECK_UNAVAILABLE',
   'AI_PROVIDER_ERROR',
   'SERVICE_UNAVAILABLE',
+  'REQUEST_TIMEOUT',
+  'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

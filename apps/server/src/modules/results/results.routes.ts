@@ -148,6 +148,9 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
       };
       reply.raw.on('close', done);
       stream.body.on('close', done);
+      // A stream is quiet between events by design: it keeps its own heartbeat and maximum duration rather
+      // than the idle-connection limit that ends silent clients.
+      request.raw.socket.setTimeout(0);
       return (
         reply
           .header('content-type', 'text/event-stream; charset=utf-8')
