@@ -6,24 +6,7 @@ import type { ExportLinkResponse } from '@quorum/contract';
 import { createAdmin, createSurvey, createUser } from './factories';
 import { TEST_DIALECT, useTestApp } from './helpers';
 import { CALLERS, ROLE_MATRIX, type Caller, type MatrixFixture, type MatrixRow } from './role-matrix.table';
-
-/** Every route under /api as `METHOD /path`, read from Fastify's route tree (HEAD twins left out). */
-function registeredRoutes(tree: string): string[] {
-  const routes: string[] = [];
-  const stack: string[] = [];
-  for (const line of tree.split('\n')) {
-    const match = /^([│ ]*)[├└]── (\S+)(?: \(([^)]+)\))?/.exec(line);
-    if (!match) continue;
-    const depth = match[1]!.length / 4;
-    stack.length = depth;
-    stack.push(match[2]!);
-    const path = stack.join('');
-    for (const method of (match[3] ?? '').split(', ').filter((m) => m && m !== 'HEAD')) {
-      if (path.startsWith('/api/')) routes.push(`${method} ${path}`);
-    }
-  }
-  return routes;
-}
+import { registeredApiRoutes } from './support/routes';
 
 const rowName = (row: MatrixRow) => `${row.method} ${row.route}${row.case ? ` (${row.case})` : ''}`;
 
@@ -99,7 +82,7 @@ describe(`role matrix (${TEST_DIALECT})`, () => {
   });
 
   it('has a row for every /api route the server registers, and no row for a route it lacks', () => {
-    const registered = registeredRoutes(t.app.printRoutes({ commonPrefix: false }));
+    const registered = registeredApiRoutes(t.app);
     expect(registered.length).toBeGreaterThan(10);
     const inTable = new Set(ROLE_MATRIX.map((row) => `${row.method} ${row.route}`));
     expect(
