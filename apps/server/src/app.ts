@@ -63,8 +63,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     genReqId: () => randomUUID(),
     // Small by default: routes that take more (saving a survey, submitting a response) raise their own.
     bodyLimit: SMALL_BODY_BYTES,
-    // A hop count is one of the forms Fastify accepts at run time; its types leave numbers out.
-    trustProxy: config.trustProxy as boolean | string[],
+    trustProxy: trustProxyOption(config.trustProxy),
     return503OnClosing: true,
     // Slow and idle clients: the headers must arrive within HTTP_HEADERS_TIMEOUT_MS and the whole request
     // (headers and body) within HTTP_REQUEST_TIMEOUT_MS, else Node answers 408 and closes the connection; a
@@ -202,6 +201,19 @@ export function toErrorBody(error: FastifyError | Error, requestId: string): { s
     status: status >= 500 && status < 600 ? status : 500,
     body: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL', requestId },
   };
+}
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count trusts that many addresses from the socket's end of the chain,
+ * so the client address is the one the outermost trusted proxy appended, never one the client wrote itself.
+ * (Fastify refuses hop counts outright, since a client that reaches the app directly can add hops of its own;
+ * a deployment where that can happen lists its proxies' addresses instead, as the README says.)
+ */
+function trustProxyOption(
+  setting: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof setting === 'number') return (_address, hop) => hop < setting;
+  return setting;
 }
 
 function cspDirectives(config: Config): Record<string, string[] | null> {
