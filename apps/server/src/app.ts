@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
@@ -23,6 +23,7 @@ import { systemClock, type Clock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { collectHeaders, createClientErrorHandler, createFrameworkErrorHandler } from './lib/http-errors';
 import { registerJsonBodyParser } from './lib/json-body';
+import { redactUrl } from './lib/redact';
 import type { ZodApp } from './lib/zod-app';
 import { createMailer } from './mail/mailer';
 import { bootstrapAdmin } from './modules/admins/admins.bootstrap';
@@ -59,6 +60,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logger: {
       level: config.logLevel,
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-recaptcha-token"]'],
+      serializers: {
+        req: (request: FastifyRequest) => ({
+          method: request.method,
+          url: redactUrl(request.url),
+          host: request.host,
+          remoteAddress: request.ip,
+          remotePort: request.socket?.remotePort,
+        }),
+      },
     },
     genReqId: () => randomUUID(),
     // Small by default: routes that take more (saving a survey, submitting a response) raise their own.

@@ -18,8 +18,12 @@ export interface TokenService {
   verify(token: string): Promise<TokenClaims | null>;
 }
 
+/** Clock difference between instances that a token's lifetime may show, in seconds. */
+const CLOCK_SKEW_SECONDS = 60;
+
 export function createTokenService(secret: string, expiresInHours: number): TokenService {
   const key = new TextEncoder().encode(secret);
+  const lifetimeSeconds = Math.round(expiresInHours * 3600);
   return {
     async sign({ sub, role, ver }) {
       return new SignJWT({ role, ver })
@@ -27,14 +31,21 @@ export function createTokenService(secret: string, expiresInHours: number): Toke
         .setSubject(sub)
         .setIssuer(ISSUER)
         .setIssuedAt()
-        .setExpirationTime(`${Math.round(expiresInHours * 3600)}s`)
+        .setExpirationTime(`${lifetimeSeconds}s`)
         .sign(key);
     },
     async verify(token) {
       try {
         // An allow-list of exactly one algorithm: `none` and every other algorithm are refused.
-        const { payload } = await jwtVerify(token, key, { algorithms: [ALGORITHM], issuer: ISSUER });
-        const { sub, role, ver } = payload;
+        // A token must say when it was made and when it ends, and may not live longer than configured.
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: [ALGORITHM],
+          issuer: ISSUER,
+          requiredClaims: ['exp', 'iat', 'sub'],
+          maxTokenAge: lifetimeSeconds + CLOCK_SKEW_SECONDS,
+        });
+        const { sub, role, ver, exp, iat } = payload;
+        if (exp === undefined || iat === undefined || exp - iat > lifetimeSeconds + CLOCK_SKEW_SECONDS) return null;
         if (typeof sub !== 'string' || (role !== 'user' && role !== 'admin') || typeof ver !== 'number') return null;
         return { sub, role, ver };
       } catch (error) {
