@@ -71,6 +71,8 @@ export const MESSAGES = {
   passwordsDoNotMatch: 'Passwords do not match',
   newPasswordsDoNotMatch: 'New passwords do not match',
   nameRequired: 'Name is required',
+  nameTooLong: 'Name must be at most 100 characters',
+  nameControlCharacters: 'Name must not contain line breaks, tabs or other control characters',
   emailInvalid: 'Please enter a valid email address',
   emailTaken: 'An account with this email already exists',
   invalidCredentials: 'Invalid email or password',
@@ -120,11 +122,28 @@ const emailSchema = z
   .max(254, { error: MESSAGES.emailInvalid })
   .pipe(z.email({ error: MESSAGES.emailInvalid }));
 
-const nameSchema = z
+export const NAME_MAX_LENGTH = 100;
+
+/**
+ * Characters a display name may not carry: control characters (line breaks, tabs, escapes), the line and
+ * paragraph separators, and the bidirectional embeddings, overrides and isolates that reorder the text
+ * around them. Names are shown on screens and in mail; none of these belongs in one.
+ */
+const FORBIDDEN_NAME_CHARACTERS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
+
+/** A display name: trimmed, required, at most 100 characters, no control characters. */
+export const nameSchema = z
   .string({ error: MESSAGES.nameRequired })
   .trim()
   .min(1, { error: MESSAGES.nameRequired })
-  .max(100, { error: 'Name must be at most 100 characters' });
+  .max(NAME_MAX_LENGTH, { error: MESSAGES.nameTooLong })
+  .refine((name) => !FORBIDDEN_NAME_CHARACTERS.test(name), { error: MESSAGES.nameControlCharacters });
+
+/** Why a display name is refused, or undefined when it is fine: the forms show what the server would answer. */
+export function nameProblem(name: string): string | undefined {
+  const result = nameSchema.safeParse(name);
+  return result.success ? undefined : result.error.issues[0]?.message;
+}
 
 /** Bot-check token; empty when the bot check is off. */
 export const recaptchaTokenSchema = z.string().max(4096).optional().default('');

@@ -2,7 +2,9 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
+  /** The bare address, no display name: nothing a user typed goes into a header. */
   to: string;
+  /** Fixed text of ours; a line break here is refused rather than sent. */
   subject: string;
   text: string;
   html: string;
@@ -25,6 +27,20 @@ export interface Mailer {
   deliver(message: MailMessage, context: string): void;
   /** Waits (briefly) for background deliveries, then closes the SMTP connections. */
   close(): Promise<void>;
+}
+
+/**
+ * Refuses a message whose recipient or subject could add or split a header: a recipient is one bare address
+ * (no display name, no list), a subject one line.
+ */
+function assertHeaderSafe(message: MailMessage): void {
+  // eslint-disable-next-line no-control-regex
+  const lineBreakOrControl = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+  if (lineBreakOrControl.test(message.subject) || lineBreakOrControl.test(message.to)) {
+    throw new Error('mail refused: a control character in the recipient or subject');
+  }
+  if (!/^[^\s<>",;()]+@[^\s<>",;()@]+$/.test(message.to))
+    throw new Error('mail refused: the recipient is not one bare address');
 }
 
 /** How long close() waits for background deliveries before giving up on them. */
@@ -54,15 +70,21 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       socketTimeout: 20_000,
     } as Parameters<typeof nodemailer.createTransport>[0]);
     send = async ({ to, subject, text, html }) => {
-      await transport.sendMail({ from, to, subject, text, html });
+      // An address object, so the recipient is this one address and never a list parsed out of a string.
+      await transport.sendMail({ from, to: { name: '', address: to }, subject, text, html });
     };
     closeTransport = () => transport.close();
   }
 
+  const sendChecked = async (message: MailMessage) => {
+    assertHeaderSafe(message);
+    await send(message);
+  };
+
   return {
-    send,
+    send: sendChecked,
     deliver(message, context) {
-      const delivery = send(message)
+      const delivery = sendChecked(message)
         .catch((error: unknown) => {
           log.error({ err: error, mail: { to: message.to, subject: message.subject } }, `${context}: mail not sent`);
         })

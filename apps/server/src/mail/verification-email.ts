@@ -11,12 +11,28 @@ export function verificationLink(publicUrl: string, token: string): string {
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The "verify your email" message, with a plain-text and an HTML part carrying the same link. */
+/**
+ * The greeting's name, or undefined when the name is better left out. A name is text the registrant chose, and
+ * mail programs turn anything that looks like an address into a clickable link (`evil.example/verify/…`,
+ * `https://…`, `someone@…`), which would sit inside our message next to our own link. So the name is used only
+ * when it is plainly a name: letters, marks, digits, spaces, apostrophes, hyphens, and full stops that end a
+ * word ("J. Smith", "Jr."). Control characters never get this far (the name rule refuses them).
+ */
+export function greetingName(name: string): string | undefined {
+  const withoutWordEndStops = name.replace(/\.(?= |$)/g, '');
+  return /^[\p{L}\p{M}\p{N} '\u2019-]+$/u.test(withoutWordEndStops) ? name : undefined;
+}
+
+/**
+ * The "verify your email" message, with a plain-text and an HTML part carrying the same link. The name appears
+ * only in the greeting (see greetingName), never in a header: the message goes to the bare address.
+ */
 export function verificationEmail(input: { to: string; name: string; link: string }): MailMessage {
-  const { to, name, link } = input;
+  const { to, link } = input;
+  const name = greetingName(input.name);
   const subject = 'Verify your email for Quorum';
   const text = [
-    `Hello ${name},`,
+    name ? `Hello ${name},` : 'Hello,',
     '',
     'Thank you for registering with Quorum. Please confirm your email address by opening this link:',
     '',
@@ -36,7 +52,7 @@ export function verificationEmail(input: { to: string; name: string; link: strin
     <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;margin:0 auto;background:#ffffff;border:1px solid #e2e8f0;border-radius:12px">
       <tr><td style="padding:32px">
         <p style="margin:0 0 16px;font-size:18px;font-weight:600">Quorum</p>
-        <p style="margin:0 0 16px">Hello ${escapeHtml(name)},</p>
+        <p style="margin:0 0 16px">${name ? `Hello ${escapeHtml(name)},` : 'Hello,'}</p>
         <p style="margin:0 0 24px">Thank you for registering with Quorum. Please confirm your email address.</p>
         <p style="margin:0 0 24px"><a href="${safeLink}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#ffffff;text-decoration:none;border-radius:8px;font-weight:600">Verify email</a></p>
         <p style="margin:0 0 8px;font-size:14px;color:#475569">If the button does not work, copy this link into your browser:</p>

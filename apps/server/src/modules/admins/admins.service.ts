@@ -3,6 +3,7 @@ import {
   MESSAGES,
   formatMessage,
   loginBodySchema,
+  nameProblem,
   registrationPasswordRules,
   unmetPasswordRules,
   type LoginBody,
@@ -31,7 +32,8 @@ export interface AdminInput {
 /** Why an administrator's details are refused, or undefined when they are fine. */
 export function adminInputProblem(input: AdminInput): string | undefined {
   if (!loginBodySchema.shape.email.safeParse(input.email).success) return 'the email address is not valid';
-  if (!input.name.trim()) return 'the name is required';
+  const badName = nameProblem(input.name);
+  if (badName) return badName === MESSAGES.nameRequired ? 'the name is required' : `the name is refused (${badName})`;
   const unmet = unmetPasswordRules(input.password, registrationPasswordRules);
   if (unmet.length) {
     return `the password does not meet the requirements (missing: ${unmet.map((r) => r.label.toLowerCase()).join(', ')})`;

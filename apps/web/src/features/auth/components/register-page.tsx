@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, MailCheck, UserPlus } from 'lucide-react';
-import { MESSAGES, registrationPasswordRules, unmetPasswordRules } from '@quorum/contract';
+import { MESSAGES, nameProblem, registrationPasswordRules, unmetPasswordRules } from '@quorum/contract';
 import { AuthCard, AuthOutcome } from '../../../components/auth-card';
 import { PasswordRequirements } from '../../../components/password-requirements';
 import { Banner } from '../../../components/ui/banner';
@@ -15,7 +15,7 @@ import { useRegister } from '../api/register';
 /** Section 8: registration failure shows the server's message, else this. */
 const REGISTRATION_FAILED = 'Registration failed';
 
-type FieldErrors = { password?: string; confirmPassword?: string };
+type FieldErrors = { name?: string; password?: string; confirmPassword?: string };
 
 /** The register screen (sections 2, 3, 5 and 8): name, email, password, confirm password, a link to login. */
 export function RegisterPage() {
@@ -52,6 +52,11 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
     if (busy) return;
     setSubmitError(null);
     setPasswordTouched(true);
+    const badName = nameProblem(name);
+    if (badName) {
+      setFieldErrors({ name: badName });
+      return;
+    }
     if (unmet.length > 0) {
       setFieldErrors({ password: MESSAGES.passwordRequirements });
       return;
@@ -99,12 +104,16 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
       <form aria-labelledby={headingId} onSubmit={(e) => void onSubmit(e)} className="space-y-5">
         <TextField
           label="Name"
+          error={fieldErrors.name}
           name="name"
           autoComplete="name"
           required
           maxLength={100}
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            setName(e.target.value);
+            if (fieldErrors.name) setFieldErrors({ ...fieldErrors, name: undefined });
+          }}
           disabled={busy}
         />
         <TextField

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { MESSAGES, type AuthUser, type UserType } from '@quorum/contract';
+import { nameProblem, type AuthUser, type UserType } from '@quorum/contract';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { TextField } from '../../../components/ui/field';
@@ -19,12 +19,12 @@ export function ProfileDetailsForm({ role, user }: { role: UserType; user: AuthU
 
   const trimmed = name.trim();
   const unchanged = trimmed === user.name;
-  const blank = trimmed === '';
+  const problem = nameProblem(name);
   const busy = update.isPending || gettingToken;
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (busy || blank || unchanged) return;
+    if (busy || problem || unchanged) return;
     setResult(null);
     let recaptchaToken: string;
     setGettingToken(true);
@@ -53,7 +53,7 @@ export function ProfileDetailsForm({ role, user }: { role: UserType; user: AuthU
     <form aria-label="Profile Details" onSubmit={(e) => void onSubmit(e)} className="space-y-5">
       <TextField
         label="Name"
-        error={blank ? MESSAGES.nameRequired : undefined}
+        error={problem}
         name="name"
         autoComplete="name"
         required
@@ -77,7 +77,7 @@ export function ProfileDetailsForm({ role, user }: { role: UserType; user: AuthU
       {result && <Banner tone={result.tone}>{result.text}</Banner>}
 
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" loading={busy} disabled={blank || unchanged}>
+        <Button type="submit" loading={busy} disabled={Boolean(problem) || unchanged}>
           {busy ? 'Updating...' : 'Update Profile'}
         </Button>
         {unchanged && !result && (
