@@ -40,6 +40,8 @@ export const SURVEY_MESSAGES = {
   questionTextRequired: 'Question text is required',
   optionRequired: 'Each choice question needs at least one option',
   duplicateQuestionId: 'Question ids must be unique within a survey',
+  invalidQuestionId: 'Question ids may only contain letters, digits, "-" and "_", at most 64 characters',
+  reservedQuestionId: 'Question ids cannot be "__proto__", "constructor" or "prototype"',
   activeLimit: 'Maximum active surveys limit reached',
   notFound: 'Survey not found',
   notEditable: 'Only draft and active surveys can be edited',
@@ -83,6 +85,8 @@ export const ratingScaleInputSchema = z
       .record(
         z.string().regex(/^\d{1,3}$/, { error: 'Rating labels are keyed by their value' }),
         z.string().trim().max(100, { error: 'Rating labels must be at most 100 characters' }),
+        // A key that is not a value ("constructor", "1a") is refused with this message, not zod's generic one.
+        { error: (issue) => (issue.code === 'invalid_key' ? 'Rating labels are keyed by their value' : undefined) },
       )
       .optional(),
   })
@@ -121,6 +125,22 @@ export function ratingOptions(scale: Pick<RatingScale, 'min' | 'max'>): string[]
 // ---------------------------------------------------------------------------
 // Questions: stored shape, a discriminated union on `type`
 // ---------------------------------------------------------------------------
+
+/**
+ * A question id an author may send: letters, digits, "-" and "_", 1 to 64 of them. Ids the server makes
+ * (UUIDv7) match. Stored ids are read with a looser rule (`questionId` below): surveys saved before this
+ * rule may hold other ids, and they still load, run, count and export.
+ */
+export const QUESTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+/** Names that mean something to every JavaScript object: never a question id, whatever the pattern allows. */
+export const RESERVED_QUESTION_IDS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+
+/** Why an author-supplied question id is refused, or undefined when it may be used. */
+export function questionIdProblem(id: string): string | undefined {
+  if (RESERVED_QUESTION_IDS.includes(id)) return SURVEY_MESSAGES.reservedQuestionId;
+  if (!QUESTION_ID_PATTERN.test(id)) return SURVEY_MESSAGES.invalidQuestionId;
+  return undefined;
+}
 
 const questionId = z.string().trim().min(1).max(100);
 const questionText = z
@@ -168,7 +188,15 @@ export type RatingQuestion = z.output<typeof ratingQuestionSchema>;
 const questionInputSchema = z
   .object({
     /** Missing, null or blank: the server generates one. */
-    id: z.string().trim().max(100, { error: 'Question ids must be at most 100 characters' }).nullable().optional(),
+    id: z
+      .string()
+      .trim()
+      .superRefine((id, ctx) => {
+        const problem = id === '' ? undefined : questionIdProblem(id);
+        if (problem) ctx.addIssue({ code: 'custom', message: problem });
+      })
+      .nullable()
+      .optional(),
     text: questionText,
     type: z.enum(questionTypes, { error: 'Question type must be multiple_choice, checkbox, text or rating' }),
     options: optionList.optional().default([]),

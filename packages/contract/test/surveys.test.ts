@@ -6,6 +6,7 @@ import {
   LIMITS,
   MAX_ACTIVE_SURVEYS,
   OWNER_TRANSITIONS,
+  QUESTION_ID_PATTERN,
   RATING_PRESETS,
   SURVEY_MESSAGES,
   TEN_POINT_SCALE,
@@ -15,6 +16,7 @@ import {
   isEditable,
   projectIdFrom,
   publicSurveyPath,
+  questionSchema,
   ratingOptions,
   stateChangeMessage,
   surveyInputSchema,
@@ -135,6 +137,49 @@ describe('survey input: validation order and messages (section 5)', () => {
       { id: 'q1', text: 'B', type: 'text' as const },
     ];
     expect(firstMessage(base({ questions }))).toBe(SURVEY_MESSAGES.duplicateQuestionId);
+  });
+
+  it('takes author question ids of letters, digits, "-" and "_", 1 to 64 of them', () => {
+    const withId = (id: string) => base({ questions: [{ id, text: 'A', type: 'text' }] });
+    for (const id of ['q1', 'Q_1-b', 'a'.repeat(64), '0190a3c4-5e6f-7a8b-9c0d-1e2f3a4b5c6d', ' padded ', 'toString']) {
+      expect(firstMessage(withId(id)), id).toBeNull();
+    }
+    for (const id of ['a'.repeat(65), 'q 1', 'q.1', 'q/1', 'é', 'q1;', '<b>', 'a\u0000b']) {
+      expect(firstMessage(withId(id)), id).toBe(SURVEY_MESSAGES.invalidQuestionId);
+    }
+  });
+
+  it('refuses the ids "__proto__", "constructor" and "prototype" with a clear message', () => {
+    for (const id of ['__proto__', 'constructor', 'prototype', ' constructor ']) {
+      expect(firstMessage(base({ questions: [{ id, text: 'A', type: 'text' }] })), id).toBe(
+        SURVEY_MESSAGES.reservedQuestionId,
+      );
+    }
+    // Sent as JSON, "__proto__" is an own key of the question and is refused the same way.
+    const body = JSON.parse(
+      '{"projectName":"P","title":"T","questions":[{"id":"__proto__","text":"A","type":"text"}]}',
+    ) as unknown;
+    expect(firstMessage(body)).toBe(SURVEY_MESSAGES.reservedQuestionId);
+  });
+
+  it('matches every id the server makes (UUIDv7) with the author pattern', () => {
+    expect(QUESTION_ID_PATTERN.test('0190a3c4-5e6f-7a8b-9c0d-1e2f3a4b5c6d')).toBe(true);
+  });
+
+  it('still reads stored questions whose ids were accepted before the pattern', () => {
+    for (const id of ['q 1', '__proto__', 'Frage ü', 'x'.repeat(100)]) {
+      expect(questionSchema.safeParse({ id, text: 'A', type: 'text', options: [] }).success, id).toBe(true);
+    }
+  });
+
+  it('keys rating labels by their value only: other keys are refused', () => {
+    const rating = (labels: unknown) =>
+      base({ questions: [{ text: 'R', type: 'rating', ratingScale: { min: 1, max: 5, labels } }] });
+    expect(firstMessage(rating({ constructor: 'x' }))).toBe('Rating labels are keyed by their value');
+    expect(firstMessage(rating({ '1a': 'x' }))).toBe('Rating labels are keyed by their value');
+    const out = surveyInputSchema.parse(rating(JSON.parse('{"__proto__":"x","2":"Two"}')));
+    expect(out.questions[0]).toMatchObject({ ratingScale: { labels: { '2': 'Two' } } });
+    expect(Object.keys((out.questions[0] as { ratingScale: { labels: object } }).ratingScale.labels)).toEqual(['2']);
   });
 
   it('holds the bounds: title 200, 100 questions, 50 options, texts 1000', () => {
