@@ -4,6 +4,38 @@
 /** An answer: one option, a list of options (checkbox), free text, or a rating. */
 export type AnswerValue = string | number | string[];
 
+/**
+ * The value stored under `key` in a record keyed by people's input (question ids, answers, labels), read as
+ * an own property only: a key such as "constructor" or "__proto__" never reaches Object.prototype.
+ */
+export function ownValue<T>(record: Readonly<Record<string, T>> | null | undefined, key: string): T | undefined {
+  return record !== null && record !== undefined && Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
+/** The answer given to a question, or undefined: `answers` is keyed by question id. */
+export function answerFor<T = AnswerValue>(
+  answers: Readonly<Record<string, T>> | null | undefined,
+  questionId: string,
+): T | undefined {
+  return ownValue(answers, questionId);
+}
+
+/** An empty record keyed by question id, without a prototype, so any id is an ordinary key. */
+export function emptyAnswers<T = AnswerValue>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/** A copy of `answers` (without a prototype) with one answer set. */
+export function withAnswer<T = AnswerValue>(
+  answers: Readonly<Record<string, T>>,
+  questionId: string,
+  value: NoInfer<T>,
+): Record<string, T> {
+  const next = Object.assign(emptyAnswers<T>(), answers);
+  next[questionId] = value;
+  return next;
+}
+
 /** Section 8, public survey screens, and the answers of the submit call. */
 export const PUBLIC_MESSAGES = {
   notFound: 'Survey not found',

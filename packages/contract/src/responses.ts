@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { AnswerValue } from './answers';
+import { emptyAnswers, type AnswerValue } from './answers';
 import { LIMITS, questionSchema, type Question } from './surveys';
 
 export * from './answers';
@@ -101,7 +101,7 @@ export function checkAnswer(question: Question, answer: AnswerValue): AnswerChec
 /**
  * Checks a whole response against the survey's current questions: every question answered exactly
  * once, no unknown question, every answer valid. Returns the answers in stored form keyed by
- * question id, or the first reason to refuse (in question order).
+ * question id (a record without a prototype), or the first reason to refuse (in question order).
  */
 export function checkResponse(
   questions: readonly Question[],
@@ -116,7 +116,8 @@ export function checkResponse(
     given.set(questionId, answer);
   }
   if (given.size === 0 && questions.length > 0) return { ok: false, message: SUBMIT_MESSAGES.noAnswers };
-  const stored: Record<string, AnswerValue> = {};
+  // Keyed by question id: no prototype, so an id such as "__proto__" is stored like any other.
+  const stored = emptyAnswers();
   for (const [index, question] of questions.entries()) {
     const answer = given.get(question.id);
     if (answer === undefined) return { ok: false, message: SUBMIT_MESSAGES.missing(index + 1) };

@@ -35,11 +35,30 @@ export const questionResultSchema = z.object({
 });
 export type QuestionResult = z.output<typeof questionResultSchema>;
 
+/** A stored answer: text, a finite number, or a list of options. */
+export function isAnswerValue(value: unknown): value is AnswerValue {
+  if (typeof value === 'string') return true;
+  if (typeof value === 'number') return Number.isFinite(value);
+  return Array.isArray(value) && value.every((v) => typeof v === 'string');
+}
+
+/**
+ * Question id → answer: an option, a list of options (checkbox), text, or a rating. Checked value by value and
+ * passed on as it is, every key kept: a zod record would leave out an answer keyed "__proto__".
+ */
+export const answersByQuestionSchema = z.custom<Record<string, AnswerValue>>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.values(value).every((answer) => answerValueSchema.safeParse(answer).success),
+  { error: 'answers must map question ids to answers' },
+);
+
 export const responseRowSchema = z.object({
   responseId: z.string(),
   submittedAt: z.string(),
-  /** Question id → answer: an option, a list of options (checkbox), text, or a rating. */
-  answers: z.record(z.string(), answerValueSchema),
+  answers: answersByQuestionSchema,
 });
 export type ResponseRow = z.infer<typeof responseRowSchema>;
 
@@ -160,9 +179,11 @@ export function questionLabel(n: number, text: string, isDeleted = false): strin
  * screen; the CSV passes it through csvCell, which makes each joined element inert on its own.
  */
 export function answerText(value: AnswerValue | null | undefined): string {
-  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number') return String(value);
   if (Array.isArray(value)) return value.join('; ');
-  return String(value);
+  // Nothing, or something that is not an answer: never "[object Object]".
+  return '';
 }
 
 /**

@@ -3,12 +3,16 @@ import { describe, expect, it } from 'vitest';
 import {
   FIVE_POINT_SCALE,
   TEN_POINT_SCALE,
+  answerFor,
   checkAnswer,
   checkResponse,
+  emptyAnswers,
   isAnswered,
   publicSurveySchema,
   ratingOptions,
   submitResponseBodySchema,
+  withAnswer,
+  type AnswerValue,
   type Question,
 } from '../src';
 
@@ -143,6 +147,41 @@ describe('checkResponse', () => {
       ok: false,
       message: 'The answer to question 3 must not be empty',
     });
+  });
+});
+
+describe('question ids that are object keys', () => {
+  const odd: Question[] = [
+    { ...boxes, id: '__proto__' },
+    { ...text, id: 'constructor' },
+    { ...choice, id: 'toString' },
+  ];
+
+  it('stores every answer as an own key of a record without a prototype', () => {
+    const result = checkResponse(odd, [
+      { questionId: '__proto__', answer: ['Food', 'Tickets'] },
+      { questionId: 'constructor', answer: ' hi ' },
+      { questionId: 'toString', answer: 'Sat' },
+    ]);
+    expect(result.ok).toBe(true);
+    const answers = (result as { answers: Record<string, unknown> }).answers;
+    expect(Object.getPrototypeOf(answers)).toBeNull();
+    expect(Object.keys(answers)).toEqual(['__proto__', 'constructor', 'toString']);
+    expect(JSON.parse(JSON.stringify(answers))).toEqual(
+      JSON.parse('{"__proto__":["Food","Tickets"],"constructor":"hi","toString":"Sat"}'),
+    );
+  });
+
+  it('reads answers as own keys only', () => {
+    const answers = JSON.parse('{"__proto__":["Food"]}') as Record<string, AnswerValue>;
+    expect(answerFor(answers, '__proto__')).toEqual(['Food']);
+    expect(answerFor(answers, 'constructor')).toBeUndefined();
+    expect(answerFor({}, 'toString')).toBeUndefined();
+    expect(answerFor(undefined, 'q1')).toBeUndefined();
+    const next = withAnswer(answers, 'constructor', 'x');
+    expect(Object.getPrototypeOf(next)).toBeNull();
+    expect(Object.keys(next)).toEqual(['__proto__', 'constructor']);
+    expect(Object.keys(emptyAnswers())).toEqual([]);
   });
 });
 

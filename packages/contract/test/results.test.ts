@@ -54,6 +54,37 @@ describe('questionLabel and answerText', () => {
     expect(answerText('plain')).toBe('plain');
     expect(answerText(undefined)).toBe('');
   });
+  it('prints nothing for a value that is not an answer, never "[object Object]"', () => {
+    expect(answerText({} as never)).toBe('');
+    expect(answerText(Object.prototype as never)).toBe('');
+    expect(answerText(Object as never)).toBe('');
+  });
+});
+
+describe('response rows', () => {
+  it('keep an answer keyed "__proto__" when encoded for the API', () => {
+    const answers = Object.assign(Object.create(null) as Record<string, unknown>, {
+      q1: 'a',
+      constructor: ['x'],
+    });
+    answers['__proto__'] = 4;
+    const encoded = resultsResponseSchema.shape.responses.element.encode({
+      responseId: 'r',
+      submittedAt: 't',
+      answers: answers as never,
+    });
+    expect(JSON.stringify(encoded)).toBe(
+      '{"responseId":"r","submittedAt":"t","answers":{"q1":"a","constructor":["x"],"__proto__":4}}',
+    );
+  });
+  it('refuse answers that are not answers', () => {
+    const row = (answers: unknown) =>
+      resultsResponseSchema.shape.responses.element.safeParse({ responseId: 'r', submittedAt: 't', answers }).success;
+    expect(row({ q1: 'a', q2: 3, q3: ['x'] })).toBe(true);
+    expect(row({ q1: { nested: true } })).toBe(false);
+    expect(row([])).toBe(false);
+    expect(row(null)).toBe(false);
+  });
 });
 
 describe('csvCell and csvRow (RFC 4180, formula injection)', () => {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { AnswerValue, Question, RatingScale, SurveyState } from '@quorum/contract';
+import { answerFor, type AnswerValue, type Question, type RatingScale, type SurveyState } from '@quorum/contract';
 import type { Db, Dialect } from '../../db/database';
 import type { Database, QuestionsTable } from '../../db/schema';
 
@@ -116,7 +116,7 @@ export async function writeResponses(
   };
   for (const item of items) {
     for (const question of questions) {
-      const value = item.answers[question.id];
+      const value = answerFor(item.answers, question.id);
       if (value === undefined) continue;
       let total = totals.get(question.id);
       if (!total) totals.set(question.id, (total = { answered: 0, rating_sum: 0 }));

@@ -1,9 +1,9 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { answerText, CSV_BOM, csvCell, csvRow, questionLabel } from '@quorum/contract';
+import { answerFor, answerText, CSV_BOM, csvCell, csvRow, questionLabel } from '@quorum/contract';
 import type { Database } from '../../db/schema';
 import { latestResponseId, listResponsesAfter, listResultQuestions } from './results.repository';
-import { toResultQuestion, type ResultQuestion } from './results.service';
+import { parseAnswers, toResultQuestion, type ResultQuestion } from './results.service';
 
 /** Rows read per query while exporting: memory stays flat whatever the number of responses. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -24,18 +24,10 @@ export function csvRecord(
   submittedAt: string,
   answers: string,
 ): string {
-  let parsed: Record<string, unknown> = {};
-  try {
-    const value = JSON.parse(answers) as unknown;
-    if (value && typeof value === 'object' && !Array.isArray(value)) parsed = value as Record<string, unknown>;
-  } catch {
-    // an unreadable row still gets its id and time
-  }
+  // An unreadable row still gets its id and time.
+  const parsed = parseAnswers(answers);
   let line = `${csvCell(id)},${csvCell(submittedAt)}`;
-  for (const q of questions) {
-    const value = parsed[q.id];
-    line += `,${csvCell(answerText(value as Parameters<typeof answerText>[0]))}`;
-  }
+  for (const q of questions) line += `,${csvCell(answerText(answerFor(parsed, q.id)))}`;
   return `${line}\r\n`;
 }
 

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
+  emptyAnswers,
+  isAnswerValue,
   percentageOf,
   questionTypes,
   ratingOptions,
@@ -151,11 +153,23 @@ export function buildQuestionResults(
   });
 }
 
+/**
+ * A response's stored answers JSON, read back as a record without a prototype holding only what is an answer.
+ * JSON.parse gives `{"__proto__": …}` an own key of that name; copied here it stays an ordinary key, and an id
+ * such as "constructor" that was not answered reads as nothing instead of Object.prototype's member.
+ */
+export function parseAnswers(json: string): Record<string, AnswerValue> {
+  const parsed = parseJson(json);
+  const answers = emptyAnswers();
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return answers;
+  for (const [questionId, value] of Object.entries(parsed)) {
+    if (isAnswerValue(value)) answers[questionId] = value;
+  }
+  return answers;
+}
+
 export function toResponseRow(row: ResponseDbRow): ResponseRow {
-  const parsed = parseJson(row.answers);
-  const answers =
-    parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, AnswerValue>) : {};
-  return { responseId: row.id, submittedAt: row.submitted_at, answers };
+  return { responseId: row.id, submittedAt: row.submitted_at, answers: parseAnswers(row.answers) };
 }
 
 /** Rows fetched with one extra, turned into a page and the cursor of the next one. */

@@ -1,10 +1,10 @@
-import { formatAverage, type QuestionResult } from '@quorum/contract';
+import { formatAverage, ownValue, type QuestionResult } from '@quorum/contract';
 import { formatCount, formatPercentage, plural } from './format';
 
 /** A rating question: the average to one decimal place and one bar per value. */
 export function RatingResult({ question }: { question: QuestionResult }) {
   const max = question.ratingScale?.max;
-  const labels = question.ratingScale?.labels ?? {};
+  const labels = question.ratingScale?.labels;
   return (
     <div className="grid gap-6 sm:grid-cols-[12rem_minmax(0,1fr)] sm:items-start">
       <div className="rounded-card bg-slate-50 px-5 py-4 text-center">
@@ -21,7 +21,7 @@ export function RatingResult({ question }: { question: QuestionResult }) {
         aria-label="Distribution of ratings"
       >
         {question.statistics.map((s) => {
-          const label = labels[s.answer];
+          const label = ownValue(labels, s.answer);
           return (
             <li key={s.answer} className="col-span-3 grid grid-cols-subgrid items-center">
               <span className="text-sm whitespace-nowrap text-slate-800">

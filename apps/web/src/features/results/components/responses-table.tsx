@@ -1,4 +1,4 @@
-import { answerText, questionLabel, type QuestionResult } from '@quorum/contract';
+import { answerFor, answerText, questionLabel, type QuestionResult } from '@quorum/contract';
 import { Button } from '../../../components/ui/button';
 import { useResponses } from '../api/get-responses';
 import { formatCount, formatDateTime } from './format';
@@ -65,7 +65,7 @@ export function ResponsesTable({
                 <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDateTime(r.submittedAt)}</td>
                 {questions.map((q) => (
                   <td key={q.id} className="max-w-xs px-4 py-3 break-words whitespace-pre-wrap text-slate-800">
-                    {answerText(r.answers[q.id]) || <span className="text-slate-500">—</span>}
+                    {answerText(answerFor(r.answers, q.id)) || <span className="text-slate-500">—</span>}
                   </td>
                 ))}
               </tr>

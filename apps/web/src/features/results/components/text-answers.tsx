@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { answerText, type QuestionResult } from '@quorum/contract';
+import { answerFor, answerText, type AnswerValue, type QuestionResult } from '@quorum/contract';
 import { Button } from '../../../components/ui/button';
 import { useResponses } from '../api/get-responses';
 import { formatDateTime } from './format';
@@ -19,7 +19,7 @@ export function TextAnswers({ surveyId, question }: { surveyId: string; question
     () =>
       (responses.data?.pages ?? []).flatMap((page) =>
         page.responses.flatMap((r) => {
-          const text = answerText(r.answers[question.id]);
+          const text = answerText(answerFor(r.answers, question.id));
           return text ? [{ id: r.responseId, text, submittedAt: r.submittedAt }] : [];
         }),
       ),
@@ -75,13 +75,13 @@ export function TextAnswers({ surveyId, question }: { surveyId: string; question
 }
 
 function answersIn(
-  pages: ReadonlyArray<{ responses: ReadonlyArray<{ answers: Record<string, unknown> }> }> | undefined,
+  pages: ReadonlyArray<{ responses: ReadonlyArray<{ answers: Record<string, AnswerValue> }> }> | undefined,
   questionId: string,
 ): number {
   let count = 0;
   for (const page of pages ?? []) {
     for (const r of page.responses) {
-      if (answerText(r.answers[questionId] as Parameters<typeof answerText>[0])) count += 1;
+      if (answerText(answerFor(r.answers, questionId))) count += 1;
     }
   }
   return count;

@@ -187,7 +187,12 @@ export type FieldRef =
 export type DraftValidation =
   { ok: true; input: SurveyInput; normalised: NormalisedSurveyInput } | { ok: false; message: string; at: FieldRef };
 
-const FIELD_ORDER: Record<string, number> = { projectName: 0, title: 1, questions: 2, brandingImageUrl: 3 };
+const FIELD_ORDER = new Map<PropertyKey | undefined, number>([
+  ['projectName', 0],
+  ['title', 1],
+  ['questions', 2],
+  ['brandingImageUrl', 3],
+]);
 
 function fieldRefFor(path: readonly PropertyKey[]): FieldRef {
   const [head, index, part] = path;
@@ -211,7 +216,7 @@ export function validateDraft(draft: SurveyDraft): DraftValidation {
   const parsed = surveyInputSchema.safeParse(input);
   if (parsed.success) return { ok: true, input, normalised: parsed.data };
   const issues = [...parsed.error.issues].sort(
-    (a, b) => (FIELD_ORDER[String(a.path[0])] ?? 9) - (FIELD_ORDER[String(b.path[0])] ?? 9),
+    (a, b) => (FIELD_ORDER.get(a.path[0]) ?? 9) - (FIELD_ORDER.get(b.path[0]) ?? 9),
   );
   const first = issues[0]!;
   return { ok: false, message: first.message, at: fieldRefFor(first.path) };

@@ -1,5 +1,12 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { isAnswered, PUBLIC_MESSAGES, type AnswerValue, type PublicSurvey } from '@quorum/contract';
+import {
+  answerFor,
+  isAnswered,
+  PUBLIC_MESSAGES,
+  withAnswer,
+  type AnswerValue,
+  type PublicSurvey,
+} from '@quorum/contract';
 import { Banner } from '../../../components/ui/banner';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
@@ -86,8 +93,8 @@ function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted
   const questions = survey.questions;
   const total = questions.length;
   const question = questions[index];
-  const answeredCount = questions.filter((q) => isAnswered(answers[q.id])).length;
-  const currentAnswered = question ? isAnswered(answers[question.id]) : false;
+  const answeredCount = questions.filter((q) => isAnswered(answerFor(answers, q.id))).length;
+  const currentAnswered = question ? isAnswered(answerFor(answers, question.id)) : false;
   const isLast = index === total - 1;
 
   useEffect(() => {
@@ -106,16 +113,16 @@ function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted
   };
 
   const setAnswer = (questionId: string, value: AnswerValue) =>
-    setProgress((p) => ({ ...p, answers: { ...p.answers, [questionId]: value } }));
+    setProgress((p) => ({ ...p, answers: withAnswer(p.answers, questionId, value) }));
 
   const submit = async () => {
-    const open = questions.findIndex((q) => !isAnswered(answers[q.id]));
+    const open = questions.findIndex((q) => !isAnswered(answerFor(answers, q.id)));
     if (open !== -1) return goTo(open);
     setSubmitting(true);
     setSubmitError(null);
     try {
       await submitResponse(survey.surveyId, {
-        answers: questions.map((q) => ({ questionId: q.id, answer: answers[q.id]! })),
+        answers: questions.map((q) => ({ questionId: q.id, answer: answerFor(answers, q.id)! })),
       });
       clearProgress(survey.surveyId);
       onSubmitted();
@@ -204,7 +211,7 @@ function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted
           ref={headingRef}
           question={question}
           position={index + 1}
-          value={answers[question.id]}
+          value={answerFor(answers, question.id)}
           onChange={(value) => setAnswer(question.id, value)}
         />
 

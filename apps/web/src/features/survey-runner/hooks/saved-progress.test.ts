@@ -33,6 +33,29 @@ describe('saved progress', () => {
     expect(loadProgress(survey)).toEqual({ index: 0, answers: { c: 'kept' } });
   });
 
+  it('keeps answers to questions whose ids are object keys ("__proto__", "constructor") as ordinary answers', () => {
+    const odd: PublicSurvey = {
+      ...survey,
+      surveyId: 's2',
+      questions: [
+        { id: '__proto__', text: 'P', type: 'checkbox', options: ['1', '2'] },
+        { id: 'constructor', text: 'C', type: 'text', options: [] },
+        { id: 'toString', text: 'S', type: 'text', options: [] },
+      ],
+    };
+    localStorage.setItem(
+      'quorum.survey-progress.s2',
+      JSON.stringify({ index: 2, answers: JSON.parse('{"__proto__":["2"],"toString":"hi"}') }),
+    );
+    const progress = loadProgress(odd);
+    expect(Object.getPrototypeOf(progress.answers)).toBeNull();
+    expect(Object.keys(progress.answers)).toEqual(['__proto__', 'toString']);
+    expect(progress.answers['__proto__']).toEqual(['2']);
+    // "constructor" was not answered: the respondent resumes there, not past it.
+    expect(progress.index).toBe(1);
+    clearProgress('s2');
+  });
+
   it('survives storage that holds something else', () => {
     localStorage.setItem('quorum.survey-progress.s1', '{not json');
     expect(loadProgress(survey)).toEqual({ index: 0, answers: {} });

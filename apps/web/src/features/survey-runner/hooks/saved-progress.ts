@@ -1,4 +1,4 @@
-import { isAnswered, type AnswerValue, type PublicSurvey } from '@quorum/contract';
+import { answerFor, emptyAnswers, isAnswered, type AnswerValue, type PublicSurvey } from '@quorum/contract';
 
 // Answers in progress are kept in this browser per survey, so a reload (phones drop tabs) loses
 // nothing; they are cleared after a successful submit.
@@ -18,10 +18,11 @@ export function loadProgress(survey: PublicSurvey): Progress {
   } catch {
     saved = null;
   }
-  const answers: Record<string, AnswerValue> = {};
-  const raw = saved && typeof saved.answers === 'object' && saved.answers ? saved.answers : {};
+  // Keyed by question id: own keys only, in a record without a prototype, whatever the ids are.
+  const answers = emptyAnswers();
+  const raw = saved && typeof saved.answers === 'object' && saved.answers ? saved.answers : undefined;
   for (const question of survey.questions) {
-    const value: unknown = raw[question.id];
+    const value: unknown = answerFor(raw, question.id);
     if (question.type === 'multiple_choice' && typeof value === 'string' && question.options.includes(value)) {
       answers[question.id] = value;
     } else if (question.type === 'checkbox' && Array.isArray(value)) {
@@ -40,7 +41,7 @@ export function loadProgress(survey: PublicSurvey): Progress {
     }
   }
   // Resume where the respondent was, but never past a question that still needs an answer.
-  const firstOpen = survey.questions.findIndex((q) => !isAnswered(answers[q.id]));
+  const firstOpen = survey.questions.findIndex((q) => !isAnswered(answerFor(answers, q.id)));
   const last = firstOpen === -1 ? Math.max(0, survey.questions.length - 1) : firstOpen;
   const index = typeof saved?.index === 'number' && Number.isInteger(saved.index) ? saved.index : 0;
   return { index: Math.min(Math.max(index, 0), last), answers };
