@@ -43,6 +43,7 @@ export const SURVEY_MESSAGES = {
   invalidQuestionId: 'Question ids may only contain letters, digits, "-" and "_", at most 64 characters',
   reservedQuestionId: 'Question ids cannot be "__proto__", "constructor" or "prototype"',
   activeLimit: 'Maximum active surveys limit reached',
+  writeRateLimited: 'You are saving surveys too quickly. Please wait a minute and try again.',
   notFound: 'Survey not found',
   notEditable: 'Only draft and active surveys can be edited',
   adminCannotCreate: 'Administrators cannot create surveys',
@@ -50,6 +51,11 @@ export const SURVEY_MESSAGES = {
   created: 'Survey created successfully and saved as draft',
   updated: 'Survey updated successfully',
 } as const;
+
+/** Why a new survey is refused when the account already holds `max` surveys that are not deleted. */
+export function surveyLimitMessage(max: number): string {
+  return `You have reached the limit of ${max.toLocaleString('en-US')} surveys. Delete surveys you no longer need to create new ones.`;
+}
 
 /** Section 3: lowercase, trim, runs of whitespace to one hyphen. */
 export function projectIdFrom(projectName: string): string {

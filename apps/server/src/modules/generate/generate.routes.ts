@@ -5,6 +5,7 @@ import type { AppContext } from '../../context';
 import { TooManyRequestsError } from '../../lib/errors';
 import type { ZodApp } from '../../lib/zod-app';
 import { requirePrincipal } from '../auth/auth.guard';
+import { surveyWriteLimit } from '../surveys/survey-write-limit';
 import { generateSurvey } from './generate.service';
 
 /** Generations per user per window: generous for trying ideas, a ceiling on provider costs. */
@@ -22,6 +23,8 @@ export async function generateRoutes(app: ZodApp, ctx: AppContext): Promise<void
       // The guard runs first and the limit is counted per signed-in account, on every instance when
       // Redis is configured (the store is the one @fastify/rate-limit was registered with).
       onRequest: ctx.guard('user', 'admin'),
+      // A generated survey is a survey write too: it also draws from the account's write budget.
+      preHandler: surveyWriteLimit(app, ctx),
       config: {
         rateLimit: {
           ...GENERATE_RATE_LIMIT,
@@ -38,6 +41,7 @@ export async function generateRoutes(app: ZodApp, ctx: AppContext): Promise<void
           400: errorBodySchema,
           401: errorBodySchema,
           403: errorBodySchema,
+          409: errorBodySchema,
           422: errorBodySchema,
           429: errorBodySchema,
           502: errorBodySchema,

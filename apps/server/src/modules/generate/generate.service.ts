@@ -4,10 +4,11 @@ import type { SurveyDraftGenerator } from '../../ai/survey-draft-generator';
 import type { AppContext } from '../../context';
 import { AppError, ForbiddenError } from '../../lib/errors';
 import type { Viewer } from '../surveys/surveys.service';
-import { createSurvey } from '../surveys/surveys.service';
+import { assertBelowSurveyLimit, createSurvey } from '../surveys/surveys.service';
 
 /**
- * POST /api/surveys/generate: turns the idea into a draft survey owned by the user. The draft is
+ * POST /api/surveys/generate: turns the idea into a draft survey owned by the user, within the same
+ * survey cap as a hand-made one. The draft is
  * normalised by the contract exactly as a hand-made survey is on save, then stored with the kind of
  * generator that made it.
  */
@@ -18,6 +19,8 @@ export async function generateSurvey(
   prompt: string,
 ): Promise<Survey> {
   if (viewer.type !== 'user') throw new ForbiddenError(SURVEY_MESSAGES.adminCannotCreate);
+  // At the survey cap nothing is generated (a provider call costs money); the save checks the cap again.
+  await assertBelowSurveyLimit(ctx, viewer.id);
   const draft = await generator.generate(prompt);
   const parsed = surveyInputSchema.safeParse(draft);
   if (!parsed.success) {

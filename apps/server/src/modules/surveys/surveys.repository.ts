@@ -77,8 +77,9 @@ export async function findSurveyForUpdate(
 }
 
 /**
- * Locks the owner's row on PostgreSQL so that every activation by one owner runs one after the
- * other: the count of active surveys read next cannot change until this transaction ends.
+ * Locks the owner's row on PostgreSQL so that every activation and every new survey of one owner run
+ * one after the other: the counts read next (active surveys, surveys held) cannot change until this
+ * transaction ends.
  */
 export async function lockOwner(trx: Transaction<Database>, dialect: Dialect, userId: string): Promise<boolean> {
   if (dialect !== 'postgres') {
@@ -95,6 +96,17 @@ export async function countActiveSurveys(trx: Executor, userId: string): Promise
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('user_id', '=', userId)
     .where('state', '=', 'active')
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** Surveys the owner holds: every state but deleted. */
+export async function countHeldSurveys(trx: Executor, userId: string): Promise<number> {
+  const row = await trx
+    .selectFrom('surveys')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('state', '!=', 'deleted')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }

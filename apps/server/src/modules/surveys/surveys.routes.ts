@@ -18,6 +18,7 @@ import {
   listSurveysFor,
   updateSurvey,
 } from './surveys.service';
+import { surveyWriteLimit } from './survey-write-limit';
 
 const errors = {
   400: errorBodySchema,
@@ -25,6 +26,7 @@ const errors = {
   403: errorBodySchema,
   404: errorBodySchema,
   409: errorBodySchema,
+  429: errorBodySchema,
 };
 
 /**
@@ -34,6 +36,8 @@ const errors = {
  */
 export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const signedIn = ctx.guard('user', 'admin');
+  // Creating, editing and state changes share one per-account budget of writes (with generation).
+  const writeLimit = surveyWriteLimit(app, ctx);
 
   app.get(
     '/surveys',
@@ -48,6 +52,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys',
     {
       onRequest: signedIn,
+      preHandler: writeLimit,
       bodyLimit: ctx.config.bodyLimit,
       schema: { body: surveyInputSchema, response: { 201: surveySchema, ...errors } },
     },
@@ -67,6 +72,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys/:surveyId',
     {
       onRequest: signedIn,
+      preHandler: writeLimit,
       bodyLimit: ctx.config.bodyLimit,
       schema: { params: surveyIdParamsSchema, body: surveyInputSchema, response: { 200: surveySchema, ...errors } },
     },
@@ -77,6 +83,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys/:surveyId/state',
     {
       onRequest: signedIn,
+      preHandler: writeLimit,
       schema: {
         params: surveyIdParamsSchema,
         body: stateChangeBodySchema,

@@ -5,6 +5,7 @@ import {
   isActivation,
   isEditable,
   stateChangeMessage,
+  surveyLimitMessage,
   surveyStateSchema,
   transitionRefusalMessage,
   type NormalisedQuestionInput,
@@ -25,6 +26,7 @@ import type { Principal } from '../auth/auth.guard';
 import {
   answeredByQuestion,
   countActiveSurveys,
+  countHeldSurveys,
   deleteCounters,
   findQuestions,
   findSurveyForUpdate,
@@ -94,9 +96,29 @@ function surveyFromRow(row: SurveyRow, questions: Question[], creator?: Survey['
 // ---------------------------------------------------------------------------
 
 /**
+ * Refused when the owner already holds MAX_SURVEYS_PER_ACCOUNT surveys that are not deleted. 409, as for
+ * the active-survey limit: the request is valid but conflicts with the account's current state, and the
+ * owner resolves it by deleting surveys; not 429 (waiting does not help) nor 403 (creating is allowed).
+ */
+function surveyLimitReached(ctx: AppContext): ConflictError {
+  return new ConflictError(surveyLimitMessage(ctx.config.maxSurveysPerAccount), 'SURVEY_LIMIT_REACHED');
+}
+
+/** Refuses early when the owner is at the survey cap, before costly work (AI generation); createSurvey checks again. */
+export async function assertBelowSurveyLimit(ctx: AppContext, ownerId: string): Promise<void> {
+  if ((await countHeldSurveys(ctx.db.kysely, ownerId)) >= ctx.config.maxSurveysPerAccount) {
+    throw surveyLimitReached(ctx);
+  }
+}
+
+/**
  * Stores a new survey as a draft for `ownerId`. The input is already normalised by the contract's
  * `surveyInputSchema` (projectId derived, options cleaned); questions without an id get one.
  * Used by POST /api/surveys and by AI generation.
+ *
+ * Refused at the survey cap. The count and the insert run in one transaction with the owner's row
+ * locked first (PostgreSQL), so concurrent creates by one owner run one after the other and never pass
+ * the cap (SQLite runs transactions serially).
  */
 export async function createSurvey(
   ctx: AppContext,
@@ -119,7 +141,11 @@ export async function createSurvey(
     updated_at: now,
   };
   const questionRows = input.questions.map((q, position) => toRow(row.id, q.id ?? newId(), position, q));
-  await ctx.db.kysely.transaction().execute((trx) => insertSurvey(trx, row, questionRows));
+  await ctx.db.kysely.transaction().execute(async (trx) => {
+    await lockOwner(trx, ctx.db.dialect, ownerId);
+    if ((await countHeldSurveys(trx, ownerId)) >= ctx.config.maxSurveysPerAccount) throw surveyLimitReached(ctx);
+    await insertSurvey(trx, row, questionRows);
+  });
   return surveyFromRow(row, questionRows.map(questionFromRow));
 }
 
@@ -275,11 +301,14 @@ export async function updateSurvey(
 // ---------------------------------------------------------------------------
 
 /**
- * PATCH /api/surveys/:id/state. An owner follows section 4's table; launching or resuming is
+ * PATCH /api/surveys/:id/state. An owner follows OWNER_TRANSITIONS; launching or resuming is
  * refused when the owner already has MAX_ACTIVE_SURVEYS active. The count and the update run in
  * one transaction; on PostgreSQL the owner's row is locked first, so concurrent activations by one
  * owner run one after the other and never exceed the limit (SQLite runs transactions serially).
- * An administrator may only restore a deleted survey to draft.
+ * An administrator may only restore a deleted survey to draft. Restoring is not held to the survey
+ * cap (MAX_SURVEYS_PER_ACCOUNT): it is an administrator's deliberate act for one survey, and refusing
+ * it would leave them to delete some of the owner's surveys first. An owner above the cap after a
+ * restore cannot create surveys until they delete enough to be below it.
  */
 export async function changeSurveyState(
   ctx: AppContext,
