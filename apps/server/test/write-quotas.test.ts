@@ -1,9 +1,17 @@
 import type { Survey } from '@quorum/contract';
 import { SURVEY_MESSAGES, surveyLimitMessage } from '@quorum/contract';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countHeldSurveys } from '../src/modules/surveys/surveys.repository';
 import { createAdmin, createSurvey, createUser } from './factories';
-import { TEST_DIALECT, request, useTestApp } from './helpers';
+import {
+  TEST_DIALECT,
+  createTestApp,
+  createTestDatabase,
+  request,
+  useTestApp,
+  type TestApp,
+  type TestDatabase,
+} from './helpers';
 
 const body = (title = 'Quota') => ({
   projectName: 'Quotas',
@@ -146,5 +154,31 @@ describe(`surveys per account (${TEST_DIALECT})`, () => {
     const refused = await request(t.app, 'POST', '/api/surveys', { token: owner.token, body: body() });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'SURVEY_LIMIT_REACHED' });
+  });
+});
+
+describe.runIf(Boolean(process.env.REDIS_URL))(`survey write budget across instances (${TEST_DIALECT})`, () => {
+  let database: TestDatabase;
+  let a: TestApp;
+  let b: TestApp;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const config = { redisUrl: process.env.REDIS_URL, surveyWriteRateLimit: 4 };
+    a = await createTestApp(config, { database: database.database });
+    b = await createTestApp(config, { database: database.database });
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await database?.drop();
+  });
+
+  it('is one budget for an account whichever instance its writes reach', async () => {
+    const owner = await createUser(a.ctx);
+    const codes: number[] = [];
+    for (const app of [a, b, a, b, a, b]) {
+      codes.push((await request(app.app, 'POST', '/api/surveys', { token: owner.token, body: body() })).statusCode);
+    }
+    expect(codes).toEqual([201, 201, 201, 201, 429, 429]);
   });
 });
