@@ -173,34 +173,36 @@ describe(`admin login and lockout (${TEST_DIALECT})`, () => {
 
   it('locks an email after 3 failures for 15 minutes, even for the right password, then lets it in', async () => {
     const admin = await createAdmin(t.ctx);
+    const ip = newIp();
     const bad = { email: admin.email, password: 'Wrong-Passw0rd!' };
-    expect((await login(t.app, bad)).statusCode).toBe(401);
-    expect((await login(t.app, bad)).statusCode).toBe(401);
-    const third = await login(t.app, bad);
+    expect((await login(t.app, bad, ip)).statusCode).toBe(401);
+    expect((await login(t.app, bad, ip)).statusCode).toBe(401);
+    const third = await login(t.app, bad, ip);
     expect(third.statusCode).toBe(423);
     expect(third.json()).toEqual({ message: 'Account locked. Try again in 15 minutes.', code: 'ACCOUNT_LOCKED' });
     expect(third.headers['retry-after']).toBe('900');
 
     const right = { email: admin.email, password: admin.password };
-    const whileLocked = await login(t.app, right);
+    const whileLocked = await login(t.app, right, ip);
     expect(whileLocked.statusCode).toBe(423);
     expect(whileLocked.json().message).toBe('Account locked. Try again in 15 minutes.');
 
     clock.advanceMinutes(10.5);
-    const later = await login(t.app, right);
+    const later = await login(t.app, right, ip);
     expect(later.statusCode).toBe(423);
     expect(later.json().message).toBe('Account locked. Try again in 5 minutes.');
 
     clock.advanceMinutes(4.5);
-    const after = await login(t.app, right);
+    const after = await login(t.app, right, ip);
     expect(after.statusCode).toBe(200);
   });
 
   it('locks unknown emails too, so the lock reveals nothing', async () => {
+    const ip = newIp();
     const bad = { email: uniqueEmail('unknown'), password: 'Wrong-Passw0rd!' };
-    expect((await login(t.app, bad)).statusCode).toBe(401);
-    expect((await login(t.app, bad)).statusCode).toBe(401);
-    const third = await login(t.app, bad);
+    expect((await login(t.app, bad, ip)).statusCode).toBe(401);
+    expect((await login(t.app, bad, ip)).statusCode).toBe(401);
+    const third = await login(t.app, bad, ip);
     expect(third.statusCode).toBe(423);
     expect(third.json()).toEqual({
       message: formatMessage(MESSAGES.adminLocked, { n: 15 }),
@@ -210,29 +212,32 @@ describe(`admin login and lockout (${TEST_DIALECT})`, () => {
 
   it('resets the count on success', async () => {
     const admin = await createAdmin(t.ctx);
+    const ip = newIp();
     const bad = { email: admin.email, password: 'Wrong-Passw0rd!' };
-    await login(t.app, bad);
-    await login(t.app, bad);
-    expect((await login(t.app, { email: admin.email, password: admin.password })).statusCode).toBe(200);
-    expect((await login(t.app, bad)).statusCode).toBe(401);
-    expect((await login(t.app, bad)).statusCode).toBe(401);
-    expect((await login(t.app, bad)).statusCode).toBe(423);
+    await login(t.app, bad, ip);
+    await login(t.app, bad, ip);
+    expect((await login(t.app, { email: admin.email, password: admin.password }, ip)).statusCode).toBe(200);
+    expect((await login(t.app, bad, ip)).statusCode).toBe(401);
+    expect((await login(t.app, bad, ip)).statusCode).toBe(401);
+    expect((await login(t.app, bad, ip)).statusCode).toBe(423);
   });
 
   it('counts failures within 15 minutes only', async () => {
     const admin = await createAdmin(t.ctx);
+    const ip = newIp();
     const bad = { email: admin.email, password: 'Wrong-Passw0rd!' };
-    await login(t.app, bad);
-    await login(t.app, bad);
+    await login(t.app, bad, ip);
+    await login(t.app, bad, ip);
     clock.advanceMinutes(16);
-    expect((await login(t.app, bad)).statusCode).toBe(401);
+    expect((await login(t.app, bad, ip)).statusCode).toBe(401);
   });
 
   it('keeps the user lockout and the admin lockout apart', async () => {
     const admin = await createAdmin(t.ctx);
     const bad = { email: admin.email, password: 'Wrong-Passw0rd!' };
-    for (let i = 0; i < 3; i += 1) await login(t.app, bad, newIp(), 'user');
-    expect((await login(t.app, { email: admin.email, password: admin.password })).statusCode).toBe(200);
+    const ip = newIp();
+    for (let i = 0; i < 3; i += 1) await login(t.app, bad, ip, 'user');
+    expect((await login(t.app, { email: admin.email, password: admin.password }, ip)).statusCode).toBe(200);
   });
 
   it('refuses bad shapes with 400', async () => {

@@ -24,10 +24,14 @@ export interface AdminsTable {
   updated_at: string;
 }
 
-/** Failed-login bookkeeping per scope ('user' | 'admin') and email. */
+/**
+ * Failed-login bookkeeping per scope ('user' | 'admin'), email and client address; the row with address '*'
+ * counts the email's failures from every address together.
+ */
 export interface LoginAttemptsTable {
   scope: string;
   email: string;
+  address: string;
   failures: number;
   window_started_at: string;
   locked_until: string | null;

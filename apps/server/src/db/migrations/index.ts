@@ -1,5 +1,6 @@
 import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './2026-11-22T0900-initial';
+import * as loginAttemptsPerAddress from './2026-11-24T1100-login-attempts-per-address';
 
 /**
  * Every migration, by its dated name. Listed statically (not read from disk) so the
@@ -7,6 +8,7 @@ import * as initial from './2026-11-22T0900-initial';
  */
 const migrations: Record<string, Migration> = {
   '2026-11-22T0900-initial': initial,
+  '2026-11-24T1100-login-attempts-per-address': loginAttemptsPerAddress,
 };
 
 export const migrationProvider: MigrationProvider = {

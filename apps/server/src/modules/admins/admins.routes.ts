@@ -37,7 +37,7 @@ export async function adminsRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
     },
     async (request) => {
       await ctx.botCheck.verify(request.body.recaptchaToken, 'admin_login', request.ip);
-      return loginAdmin(ctx, request.body);
+      return loginAdmin(ctx, request.body, request.ip);
     },
   );
 

@@ -1,5 +1,4 @@
 import {
-  ADMIN_LOCKOUT,
   MESSAGES,
   formatMessage,
   loginBodySchema,
@@ -16,7 +15,7 @@ import { AccountLockedError, ConflictError, UnauthorizedError } from '../../lib/
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { toAuthUser } from '../auth/account.service';
-import { createLockout } from '../auth/lockout.service';
+import { createLockout, lockoutPolicy } from '../auth/lockout.service';
 import { findAdminByEmail, insertAdmin, updateAdminAccount } from './admins.repository';
 
 const lockedError = (minutesLeft: number) =>
@@ -104,17 +103,19 @@ export async function ensureAdmin(
 }
 
 /**
- * Admin login with a server-side lockout per email (known or not): 3 failures within
- * 15 minutes lock it for 15 minutes; the failure that reaches the limit already answers
- * with the lock. Unknown emails take as long as wrong passwords.
+ * Admin login with a server-side lockout per email and client address (known email or not): 3 failures within
+ * 15 minutes from one address lock it for that address for 15 minutes, and the failure that reaches the limit
+ * already answers with the lock; LOCKOUT_ACCOUNT_CEILING failures from all addresses together lock it for
+ * everyone. Unknown emails take as long as wrong passwords.
  */
 export async function loginAdmin(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'tokens'>,
+  ctx: Pick<AppContext, 'db' | 'clock' | 'tokens' | 'config'>,
   body: Pick<LoginBody, 'email' | 'password'>,
+  address: string,
 ): Promise<LoginResponse> {
-  const lockout = createLockout(ctx.db, ctx.clock, { scope: 'admin', ...ADMIN_LOCKOUT });
+  const lockout = createLockout(ctx.db, ctx.clock, lockoutPolicy('admin', ctx.config.lockoutAccountCeiling));
   const email = body.email;
-  const status = await lockout.status(email);
+  const status = await lockout.status(email, address);
   if (status.locked) throw lockedError(status.minutesLeft);
 
   const admin = await findAdminByEmail(ctx.db.kysely, email);
@@ -123,11 +124,11 @@ export async function loginAdmin(
   else await verifyAgainstDummy(body.password);
 
   if (!admin || !valid) {
-    const after = await lockout.recordFailure(email);
+    const after = await lockout.recordFailure(email, address);
     if (after.locked) throw lockedError(after.minutesLeft);
     throw new UnauthorizedError(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
   }
-  await lockout.reset(email);
+  await lockout.reset(email, address);
   const token = await ctx.tokens.sign({ sub: admin.id, role: 'admin', ver: admin.token_version });
   return { token, user: toAuthUser(admin, 'admin') };
 }

@@ -55,7 +55,7 @@ export async function usersRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     { schema: { body: loginBodySchema, response: { 200: loginResponseSchema } }, config: loginLimit },
     async (request) => {
       await ctx.botCheck.verify(request.body.recaptchaToken, 'login', request.ip);
-      return users.login(request.body.email, request.body.password);
+      return users.login(request.body.email, request.body.password, request.ip);
     },
   );
 

@@ -1,12 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  MESSAGES,
-  USER_LOCKOUT,
-  formatMessage,
-  type AuthUser,
-  type LoginResponse,
-  type VerifyEmailResponse,
-} from '@quorum/contract';
+import { MESSAGES, formatMessage, type AuthUser, type LoginResponse, type VerifyEmailResponse } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { addMinutes } from '../../lib/clock';
 import {
@@ -21,7 +14,7 @@ import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/pass
 import { VERIFICATION_VALID_HOURS, verificationEmail, verificationLink } from '../../mail/verification-email';
 import { changePassword, updateProfile } from '../auth/account.service';
 import type { Principal } from '../auth/auth.guard';
-import { createLockout, type LockState } from '../auth/lockout.service';
+import { createLockout, lockoutPolicy, type LockState } from '../auth/lockout.service';
 import { consumeVerification, findVerification, replaceVerification } from './email-verifications.repository';
 import { findUserByEmail, insertUserIfEmailFree, type UserRow } from './users.repository';
 
@@ -45,7 +38,7 @@ const toAuthUser = (row: Pick<UserRow, 'id' | 'name' | 'email'>): AuthUser => ({
 /** The rules of user accounts: registration, verification, login, profile and password. */
 export function createUsersService(ctx: AppContext) {
   const { db, clock, tokens, mailer, config } = ctx;
-  const lockout = createLockout(db, clock, { scope: 'user', ...USER_LOCKOUT });
+  const lockout = createLockout(db, clock, lockoutPolicy('user', config.lockoutAccountCeiling));
 
   const lockedError = (state: LockState) =>
     new AccountLockedError(formatMessage(MESSAGES.accountLocked, { n: state.minutesLeft }), state.minutesLeft);
@@ -107,23 +100,24 @@ export function createUsersService(ctx: AppContext) {
 
     /**
      * Checks the lock first (a locked email is refused even with the right password), then the
-     * password (unknown emails spend the same time), then verification. Failures count per email,
-     * known or not, so the lock reveals nothing either.
+     * password (unknown emails spend the same time), then verification. Failures count per email and
+     * client address, known email or not, so the lock reveals nothing either; a lock of one address
+     * leaves the others free, until the failures from all addresses reach the account ceiling.
      */
-    async login(email: string, password: string): Promise<LoginResponse> {
-      const state = await lockout.status(email);
+    async login(email: string, password: string, address: string): Promise<LoginResponse> {
+      const state = await lockout.status(email, address);
       if (state.locked) throw lockedError(state);
       const user = await findUserByEmail(db.kysely, email);
       let passwordOk = false;
       if (user) passwordOk = await verifyPassword(user.password_hash, password);
       else await verifyAgainstDummy(password);
       if (!user || !passwordOk) {
-        const after = await lockout.recordFailure(email);
+        const after = await lockout.recordFailure(email, address);
         if (after.locked) throw lockedError(after);
         throw new UnauthorizedError(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
       }
       if (!user.email_verified_at) throw new ForbiddenError(MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED');
-      await lockout.reset(email);
+      await lockout.reset(email, address);
       const token = await tokens.sign({ sub: user.id, role: 'user', ver: user.token_version });
       return { token, user: toAuthUser(user) };
     },
