@@ -37,6 +37,7 @@ import { imagesRoutes } from './modules/images/images.routes';
 import { responsesRoutes } from './modules/responses/responses.routes';
 import { resultsRoutes } from './modules/results/results.routes';
 import { surveysRoutes } from './modules/surveys/surveys.routes';
+import { startAccountSweep } from './modules/users/account-sweep';
 import { usersRoutes } from './modules/users/users.routes';
 
 declare module 'fastify' {
@@ -175,6 +176,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!config.recaptcha)
     app.log.info('Bot check is disabled (set RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY to enable it)');
   await bootstrapAdmin(ctx);
+  // Unverified accounts left alone for 7 days and finished login counts are removed now and every hour.
+  app.addHook('onClose', startAccountSweep(ctx));
   return app;
 }
 

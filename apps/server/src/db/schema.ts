@@ -37,12 +37,18 @@ export interface LoginAttemptsTable {
   locked_until: string | null;
 }
 
+/**
+ * Verification links (only the token's SHA-256 is kept). Each carries the name and password hash chosen in the
+ * registration that made it, applied to the account when that link is opened; null applies nothing.
+ */
 export interface EmailVerificationsTable {
   token_hash: string;
   user_id: string;
   expires_at: string;
   used_at: string | null;
   created_at: string;
+  pending_name: string | null;
+  pending_password_hash: string | null;
 }
 
 export interface SurveysTable {

@@ -8,6 +8,13 @@ export function verificationLink(publicUrl: string, token: string): string {
   return `${publicUrl.replace(/\/+$/, '')}/verify/${encodeURIComponent(token)}`;
 }
 
+/**
+ * Anyone can register with any address, and the link completes the registration it was made for, with the
+ * password chosen in it: whoever did not register must not open it.
+ */
+const NOT_YOU =
+  'Opening the link completes this registration with the name and password chosen in it. If you did not just register with Quorum, do not open the link; you can ignore this email.';
+
 const escapeHtml = (value: string) =>
   value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
@@ -40,7 +47,7 @@ export function verificationEmail(input: { to: string; name: string; link: strin
     '',
     `The link is valid for ${VERIFICATION_VALID_HOURS} hours. If it has expired, log in and ask for a new one.`,
     '',
-    'If you did not create a Quorum account, you can ignore this email.',
+    NOT_YOU,
     '',
     'The Quorum team',
   ].join('\n');
@@ -58,7 +65,7 @@ export function verificationEmail(input: { to: string; name: string; link: strin
         <p style="margin:0 0 8px;font-size:14px;color:#475569">If the button does not work, copy this link into your browser:</p>
         <p style="margin:0 0 24px;font-size:14px;word-break:break-all"><a href="${safeLink}" style="color:#4338ca">${safeLink}</a></p>
         <p style="margin:0 0 8px;font-size:14px;color:#475569">The link is valid for ${VERIFICATION_VALID_HOURS} hours.</p>
-        <p style="margin:0;font-size:14px;color:#475569">If you did not create a Quorum account, you can ignore this email.</p>
+        <p style="margin:0;font-size:14px;color:#475569">${NOT_YOU}</p>
       </td></tr>
     </table>
   </body>

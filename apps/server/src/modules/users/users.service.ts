@@ -15,8 +15,8 @@ import { VERIFICATION_VALID_HOURS, verificationEmail, verificationLink } from '.
 import { changePassword, updateProfile } from '../auth/account.service';
 import type { Principal } from '../auth/auth.guard';
 import { createLockout, lockoutPolicy, type LockState } from '../auth/lockout.service';
-import { consumeVerification, findVerification, replaceVerification } from './email-verifications.repository';
-import { findUserByEmail, insertUserIfEmailFree, type UserRow } from './users.repository';
+import { consumeVerification, findVerification, renewVerification } from './email-verifications.repository';
+import { findUserByEmail, registerAccount, type UserRow } from './users.repository';
 
 /** Verification tokens: 32 random bytes in the link; only their SHA-256 is stored. */
 export function newVerificationToken(): { token: string; hash: string } {
@@ -43,58 +43,92 @@ export function createUsersService(ctx: AppContext) {
   const lockedError = (state: LockState) =>
     new AccountLockedError(formatMessage(MESSAGES.accountLocked, { n: state.minutesLeft }), state.minutesLeft);
 
-  /** Makes a fresh link for the user and mails it in the background (a failed send is logged). */
-  async function sendVerification(user: Pick<UserRow, 'id' | 'name' | 'email'>, context: string): Promise<void> {
+  const invalidLink = () => new BadRequestError(MESSAGES.verificationInvalid, 'INVALID_TOKEN');
+
+  /** A new link's token and the times it is made and expires. */
+  function newLink() {
     const now = clock.now();
     const { token, hash } = newVerificationToken();
-    await replaceVerification(db.kysely, {
-      token_hash: hash,
-      user_id: user.id,
-      expires_at: addMinutes(now, VERIFICATION_VALID_HOURS * 60).toISOString(),
-      used_at: null,
-      created_at: now.toISOString(),
-    });
+    return {
+      token,
+      row: {
+        token_hash: hash,
+        expires_at: addMinutes(now, VERIFICATION_VALID_HOURS * 60).toISOString(),
+        created_at: now.toISOString(),
+      },
+    };
+  }
+
+  /** Mails a link in the background (a failed send is logged, the answer does not wait for it). */
+  function mailLink(to: string, name: string, token: string, context: string): void {
     const link = verificationLink(config.publicUrl, token);
-    mailer.deliver(verificationEmail({ to: user.email, name: user.name, link }), context);
+    mailer.deliver(verificationEmail({ to, name, link }), context);
   }
 
   return {
-    /** Creates an unverified account and mails its verification link. The email must be free. */
+    /**
+     * Registers an email and mails a verification link to it. A free email gets a new, unverified account. An
+     * email held by an unverified account answers exactly the same: the registration is added to that account
+     * with its own link, and the account takes the name and password of whichever registration's link is
+     * opened first (so nobody can hold an address they cannot read mail at). A verified account's email is
+     * refused with 409.
+     */
     async register(input: { name: string; email: string; password: string }): Promise<{ message: string }> {
-      const now = clock.now().toISOString();
-      const user = {
-        id: newId(),
-        name: input.name,
-        email: input.email,
-        password_hash: await hashPassword(input.password),
-        email_verified_at: null,
-        token_version: 0,
-        created_at: now,
-        updated_at: now,
-      };
-      if (!(await insertUserIfEmailFree(db.kysely, user))) {
-        throw new ConflictError(MESSAGES.emailTaken, 'EMAIL_TAKEN');
+      const passwordHash = await hashPassword(input.password);
+      // A second try only when the sweep removed the unverified account between our two statements.
+      for (let attempt = 1; attempt <= 3; attempt++) {
+        const { token, row } = newLink();
+        const outcome = await registerAccount(
+          db,
+          {
+            id: newId(),
+            name: input.name,
+            email: input.email,
+            password_hash: passwordHash,
+            email_verified_at: null,
+            token_version: 0,
+            created_at: row.created_at,
+            updated_at: row.created_at,
+          },
+          { ...row, used_at: null, pending_name: input.name, pending_password_hash: passwordHash },
+        );
+        if (outcome === 'taken') throw new ConflictError(MESSAGES.emailTaken, 'EMAIL_TAKEN');
+        if (outcome !== 'vanished') {
+          mailLink(input.email, input.name, token, 'registration');
+          return { message: MESSAGES.registered };
+        }
       }
-      await sendVerification(user, 'registration');
-      return { message: MESSAGES.registered };
+      throw new Error('registration: the unverified account kept vanishing');
     },
 
-    /** Sends a fresh link when the email belongs to an unverified account; says nothing either way. */
+    /**
+     * Sends a fresh link for the newest registration when the email belongs to an unverified account; says
+     * nothing either way.
+     */
     async resendVerification(email: string): Promise<{ message: string }> {
       const user = await findUserByEmail(db.kysely, email);
-      if (user && !user.email_verified_at) await sendVerification(user, 'verification resend');
+      if (user && !user.email_verified_at) {
+        const { token, row } = newLink();
+        const renewed = await renewVerification(db, user.id, row);
+        if (renewed) mailLink(user.email, renewed.pendingName ?? user.name, token, 'verification resend');
+      }
       return { message: MESSAGES.resendGeneric };
     },
 
-    /** Opens a verification link: verifies once; a used link answers alreadyVerified. */
+    /**
+     * Opens a verification link: verifies the account with the link's registration, once. The same link
+     * again answers alreadyVerified; a link that lost to another registration's link, like an unknown or
+     * expired one, is invalid.
+     */
     async verifyEmail(token: string): Promise<VerifyEmailResponse> {
       const row = await findVerification(db.kysely, hashVerificationToken(token));
-      if (!row) throw new BadRequestError(MESSAGES.verificationInvalid, 'INVALID_TOKEN');
+      if (!row) throw invalidLink();
       if (row.used_at) return { message: MESSAGES.alreadyVerified, alreadyVerified: true };
       const now = clock.now();
-      if (new Date(row.expires_at) <= now) throw new BadRequestError(MESSAGES.verificationInvalid, 'INVALID_TOKEN');
-      await consumeVerification(db.kysely, row.token_hash, row.user_id, now.toISOString());
-      if (row.email_verified_at) return { message: MESSAGES.alreadyVerified, alreadyVerified: true };
+      if (new Date(row.expires_at) <= now || row.email_verified_at) throw invalidLink();
+      const outcome = await consumeVerification(db, row, now.toISOString());
+      if (outcome === 'superseded') throw invalidLink();
+      if (outcome === 'alreadyVerified') return { message: MESSAGES.alreadyVerified, alreadyVerified: true };
       return { message: MESSAGES.verified };
     },
 
