@@ -5,6 +5,7 @@ import { ADMIN_LOCKOUT, MESSAGES, USER_LOCKOUT, formatMessage } from '@quorum/co
 import { createAdmin, createUser } from './factories';
 import { migrateToLatest, openDatabase } from '../src/db/database';
 import { migrationProvider } from '../src/db/migrations';
+import { sweepAccounts } from '../src/modules/users/account-sweep';
 import { TEST_DIALECT, createTestDatabase, testConfig, useTestApp } from './helpers';
 
 const WRONG = 'Wrong-Passw0rd!';
@@ -122,6 +123,30 @@ describe.each(cases)(
     });
   },
 );
+
+describe(`lockout counts in the account sweep (${TEST_DIALECT})`, () => {
+  const clock = manualClock('2026-04-02T08:00:00Z');
+  const t = useTestApp({ loginRateLimit: 10_000 }, { clock });
+  const rows = (email: string) =>
+    t.ctx.db.kysely.selectFrom('login_attempts').select('address').where('email', '=', email).execute();
+
+  it('removes the counts of both scopes once their window is over and no lock runs, keeping a running lock', async () => {
+    const admin = await createAdmin(t.ctx);
+    const user = await createUser(t.ctx);
+    for (let i = 0; i < ADMIN_LOCKOUT.maxFailures; i++) await login(t.app, 'admin', '198.51.100.1', admin.email, WRONG);
+    clock.advanceMinutes(10);
+    await login(t.app, 'user', '198.51.100.2', user.email, WRONG);
+
+    clock.advanceMinutes(6); // admin: window and lock over; user: window running
+    await sweepAccounts(t.ctx);
+    expect(await rows(admin.email)).toEqual([]);
+    expect(await rows(user.email)).toHaveLength(2);
+
+    clock.advanceMinutes(10);
+    await sweepAccounts(t.ctx);
+    expect(await rows(user.email)).toEqual([]);
+  });
+});
 
 describe('lockout ceiling setting', () => {
   it('defaults to 50 failures per account in the lockout window', () => {
