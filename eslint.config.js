@@ -1,7 +1,25 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+/** The web app's feature folders (apps/web/src/features/<name>). */
+const webFeatures = readdirSync(new URL('./apps/web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+// Import patterns refused in apps/web. A later block replaces the rule's options for its files, so each
+// block lists all of its own patterns.
+const deepRelativeImport = {
+  regex: '^(\\.\\./){2,}',
+  message: 'Import across modules with the @/ alias (apps/web/src), not ../../; relative paths stay inside one module.',
+};
+const nodeImport = { regex: '^node:', message: 'Browser code must not import Node modules.' };
+const otherFeatureImport = (feature) => ({
+  regex: `^@/features/(?!${feature}(/|$))`,
+  message: 'Features must not import other features; move shared code to src/lib or src/components.',
+});
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'data/**', 'coverage/**'] },
@@ -40,24 +58,47 @@ export default tseslint.config(
     },
   },
   {
-    // Features do not reach into each other: shared code lives in src/lib or src/components.
-    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    // Web imports: `@/…` across modules, relative paths only inside one.
+    files: ['apps/web/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepRelativeImport] }] },
+  },
+  {
+    // Shared code (components, lib) is imported by features and the app, never the other way round.
+    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
+            deepRelativeImport,
+            nodeImport,
             {
-              regex: '^\\.\\./\\.\\./(?!\\.\\.)[^/]+/',
-              message: 'Features must not import other features; move shared code to src/lib or src/components.',
+              regex: '^@/(features|app)(/|$)',
+              message: 'Shared code (components, lib) must not import features or the app.',
             },
-            { regex: '/features/', message: 'Features must not import other features.' },
-            { regex: '^node:', message: 'Browser code must not import Node modules.' },
           ],
         },
       ],
     },
   },
+  // Features do not reach into each other (nor into the app that composes them): one block per feature,
+  // so a feature may name itself by `@/features/<it>` but no other.
+  ...webFeatures.map((feature) => ({
+    files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            deepRelativeImport,
+            nodeImport,
+            otherFeatureImport(feature),
+            { regex: '^@/app(/|$)', message: 'Features must not import the app; the app composes features.' },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // The server never imports browser code.
     files: ['apps/server/**/*.ts'],

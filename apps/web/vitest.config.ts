@@ -1,8 +1,16 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
   plugins: [react()],
+  // `@/…` is src and `@test/…` the test support (the same `paths` as tsconfig.json).
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${path.resolve(import.meta.dirname, 'src')}/` },
+      { find: /^@test\//, replacement: `${path.resolve(import.meta.dirname, 'test')}/` },
+    ],
+  },
   test: {
     name: 'web',
     root: import.meta.dirname,

@@ -1,5 +1,5 @@
-import { preloadPublicSurvey } from './features/survey-runner/api/get-public-survey';
-import { matchPublicPath } from './features/survey-runner/public-paths';
+import { preloadPublicSurvey } from '@/features/survey-runner/api/get-public-survey';
+import { matchPublicPath } from '@/features/survey-runner/public-paths';
 import './index.css';
 
 // The entry stays tiny and picks one of two apps by address:
@@ -18,7 +18,7 @@ function failed(): void {
 
 if (match) {
   if (!match.thankYou) preloadPublicSurvey(match.surveyId);
-  import('./features/survey-runner/components/public-app').then((m) => m.mountPublicApp(root), failed);
+  import('@/features/survey-runner/components/public-app').then((m) => m.mountPublicApp(root), failed);
 } else {
-  import('./app/app-root').then((m) => m.mountApp(root), failed);
+  import('@/app/app-root').then((m) => m.mountApp(root), failed);
 }

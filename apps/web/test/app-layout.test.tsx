@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { STORAGE_KEYS } from '../src/lib/storage';
+import { STORAGE_KEYS } from '@/lib/storage';
 import { makeUser, renderRoutes } from './support/render-shell';
 import { shellRoutes } from './support/shell-routes';
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type * as BotCheckModule from '../src/lib/bot-check';
+import type * as BotCheckModule from '@/lib/bot-check';
 
 function serveConfig(config: { recaptchaSiteKey: string | null; recaptchaScriptUrl: string | null }) {
   const fetchMock = vi.fn(async () => new Response(JSON.stringify(config), { status: 200 }));
@@ -27,7 +27,7 @@ describe('bot check in the browser', () => {
   let mod: typeof BotCheckModule;
   beforeEach(async () => {
     vi.resetModules();
-    mod = await import('../src/lib/bot-check');
+    mod = await import('@/lib/bot-check');
   });
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -4,9 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import { SURVEY_MESSAGES, type SurveyListResponse, type SurveyState, type SurveySummary } from '@quorum/contract';
-import { DashboardPage } from '../src/features/dashboard/components/dashboard-page';
-import { surveysQueryOptions } from '../src/features/dashboard/api/get-surveys';
-import { ErrorBannerProvider } from '../src/lib/error-banner';
+import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
+import { surveysQueryOptions } from '@/features/dashboard/api/get-surveys';
+import { ErrorBannerProvider } from '@/lib/error-banner';
 
 let n = 0;
 const summary = (state: SurveyState, over: Partial<SurveySummary> = {}): SurveySummary => {

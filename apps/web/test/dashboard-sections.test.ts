@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SurveyState, SurveySummary } from '@quorum/contract';
-import {
-  countActive,
-  groupSurveys,
-  isAtActiveLimit,
-  stateActions,
-} from '../src/features/dashboard/lib/survey-sections';
+import { countActive, groupSurveys, isAtActiveLimit, stateActions } from '@/features/dashboard/lib/survey-sections';
 
 let n = 0;
 const summary = (state: SurveyState): SurveySummary => {

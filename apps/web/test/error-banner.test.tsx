@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { BANNER_TIMEOUT_MS } from '../src/lib/error-banner';
+import { BANNER_TIMEOUT_MS } from '@/lib/error-banner';
 import { makeUser, renderRoutes } from './support/render-shell';
 import { shellRoutes } from './support/shell-routes';
 

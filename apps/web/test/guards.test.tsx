@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { routes } from '../src/app/router';
-import { STORAGE_KEYS } from '../src/lib/storage';
+import { routes } from '@/app/router';
+import { STORAGE_KEYS } from '@/lib/storage';
 import { makeUser, renderRoutes } from './support/render-shell';
 import { shellRoutes } from './support/shell-routes';
 

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { SURVEY_MESSAGES, type Survey } from '@quorum/contract';
-import { SurveyEditorPage } from '../src/features/survey-editor/components/survey-editor-page';
-import { ErrorBannerProvider } from '../src/lib/error-banner';
+import { SurveyEditorPage } from '@/features/survey-editor/components/survey-editor-page';
+import { ErrorBannerProvider } from '@/lib/error-banner';
 
 function renderCreate() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

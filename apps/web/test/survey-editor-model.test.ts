@@ -18,7 +18,7 @@ import {
   validateDraft,
   type QuestionDraft,
   type SurveyDraft,
-} from '../src/features/survey-editor/lib/editor-model';
+} from '@/features/survey-editor/lib/editor-model';
 
 const choice = (over: Partial<QuestionDraft> = {}): QuestionDraft => ({
   key: 'k1',

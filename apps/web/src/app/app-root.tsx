@@ -2,8 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { createQueryClient } from '../lib/query-client';
-import { SessionProvider } from '../lib/session';
+import { createQueryClient } from '@/lib/query-client';
+import { SessionProvider } from '@/lib/session';
 import { createRouter } from './router';
 
 /** The whole SPA: router, TanStack Query and the session. Loaded by main.tsx for every non-public address. */

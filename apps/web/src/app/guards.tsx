@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import type { UserType } from '@quorum/contract';
-import { homeFor, loginFor, useSession } from '../lib/session';
+import { homeFor, loginFor, useSession } from '@/lib/session';
 
 /** "Loading..." while the stored session is verified (section 4). */
 export function SessionLoading() {

@@ -25,16 +25,16 @@ export const screens: RouteObject[] = [
     children: [
       {
         path: '/login',
-        lazy: async () => ({ Component: (await import('../features/auth/components/login-page')).LoginPage }),
+        lazy: async () => ({ Component: (await import('@/features/auth/components/login-page')).LoginPage }),
       },
       {
         path: '/register',
-        lazy: async () => ({ Component: (await import('../features/auth/components/register-page')).RegisterPage }),
+        lazy: async () => ({ Component: (await import('@/features/auth/components/register-page')).RegisterPage }),
       },
       {
         path: '/admin/login',
         lazy: async () => ({
-          Component: (await import('../features/admin/components/admin-login-page')).AdminLoginPage,
+          Component: (await import('@/features/admin/components/admin-login-page')).AdminLoginPage,
         }),
       },
     ],
@@ -45,25 +45,25 @@ export const screens: RouteObject[] = [
       {
         path: '/verify/:token',
         lazy: async () => ({
-          Component: (await import('../features/auth/components/verify-email-page')).VerifyEmailPage,
+          Component: (await import('@/features/auth/components/verify-email-page')).VerifyEmailPage,
         }),
       },
       {
         path: '/status',
-        lazy: async () => ({ Component: (await import('../features/health/components/status-page')).StatusPage }),
+        lazy: async () => ({ Component: (await import('@/features/health/components/status-page')).StatusPage }),
       },
     ],
   },
   {
     path: '/projects/:projectId/surveys/:surveyId',
     lazy: async () => ({
-      Component: (await import('../features/survey-runner/components/survey-runner-page')).SurveyRunnerPage,
+      Component: (await import('@/features/survey-runner/components/survey-runner-page')).SurveyRunnerPage,
     }),
   },
   {
     path: '/projects/:projectId/surveys/:surveyId/thank-you',
     lazy: async () => ({
-      Component: (await import('../features/survey-runner/components/thank-you-page')).ThankYouPage,
+      Component: (await import('@/features/survey-runner/components/thank-you-page')).ThankYouPage,
     }),
   },
   {
@@ -83,19 +83,19 @@ export const screens: RouteObject[] = [
       {
         path: 'dashboard',
         lazy: async () => ({
-          Component: (await import('../features/admin/components/admin-dashboard-page')).AdminDashboardPage,
+          Component: (await import('@/features/admin/components/admin-dashboard-page')).AdminDashboardPage,
         }),
       },
       {
         path: 'profile',
-        lazy: async () => ({ Component: (await import('../features/profile/components/profile-page')).ProfilePage }),
+        lazy: async () => ({ Component: (await import('@/features/profile/components/profile-page')).ProfilePage }),
       },
       { path: 'surveys', element: <PlaceholderPage feature="Surveys" title="Surveys Overview" /> },
       { path: 'respondents', element: <PlaceholderPage feature="Respondents" title="Respondents Management" /> },
       { path: 'analytics', element: <PlaceholderPage feature="Analytics" title="Analytics Dashboard" /> },
       {
         path: 'surveys/:surveyId/results',
-        lazy: async () => ({ Component: (await import('../features/results/components/results-page')).ResultsPage }),
+        lazy: async () => ({ Component: (await import('@/features/results/components/results-page')).ResultsPage }),
       },
       { path: '*', element: <NotFoundPage home="/admin/dashboard" /> },
     ],
@@ -115,28 +115,28 @@ export const screens: RouteObject[] = [
       {
         path: '/dashboard',
         lazy: async () => ({
-          Component: (await import('../features/dashboard/components/dashboard-page')).DashboardPage,
+          Component: (await import('@/features/dashboard/components/dashboard-page')).DashboardPage,
         }),
       },
       {
         path: '/profile',
-        lazy: async () => ({ Component: (await import('../features/profile/components/profile-page')).ProfilePage }),
+        lazy: async () => ({ Component: (await import('@/features/profile/components/profile-page')).ProfilePage }),
       },
       {
         path: '/surveys/create',
         lazy: async () => ({
-          Component: (await import('../features/survey-editor/components/survey-editor-page')).SurveyEditorPage,
+          Component: (await import('@/features/survey-editor/components/survey-editor-page')).SurveyEditorPage,
         }),
       },
       {
         path: '/surveys/:surveyId/edit',
         lazy: async () => ({
-          Component: (await import('../features/survey-editor/components/survey-editor-page')).SurveyEditorPage,
+          Component: (await import('@/features/survey-editor/components/survey-editor-page')).SurveyEditorPage,
         }),
       },
       {
         path: '/surveys/:surveyId/results',
-        lazy: async () => ({ Component: (await import('../features/results/components/results-page')).ResultsPage }),
+        lazy: async () => ({ Component: (await import('@/features/results/components/results-page')).ResultsPage }),
       },
       { path: '/surveys', element: <PlaceholderPage feature="Surveys" title="Surveys" /> },
       { path: '/respondents', element: <PlaceholderPage feature="Respondents" title="Respondents" /> },

@@ -3,7 +3,7 @@ import { act, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { AuthUser, UserType } from '@quorum/contract';
-import { SessionProvider, useSession } from '../../src/lib/session';
+import { SessionProvider, useSession } from '@/lib/session';
 
 export function makeUser(type: UserType, name = type === 'admin' ? 'Ada Admin' : 'Erin Example'): AuthUser {
   return { id: `${type}-1`, name, email: `${type}@example.com`, type };

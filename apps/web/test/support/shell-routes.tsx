@@ -1,11 +1,11 @@
 import type { RouteObject } from 'react-router';
-import { GuestOnly, RequireRole } from '../../src/app/guards';
-import { AppLayout } from '../../src/app/layouts/app-layout';
-import { AuthLayout } from '../../src/app/layouts/auth-layout';
-import { NotFoundPage } from '../../src/app/pages/not-found-page';
-import { NotFoundRoute } from '../../src/app/pages/not-found-route';
-import { PlaceholderPage } from '../../src/app/pages/placeholder-page';
-import { useErrorBanner } from '../../src/lib/error-banner';
+import { GuestOnly, RequireRole } from '@/app/guards';
+import { AppLayout } from '@/app/layouts/app-layout';
+import { AuthLayout } from '@/app/layouts/auth-layout';
+import { NotFoundPage } from '@/app/pages/not-found-page';
+import { NotFoundRoute } from '@/app/pages/not-found-route';
+import { PlaceholderPage } from '@/app/pages/placeholder-page';
+import { useErrorBanner } from '@/lib/error-banner';
 
 function Page({ title }: { title: string }) {
   return <h1>{title}</h1>;

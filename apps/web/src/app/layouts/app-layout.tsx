@@ -3,13 +3,13 @@ import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation } from '
 import { useQueryClient } from '@tanstack/react-query';
 import { ChartColumn, ClipboardList, LayoutDashboard, LogOut, Menu, Settings, Users, X } from 'lucide-react';
 import type { UserType } from '@quorum/contract';
-import { Badge } from '../../components/ui/badge';
-import { Banner } from '../../components/ui/banner';
-import { Button } from '../../components/ui/button';
-import { cn } from '../../components/ui/cn';
-import { Logo } from '../../components/ui/logo';
-import { ErrorBannerProvider, useErrorBanner } from '../../lib/error-banner';
-import { homeFor, loginFor, useSession } from '../../lib/session';
+import { Badge } from '@/components/ui/badge';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Logo } from '@/components/ui/logo';
+import { ErrorBannerProvider, useErrorBanner } from '@/lib/error-banner';
+import { homeFor, loginFor, useSession } from '@/lib/session';
 
 /** The sidebar (section 2 "Layout"): Settings opens the profile; admin paths are prefixed /admin. */
 const NAV = [

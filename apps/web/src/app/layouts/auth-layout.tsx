@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
-import { Logo } from '../../components/ui/logo';
+import { Logo } from '@/components/ui/logo';
 
 /**
  * Auth screens share a layout with a logo header and a copyright footer (section 2). The page sits

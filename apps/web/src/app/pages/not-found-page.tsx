@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { House } from 'lucide-react';
-import { buttonClasses } from '../../components/ui/button';
-import { homeFor, useSession } from '../../lib/session';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { buttonClasses } from '@/components/ui/button';
+import { homeFor, useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
  * The 404 page (section 2). `home` is where its link goes; by default the visitor's dashboard when

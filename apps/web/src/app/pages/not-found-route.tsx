@@ -1,7 +1,7 @@
 import { SessionLoading } from '../guards';
 import { AppLayout } from '../layouts/app-layout';
 import { AuthLayout } from '../layouts/auth-layout';
-import { useSession } from '../../lib/session';
+import { useSession } from '@/lib/session';
 import { NotFoundPage } from './not-found-page';
 
 /**

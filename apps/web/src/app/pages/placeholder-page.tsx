@@ -1,8 +1,8 @@
 import { Construction } from 'lucide-react';
-import { Card } from '../../components/ui/card';
-import { EmptyState } from '../../components/ui/empty-state';
-import { PageHeader } from '../../components/ui/page-header';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { Card } from '@/components/ui/card';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /** A screen still to come: "{feature} Coming Soon!" (section 2), under the screen's title. */
 export function PlaceholderPage({ feature, title }: { feature: string; title: string }) {

@@ -1,8 +1,8 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
-import { Button, buttonClasses } from '../../components/ui/button';
-import { Logo } from '../../components/ui/logo';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Logo } from '@/components/ui/logo';
+import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
  * What a screen shows when it fails to render or its code cannot be loaded (for example after a

@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SurveyListResponse, SurveyState } from '@quorum/contract';
-import { api } from '../../../lib/api-client';
-import { surveyKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { surveyKeys } from '@/lib/query-keys';
 
 /** Surveys per page on the admin list. */
 export const ADMIN_PAGE_SIZE = 25;

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StateChangeBody, StateChangeResponse } from '@quorum/contract';
-import { api } from '../../../lib/api-client';
-import { surveyKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { surveyKeys } from '@/lib/query-keys';
 import { adminSurveyKeys } from './get-admin-surveys';
 
 /** Section 4: an administrator restores a deleted survey to draft (by its id). */

@@ -1,13 +1,13 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
-import { AuthCard } from '../../../components/auth-card';
-import { Banner } from '../../../components/ui/banner';
-import { Button } from '../../../components/ui/button';
-import { LoginFields } from '../../../components/login-fields';
-import { getBotToken, preloadBotCheck } from '../../../lib/bot-check';
-import { useSession } from '../../../lib/session';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AuthCard } from '@/components/auth-card';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { LoginFields } from '@/components/login-fields';
+import { getBotToken, preloadBotCheck } from '@/lib/bot-check';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminLogin } from '../api/admin-login';
 import { useAdminLockout } from '../hooks/use-admin-lockout';
 import {

@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import type { SurveyState, SurveySummary } from '@quorum/contract';
-import { makeUser, renderRoutes } from '../../../../test/support/render-shell';
-import { ErrorBannerProvider, useErrorBanner } from '../../../lib/error-banner';
+import { makeUser, renderRoutes } from '@test/support/render-shell';
+import { ErrorBannerProvider, useErrorBanner } from '@/lib/error-banner';
 import { AdminDashboardPage } from './admin-dashboard-page';
 import { AdminLoginPage } from './admin-login-page';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { BarChart3, FolderOpen, RotateCcw } from 'lucide-react';
 import type { SurveySummary } from '@quorum/contract';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { SurveyStateBadge } from '../../../components/survey-state-badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { SurveyStateBadge } from '@/components/survey-state-badge';
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 export const formatDate = (iso: string) => {

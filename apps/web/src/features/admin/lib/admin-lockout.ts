@@ -1,6 +1,6 @@
 import { ADMIN_LOCKOUT, MESSAGES, formatMessage } from '@quorum/contract';
-import { ApiError } from '../../../lib/api-client';
-import { STORAGE_KEYS } from '../../../lib/storage';
+import { ApiError } from '@/lib/api-client';
+import { STORAGE_KEYS } from '@/lib/storage';
 
 /**
  * The admin login's own memory of failures (section 4 "Admin login lockout"): `adminRetryCount`

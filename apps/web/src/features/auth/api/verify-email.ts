@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { RECAPTCHA_HEADER, type VerifyEmailResponse } from '@quorum/contract';
-import { api } from '../../../lib/api-client';
-import { getBotTokenWithRetry } from '../../../lib/bot-check';
+import { api } from '@/lib/api-client';
+import { getBotTokenWithRetry } from '@/lib/bot-check';
 
 /** Opens a verification link; the bot-check token travels in a header (section 7). */
 export const verifyEmail = (token: string, botToken: string) =>

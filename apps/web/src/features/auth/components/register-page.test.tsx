@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderRoutes } from '../../../../test/support/render-shell';
+import { renderRoutes } from '@test/support/render-shell';
 import { RegisterPage } from './register-page';
 
 type Answer = { status: number; body: unknown };

@@ -2,14 +2,14 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, MailCheck, UserPlus } from 'lucide-react';
 import { MESSAGES, nameProblem, registrationPasswordRules, unmetPasswordRules } from '@quorum/contract';
-import { AuthCard, AuthOutcome } from '../../../components/auth-card';
-import { PasswordRequirements } from '../../../components/password-requirements';
-import { Banner } from '../../../components/ui/banner';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
-import { getBotToken, preloadBotCheck } from '../../../lib/bot-check';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { AuthCard, AuthOutcome } from '@/components/auth-card';
+import { PasswordRequirements } from '@/components/password-requirements';
+import { Banner } from '@/components/ui/banner';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import { getBotToken, preloadBotCheck } from '@/lib/bot-check';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRegister } from '../api/register';
 
 /** Section 8: registration failure shows the server's message, else this. */

@@ -1,10 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CheckCircle2, Loader2, MailX } from 'lucide-react';
-import { buttonClasses } from '../../../components/ui/button';
-import { AuthOutcome } from '../../../components/auth-card';
-import { Card } from '../../../components/ui/card';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { buttonClasses } from '@/components/ui/button';
+import { AuthOutcome } from '@/components/auth-card';
+import { Card } from '@/components/ui/card';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useVerifyEmail } from '../api/verify-email';
 
 /** Section 9: the success state redirects to /login after 3 seconds. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage } from '@quorum/contract';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { LOGIN_MESSAGES, loginFailure } from './login-errors';
 
 const apiError = (status: number, message: string) => new ApiError(status, message, undefined, null);

@@ -1,4 +1,4 @@
-import { errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '@/lib/api-client';
 
 /** The texts of section 8 for a failed login. */
 export const LOGIN_MESSAGES = {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StateChangeBody, StateChangeResponse, SurveyState } from '@quorum/contract';
-import { api } from '../../../lib/api-client';
-import { surveyKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { surveyKeys } from '@/lib/query-keys';
 import { surveysQueryOptions } from './get-surveys';
 
 export const changeSurveyState = (surveyId: string, state: SurveyState) =>

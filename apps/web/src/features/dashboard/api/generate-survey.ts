@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { GenerateSurveyBody, Survey } from '@quorum/contract';
-import { api } from '../../../lib/api-client';
-import { surveyKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { surveyKeys } from '@/lib/query-keys';
 
 /** POST /api/surveys/generate: a draft survey made from a text idea (section 7). */
 export const generateSurvey = (prompt: string) =>

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SurveyListResponse } from '@quorum/contract';
-import { api } from '../../../lib/api-client';
-import { surveyKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { surveyKeys } from '@/lib/query-keys';
 
 /** The dashboard shows every survey of the owner at once (the server caps a page at 500). */
 export const DASHBOARD_LIST_LIMIT = 500;

@@ -2,11 +2,11 @@ import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Sparkles } from 'lucide-react';
 import { LIMITS } from '@quorum/contract';
-import { Button } from '../../../components/ui/button';
-import { Card } from '../../../components/ui/card';
-import { Field, Textarea } from '../../../components/ui/field';
-import { ApiError, errorMessage } from '../../../lib/api-client';
-import { useErrorBanner } from '../../../lib/error-banner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Field, Textarea } from '@/components/ui/field';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useErrorBanner } from '@/lib/error-banner';
 import { useGenerateSurvey } from '../api/generate-survey';
 
 /** Section 8: the banner text on failure is this plus the server's message or the error's text. */

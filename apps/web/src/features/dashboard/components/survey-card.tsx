@@ -2,9 +2,9 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { BarChart3, ChevronDown, Lock, Pause, Pencil, Play, Rocket, Trash2 } from 'lucide-react';
 import { isEditable, publicSurveyPath, SURVEY_MESSAGES, type SurveySummary } from '@quorum/contract';
-import { SurveyStateBadge } from '../../../components/survey-state-badge';
-import { Button, buttonClasses } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
+import { SurveyStateBadge } from '@/components/survey-state-badge';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { stateActions, type StateAction } from '../lib/survey-sections';
 import { CopyLink } from './copy-link';
 

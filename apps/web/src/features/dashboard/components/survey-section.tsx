@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { ChevronRight } from 'lucide-react';
-import { cn } from '../../../components/ui/cn';
+import { cn } from '@/components/ui/cn';
 
 /** A collapsible group of survey cards with its count in the header. */
 export function SurveySection({

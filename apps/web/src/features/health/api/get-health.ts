@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { HealthResponse } from '@quorum/contract';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 export const getHealth = () => api<HealthResponse>('/api/health');
 

@@ -1,4 +1,4 @@
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { useHealth } from '../api/get-health';
 
 /** A small page that shows whether the server and its database answer. */

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ChangePasswordBody, ChangePasswordResponse, UserType } from '@quorum/contract';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** PUT /api/admin/auth/change-password or /api/user/auth/change-password, by role (section 7). */
 export const changePassword = ({ role, body }: { role: UserType; body: ChangePasswordBody }) =>

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UpdateProfileBody, UpdateProfileResponse, UserType } from '@quorum/contract';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** PUT /api/admin/auth/update-profile or /api/user/auth/update-profile, by role (section 7). */
 export const updateProfile = ({ role, body }: { role: UserType; body: UpdateProfileBody }) =>

@@ -1,11 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { changePasswordRules, unmetPasswordRules, type UserType } from '@quorum/contract';
-import { PasswordRequirements } from '../../../components/password-requirements';
-import { Banner } from '../../../components/ui/banner';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
+import { PasswordRequirements } from '@/components/password-requirements';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
 import { PROFILE_MESSAGES } from '../lib/messages';
 

@@ -1,11 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { nameProblem, type AuthUser, type UserType } from '@quorum/contract';
-import { Banner } from '../../../components/ui/banner';
-import { Button } from '../../../components/ui/button';
-import { TextField } from '../../../components/ui/field';
-import { errorMessage } from '../../../lib/api-client';
-import { getBotToken } from '../../../lib/bot-check';
-import { useSession } from '../../../lib/session';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { TextField } from '@/components/ui/field';
+import { errorMessage } from '@/lib/api-client';
+import { getBotToken } from '@/lib/bot-check';
+import { useSession } from '@/lib/session';
 import { useUpdateProfile } from '../api/update-profile';
 import { PROFILE_MESSAGES } from '../lib/messages';
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { UserType } from '@quorum/contract';
-import { makeUser, renderRoutes } from '../../../../test/support/render-shell';
+import { makeUser, renderRoutes } from '@test/support/render-shell';
 import { ProfilePage } from './profile-page';
 
 type Answer = { status: number; body: unknown };

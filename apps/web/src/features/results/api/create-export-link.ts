@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ExportLinkResponse } from '@quorum/contract';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** A 60-second signed link to the CSV, so the browser downloads it itself, streamed, without page memory. */
 export const createExportLink = (surveyId: string) =>

@@ -1,6 +1,6 @@
 import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { ResponsesPage } from '@quorum/contract';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { resultsKeys } from './keys';
 
 export const RESPONSES_PAGE_SIZE = 50;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ResultsResponse } from '@quorum/contract';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 import { resultsKeys } from './keys';
 
 export const getResults = (surveyId: string, signal?: AbortSignal) =>

@@ -1,5 +1,5 @@
 import { LIVE_EVENTS, liveResultsEventSchema, type LiveResultsEvent } from '@quorum/contract';
-import { storedToken } from '../../../lib/storage';
+import { storedToken } from '@/lib/storage';
 
 export interface SseMessage {
   event: string;

@@ -1,6 +1,6 @@
 import type { LiveStatus } from '../hooks/use-live-results';
 import { POLL_INTERVAL_MS } from '../hooks/use-live-results';
-import { cn } from '../../../components/ui/cn';
+import { cn } from '@/components/ui/cn';
 
 const LABELS: Record<LiveStatus, { text: string; hint: string }> = {
   live: { text: 'Live', hint: 'New responses appear here as they arrive.' },

@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import { Archive } from 'lucide-react';
 import { QUESTION_TYPE_LABELS, type QuestionResult } from '@quorum/contract';
-import { Badge } from '../../../components/ui/badge';
-import { Card } from '../../../components/ui/card';
-import { cn } from '../../../components/ui/cn';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
 import { ChoiceResult } from './choice-chart';
 import { plural } from './format';
 import { RatingResult } from './rating-result';

@@ -1,5 +1,5 @@
 import { answerFor, answerText, questionLabel, type QuestionResult } from '@quorum/contract';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import { useResponses } from '../api/get-responses';
 import { formatCount, formatDateTime } from './format';
 

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { answerFor, answerText, type AnswerValue, type QuestionResult } from '@quorum/contract';
-import { Button } from '../../../components/ui/button';
+import { Button } from '@/components/ui/button';
 import { useResponses } from '../api/get-responses';
 import { formatDateTime } from './format';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ImageCheckBody, ImageCheckResponse } from '@quorum/contract';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 /** The server makes the HEAD request (browsers cannot read most image hosts' content type). */
 export const checkImage = (url: string, signal?: AbortSignal) =>

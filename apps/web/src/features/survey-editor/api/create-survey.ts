@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Survey, SurveyInput } from '@quorum/contract';
-import { api } from '../../../lib/api-client';
-import { surveyKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api-client';
+import { surveyKeys } from '@/lib/query-keys';
 
 export const createSurvey = (input: SurveyInput) => api<Survey>('/api/surveys', { method: 'POST', body: input });
 

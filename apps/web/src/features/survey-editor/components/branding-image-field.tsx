@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { ImageOff, Loader2 } from 'lucide-react';
 import { LIMITS } from '@quorum/contract';
-import { Field, Input } from '../../../components/ui/field';
-import { ApiError, errorMessage } from '../../../lib/api-client';
+import { Field, Input } from '@/components/ui/field';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { useImageCheck } from '../api/check-image';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { brandingUrlStatus, IMAGE_URL_MESSAGE } from '../lib/editor-model';
 
 /** Pause after the last keystroke before the URL is checked and previewed. */

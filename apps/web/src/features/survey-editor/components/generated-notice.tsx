@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { SurveyGenerator } from '@quorum/contract';
-import { Banner } from '../../../components/ui/banner';
+import { Banner } from '@/components/ui/banner';
 
 const storageKey = (surveyId: string) => `quorum.generatedNoticeSeen.${surveyId}`;
 

@@ -1,9 +1,9 @@
 import { useId, type Ref } from 'react';
 import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react';
 import { LIMITS, QUESTION_TYPE_LABELS, questionTypes, type QuestionType } from '@quorum/contract';
-import { Button } from '../../../components/ui/button';
-import { cn } from '../../../components/ui/cn';
-import { Field, Input, Select, Textarea } from '../../../components/ui/field';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
+import { Field, Input, Select, Textarea } from '@/components/ui/field';
 import {
   addOption,
   canAddOption,

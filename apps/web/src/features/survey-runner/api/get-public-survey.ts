@@ -1,5 +1,5 @@
 import type { PublicSurvey } from '@quorum/contract';
-import { api } from '../../../lib/api-client';
+import { api } from '@/lib/api-client';
 
 // The public page keeps to plain fetchers and local state instead of TanStack Query: it is the
 // one screen everybody loads, and it must stay tiny (docs/performance.md, "Public page").

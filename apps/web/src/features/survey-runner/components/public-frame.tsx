@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Logo } from '../../../components/ui/logo';
+import { Logo } from '@/components/ui/logo';
 
 /**
  * The respondent's frame (section 2): a header with "Powered by Quorum", the page, and a footer

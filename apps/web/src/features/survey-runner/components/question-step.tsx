@@ -1,6 +1,6 @@
 import { forwardRef, useId } from 'react';
 import { SLIDER_LABELS, type AnswerValue, type Question, type RatingQuestion } from '@quorum/contract';
-import { cn } from '../../../components/ui/cn';
+import { cn } from '@/components/ui/cn';
 
 interface QuestionStepProps {
   question: Question;

@@ -7,11 +7,11 @@ import {
   type AnswerValue,
   type PublicSurvey,
 } from '@quorum/contract';
-import { Banner } from '../../../components/ui/banner';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
-import { ApiError } from '../../../lib/api-client';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { submitResponse } from '../api/submit-response';
 import { usePublicSurvey } from '../hooks/use-public-survey';
 import { clearProgress, loadProgress, saveProgress } from '../hooks/saved-progress';

@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { BarChart3, CheckCircle2, ListChecks, Sparkles } from 'lucide-react';
 import { PUBLIC_MESSAGES } from '@quorum/contract';
-import { buttonClasses } from '../../../components/ui/button';
-import { useDocumentTitle } from '../../../lib/use-document-title';
+import { buttonClasses } from '@/components/ui/button';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import { PublicFrame } from './public-frame';
 
 const FEATURES = [

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { PublicSurvey } from '@quorum/contract';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { getPublicSurvey } from '../api/get-public-survey';
 
 export type PublicSurveyState =
