@@ -1,0 +1,199 @@
+/**
+ * The hostile-input table: one entry per `/api` route. `hostile-input.test.ts` sends each route wrong
+ * types, missing and extra fields, huge and deeply nested values, prototype keys, unicode edge cases,
+ * invalid UTF-8 and wrong content types, in its params, query string and body, and checks that every
+ * refusal is a 4xx `{ message, code }` that leaves the database as it was, that nothing answers 5xx, and
+ * that a 2xx only ever answers what the route's contract schemas accept.
+ *
+ * Adding a route: add one entry below with its method and path as registered (`/api/surveys/:surveyId`),
+ * the same contract schemas the route declares for `params`, `query` and `body` (imported from
+ * `@quorum/contract`), and the `caller` that may use it ('anonymous' for public routes, else 'user' or
+ * 'admin'; a user caller owns the fixture survey, in `surveyState`). Give `valid` a request the route
+ * accepts, so that mutations of it reach the deep corners of the schema (a `:surveyId` param is filled in
+ * from the fixture by itself). The suite fails while a registered route has no entry.
+ */
+import type { LightMyRequestResponse } from 'fastify';
+import type { ZodType } from 'zod';
+import {
+  changePasswordBodySchema,
+  exportCsvQuerySchema,
+  generateSurveyBodySchema,
+  imageCheckBodySchema,
+  loginBodySchema,
+  registerBodySchema,
+  resendVerificationBodySchema,
+  responsesPageQuerySchema,
+  stateChangeBodySchema,
+  submitResponseBodySchema,
+  surveyIdParamsSchema,
+  surveyInputSchema,
+  surveyListQuerySchema,
+  updateProfileBodySchema,
+  verifyEmailParamsSchema,
+  type Question,
+  type SurveyState,
+} from '@quorum/contract';
+import type { AppContext } from '../src/context';
+import { DEFAULT_PASSWORD, uniqueEmail, type CreatedAccount, type CreatedSurvey } from './factories';
+import type { ValidRequest } from './hostile/requests';
+
+export type HostileCaller = 'anonymous' | 'user' | 'admin';
+
+export interface HostileFixture {
+  /** Signed in as 'user'; owns `survey`. */
+  user: CreatedAccount;
+  admin: CreatedAccount;
+  survey: CreatedSurvey;
+}
+
+export interface HostileRoute {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** As registered, e.g. `/api/surveys/:surveyId`. */
+  route: string;
+  caller: HostileCaller;
+  params?: ZodType;
+  query?: ZodType;
+  body?: ZodType;
+  /** A request the route accepts; hostile cases are made by spoiling it. */
+  valid?: (f: HostileFixture) => ValidRequest;
+  /** The state of the fixture survey (default draft). */
+  surveyState?: SurveyState;
+  /** The answer is an event stream: sent over real HTTP, only its status line awaited. */
+  stream?: boolean;
+  /**
+   * Tables a request that the contract accepts may still write when it is refused, and why: failed sign-ins
+   * are counted for the lockout. A request the contract refuses never writes anything.
+   */
+  refusalWrites?: readonly string[];
+  /** More checks after a 2xx. */
+  accepted?: (ctx: AppContext, f: HostileFixture, res: LightMyRequestResponse) => Promise<void>;
+}
+
+/**
+ * The fixture survey's questions: ids and options that are prototype words, text with direction overrides,
+ * zero-width characters and emoji, one question of each type.
+ */
+export function hostileQuestions(): Question[] {
+  return [
+    {
+      id: '__proto__',
+      text: 'Which \u202Eevil\u202C days?',
+      type: 'checkbox',
+      options: ['__proto__', 'constructor', '👩‍👩‍👧‍👦'],
+    },
+    { id: 'constructor', text: 'Anything\u200B else?', type: 'text', options: [] },
+    { id: 'prototype', text: 'Pick one', type: 'multiple_choice', options: ['toString', 'a\u0000b', '=1+1'] },
+    {
+      id: 'rating-1',
+      text: 'How was it? 🎉',
+      type: 'rating',
+      options: ['1', '2', '3', '4', '5'],
+      ratingScale: { min: 1, max: 5, labels: { '1': 'Very Poor', '5': 'Excellent' } },
+    },
+  ];
+}
+
+/** A valid answer to every fixture question. */
+const answersFor = (f: HostileFixture) =>
+  f.survey.questions.map((q) => ({
+    questionId: q.id,
+    answer:
+      q.type === 'checkbox'
+        ? [q.options[0]!, q.options[2]!]
+        : q.type === 'text'
+          ? ' Fine\u200B '
+          : q.type === 'rating'
+            ? 4
+            : q.options[1]!,
+  }));
+
+const surveyBody = {
+  projectName: 'Hostile \u202Eproject 🎉',
+  title: 'Survey\u0000 title',
+  brandingImageUrl: 'https://example.com/logo.png',
+  questions: [
+    { id: 'q-choose', text: 'Choose', type: 'checkbox', options: ['constructor', 'prototype', '__proto__'] },
+    {
+      id: 'q_rate',
+      text: 'Rate',
+      type: 'rating',
+      ratingScale: { min: 1, max: 10, labels: { '1': 'Low', '10': 'High' } },
+    },
+    { text: 'Say', type: 'text' },
+    { id: null, text: 'One', type: 'multiple_choice', options: ['a', 'b'] },
+  ],
+};
+
+/** A submission's stored answers must hold every question, prototype words included. */
+async function storedAnswersCoverEveryQuestion(ctx: AppContext, f: HostileFixture, res: LightMyRequestResponse) {
+  const { responseId } = res.json<{ responseId: string }>();
+  const row = await ctx.db.kysely
+    .selectFrom('responses')
+    .select('answers')
+    .where('id', '=', responseId)
+    .executeTakeFirst();
+  const stored = Object.keys(JSON.parse(row?.answers ?? '{}') as object).sort();
+  const expected = f.survey.questions.map((q) => q.id).sort();
+  if (JSON.stringify(stored) !== JSON.stringify(expected)) {
+    throw new Error(
+      `stored answers lost questions: stored keys ${JSON.stringify(stored)}, questions ${JSON.stringify(expected)}`,
+    );
+  }
+}
+
+const login = (account: 'user' | 'admin') => (f: HostileFixture) => ({
+  body: { email: f[account].email, password: f[account].password, recaptchaToken: '' },
+});
+const registration = () => ({
+  body: {
+    name: 'Zoë Ω 👩‍💻',
+    email: uniqueEmail('hostile'),
+    password: DEFAULT_PASSWORD,
+    confirmPassword: DEFAULT_PASSWORD,
+  },
+});
+const passwordChange = () => ({ body: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Another-Passw0rd!' } });
+const failedSignIns = ['login_attempts'] as const;
+
+// One line per route: kept as written, not wrapped by the formatter.
+// prettier-ignore
+export const HOSTILE_ROUTES: HostileRoute[] = [
+  // Foundation
+  { method: 'GET', route: '/api/health', caller: 'anonymous' },
+  { method: 'GET', route: '/api/config', caller: 'anonymous' },
+
+  // Accounts
+  { method: 'POST', route: '/api/user/auth/register', caller: 'anonymous', body: registerBodySchema, valid: registration },
+  { method: 'POST', route: '/api/user/auth/resend-verification', caller: 'anonymous', body: resendVerificationBodySchema, valid: (f) => ({ body: { email: f.user.email } }) },
+  { method: 'GET', route: '/api/user/auth/verify-email/:token', caller: 'anonymous', params: verifyEmailParamsSchema, valid: () => ({ params: { token: 'not-a-real-token' } }) },
+  { method: 'POST', route: '/api/user/auth/login', caller: 'anonymous', body: loginBodySchema, valid: login('user'), refusalWrites: failedSignIns },
+  { method: 'GET', route: '/api/user/auth/verify-user-token', caller: 'user' },
+  { method: 'PUT', route: '/api/user/auth/update-profile', caller: 'user', body: updateProfileBodySchema, valid: () => ({ body: { name: 'Renamed 👩‍💻 Ünïcode' } }) },
+  { method: 'PUT', route: '/api/user/auth/change-password', caller: 'user', body: changePasswordBodySchema, valid: passwordChange },
+
+  // Administrators
+  { method: 'POST', route: '/api/admin/auth/login', caller: 'anonymous', body: loginBodySchema, valid: login('admin'), refusalWrites: failedSignIns },
+  { method: 'GET', route: '/api/admin/auth/verify-admin-token', caller: 'admin' },
+  { method: 'PUT', route: '/api/admin/auth/update-profile', caller: 'admin', body: updateProfileBodySchema, valid: () => ({ body: { name: 'Admin Ω' } }) },
+  { method: 'PUT', route: '/api/admin/auth/change-password', caller: 'admin', body: changePasswordBodySchema, valid: passwordChange },
+
+  // Survey authoring
+  { method: 'GET', route: '/api/surveys', caller: 'user', query: surveyListQuerySchema, valid: () => ({ query: { q: 'Test', state: 'draft', limit: '10', offset: '0' } }) },
+  { method: 'POST', route: '/api/surveys', caller: 'user', body: surveyInputSchema, valid: () => ({ body: surveyBody }) },
+  { method: 'GET', route: '/api/surveys/:surveyId', caller: 'user', params: surveyIdParamsSchema },
+  { method: 'PUT', route: '/api/surveys/:surveyId', caller: 'user', params: surveyIdParamsSchema, body: surveyInputSchema, valid: () => ({ body: surveyBody }) },
+  { method: 'PATCH', route: '/api/surveys/:surveyId/state', caller: 'user', params: surveyIdParamsSchema, body: stateChangeBodySchema, valid: () => ({ body: { state: 'active' } }) },
+  { method: 'POST', route: '/api/images/check', caller: 'user', body: imageCheckBodySchema, valid: () => ({ body: { url: 'http://127.0.0.1:9/logo.png' } }) },
+  { method: 'POST', route: '/api/surveys/generate', caller: 'user', body: generateSurveyBodySchema, valid: () => ({ body: { prompt: 'Feedback on a \u202Ejazz festival 🎷' } }) },
+
+  // Public survey taking
+  { method: 'GET', route: '/api/surveys/:surveyId/public', caller: 'anonymous', params: surveyIdParamsSchema, surveyState: 'active' },
+  { method: 'POST', route: '/api/surveys/:surveyId/responses', caller: 'anonymous', params: surveyIdParamsSchema, body: submitResponseBodySchema, surveyState: 'active', valid: (f) => ({ body: { answers: answersFor(f) } }), accepted: storedAnswersCoverEveryQuestion },
+
+  // Results
+  { method: 'GET', route: '/api/surveys/:surveyId/results', caller: 'user', params: surveyIdParamsSchema, surveyState: 'active' },
+  { method: 'GET', route: '/api/surveys/:surveyId/responses', caller: 'user', params: surveyIdParamsSchema, query: responsesPageQuerySchema, surveyState: 'active', valid: () => ({ query: { limit: '10' } }) },
+  { method: 'POST', route: '/api/surveys/:surveyId/results/export-link', caller: 'user', params: surveyIdParamsSchema },
+  { method: 'GET', route: '/api/surveys/:surveyId/results.csv', caller: 'user', params: surveyIdParamsSchema, query: exportCsvQuerySchema },
+  { method: 'GET', route: '/api/surveys/:surveyId/results/stream', caller: 'user', params: surveyIdParamsSchema, stream: true },
+];
