@@ -5,3 +5,6 @@ export * from './surveys';
 export * from './responses';
 export * from './results';
 export * from './request-limits';
+export * from './question-flow';
+export { QUESTION_TYPES, checkAnswer, questionTypeOf } from './question-types';
+export type { AnswerCheck, QuestionOf, QuestionTypeModule } from './question-types';

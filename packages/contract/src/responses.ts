@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { emptyAnswers, type AnswerValue } from './answers';
+import { checkAnswer } from './question-types';
+import { questionPath } from './question-flow';
 import { LIMITS, questionSchema, type Question } from './surveys';
 
 export * from './answers';
@@ -50,54 +52,6 @@ export const SUBMIT_MESSAGES = {
   invalid: (position: number, reason: string) => `The answer to question ${position} ${reason}`,
 } as const;
 
-export type AnswerCheck = { ok: true; value: AnswerValue } | { ok: false; reason: string };
-
-/**
- * Checks one answer against its question and returns it in stored form, or why it is refused.
- * multiple_choice: one of the options; checkbox: a non-empty list of distinct options (stored in
- * option order); text: a non-empty string of at most 5,000 characters (stored trimmed);
- * rating: a whole number from min to max, as a number or a numeric string (stored as a number).
- */
-export function checkAnswer(question: Question, answer: AnswerValue): AnswerCheck {
-  switch (question.type) {
-    case 'multiple_choice':
-      return typeof answer === 'string' && question.options.includes(answer)
-        ? { ok: true, value: answer }
-        : { ok: false, reason: 'must be one of the options' };
-    case 'checkbox': {
-      if (!Array.isArray(answer) || answer.length === 0) {
-        return { ok: false, reason: 'must be a non-empty list of options' };
-      }
-      if (new Set(answer).size !== answer.length) return { ok: false, reason: 'lists an option twice' };
-      if (!answer.every((a) => question.options.includes(a))) {
-        return { ok: false, reason: 'must only list the options' };
-      }
-      return { ok: true, value: question.options.filter((o) => answer.includes(o)) };
-    }
-    case 'text': {
-      if (typeof answer !== 'string') return { ok: false, reason: 'must be text' };
-      const text = answer.trim();
-      if (text === '') return { ok: false, reason: 'must not be empty' };
-      if (text.length > LIMITS.textAnswer) {
-        return { ok: false, reason: `must be at most ${LIMITS.textAnswer} characters` };
-      }
-      return { ok: true, value: text };
-    }
-    case 'rating': {
-      const value =
-        typeof answer === 'number'
-          ? answer
-          : typeof answer === 'string' && /^\s*[-+]?\d{1,6}\s*$/.test(answer)
-            ? Number(answer)
-            : Number.NaN;
-      const { min, max } = question.ratingScale;
-      return Number.isInteger(value) && value >= min && value <= max
-        ? { ok: true, value }
-        : { ok: false, reason: `must be a whole number from ${min} to ${max}` };
-    }
-  }
-}
-
 /**
  * Checks a whole response against the survey's current questions: every question answered exactly
  * once, no unknown question, every answer valid. Returns the answers in stored form keyed by
@@ -118,7 +72,10 @@ export function checkResponse(
   if (given.size === 0 && questions.length > 0) return { ok: false, message: SUBMIT_MESSAGES.noAnswers };
   // Keyed by question id: no prototype, so an id such as "__proto__" is stored like any other.
   const stored = emptyAnswers();
+  // Every question on the respondent's path must be answered; the path is the flow's, shared with the runner.
+  const onPath = new Set(questionPath(questions, Object.fromEntries(given)).map((q) => q.id));
   for (const [index, question] of questions.entries()) {
+    if (!onPath.has(question.id)) continue;
     const answer = given.get(question.id);
     if (answer === undefined) return { ok: false, message: SUBMIT_MESSAGES.missing(index + 1) };
     const check = checkAnswer(question, answer);

@@ -1,63 +1,23 @@
 import { z } from 'zod';
+import { questionFromDraft } from './question-types';
+import { ratingScaleSchema } from './rating-scale';
+import {
+  LIMITS,
+  MAX_ACTIVE_SURVEYS,
+  questionTypes,
+  SURVEY_MESSAGES,
+  surveyStateSchema,
+  type SurveyState,
+} from './survey-constants';
+
+export * from './survey-constants';
+export * from './rating-scale';
 
 // ---------------------------------------------------------------------------
-// Constants and pure rules (sections 3, 4, 9)
+// Project ids and public links
 // ---------------------------------------------------------------------------
 
-export const questionTypes = ['multiple_choice', 'checkbox', 'text', 'rating'] as const;
-export type QuestionType = (typeof questionTypes)[number];
-
-export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
-  multiple_choice: 'Multiple choice',
-  checkbox: 'Checkboxes',
-  text: 'Text',
-  rating: 'Rating',
-};
-
-export const surveyStates = ['draft', 'active', 'paused', 'closed', 'deleted'] as const;
-export type SurveyState = z.infer<typeof surveyStateSchema>;
-export const surveyStateSchema = z.enum(surveyStates);
-
-/** Maximum active surveys per user (section 9). */
-export const MAX_ACTIVE_SURVEYS = 2;
-
-export const LIMITS = {
-  projectName: 200,
-  title: 200,
-  questions: 100,
-  options: 50,
-  text: 1000,
-  textAnswer: 5000,
-  url: 2048,
-  prompt: 2000,
-} as const;
-
-export const SURVEY_MESSAGES = {
-  projectNameRequired: 'Project name is required',
-  titleRequired: 'Survey title is required',
-  questionRequired: 'At least one question is required',
-  invalidImageUrl: 'Please provide a valid image URL',
-  questionTextRequired: 'Question text is required',
-  optionRequired: 'Each choice question needs at least one option',
-  duplicateQuestionId: 'Question ids must be unique within a survey',
-  invalidQuestionId: 'Question ids may only contain letters, digits, "-" and "_", at most 64 characters',
-  reservedQuestionId: 'Question ids cannot be "__proto__", "constructor" or "prototype"',
-  activeLimit: 'Maximum active surveys limit reached',
-  writeRateLimited: 'You are saving surveys too quickly. Please wait a minute and try again.',
-  notFound: 'Survey not found',
-  notEditable: 'Only draft and active surveys can be edited',
-  adminCannotCreate: 'Administrators cannot create surveys',
-  adminCannotEdit: 'Administrators cannot edit surveys',
-  created: 'Survey created successfully and saved as draft',
-  updated: 'Survey updated successfully',
-} as const;
-
-/** Why a new survey is refused when the account already holds `max` surveys that are not deleted. */
-export function surveyLimitMessage(max: number): string {
-  return `You have reached the limit of ${max.toLocaleString('en-US')} surveys. Delete surveys you no longer need to create new ones.`;
-}
-
-/** Section 3: lowercase, trim, runs of whitespace to one hyphen. */
+/** A project's id: its name trimmed and lower-cased, each run of whitespace one hyphen. */
 export function projectIdFrom(projectName: string): string {
   return projectName.trim().toLowerCase().replace(/\s+/g, '-');
 }
@@ -65,67 +25,6 @@ export function projectIdFrom(projectName: string): string {
 /** The public link of a survey (section 2). */
 export function publicSurveyPath(projectId: string, surveyId: string): string {
   return `/projects/${encodeURIComponent(projectId)}/surveys/${encodeURIComponent(surveyId)}`;
-}
-
-// ---------------------------------------------------------------------------
-// Rating scales
-// ---------------------------------------------------------------------------
-
-/** A rating scale as stored and answered (section 3). */
-export const ratingScaleSchema = z.object({
-  min: z.number().int(),
-  max: z.number().int(),
-  labels: z.record(z.string(), z.string()),
-});
-export type RatingScale = z.output<typeof ratingScaleSchema>;
-
-/**
- * A rating scale as a client sends it: the 1–5 or 1–10 preset. Labels are trimmed, keyed by the
- * plain number ("05" → "5"), kept only within range; when none are sent the preset's labels apply.
- */
-export const ratingScaleInputSchema = z
-  .object({
-    min: z.literal(1, { error: 'Rating scales start at 1' }),
-    max: z.union([z.literal(5), z.literal(10)], { error: 'Rating scales go to 5 or to 10' }),
-    labels: z
-      .record(
-        z.string().regex(/^\d{1,3}$/, { error: 'Rating labels are keyed by their value' }),
-        z.string().trim().max(100, { error: 'Rating labels must be at most 100 characters' }),
-        // A key that is not a value ("constructor", "1a") is refused with this message, not zod's generic one.
-        { error: (issue) => (issue.code === 'invalid_key' ? 'Rating labels are keyed by their value' : undefined) },
-      )
-      .optional(),
-  })
-  .transform((scale): RatingScale => {
-    if (scale.labels === undefined) {
-      const preset = RATING_PRESETS[scale.max];
-      return { min: preset.min, max: preset.max, labels: { ...preset.labels } };
-    }
-    const labels: Record<string, string> = {};
-    for (const [key, label] of Object.entries(scale.labels)) {
-      const value = Number(key);
-      if (label !== '' && value >= scale.min && value <= scale.max) labels[String(value)] = label;
-    }
-    return { min: scale.min, max: scale.max, labels };
-  });
-
-export const FIVE_POINT_SCALE: RatingScale = {
-  min: 1,
-  max: 5,
-  labels: { '1': 'Very Poor', '2': 'Poor', '3': 'Average', '4': 'Good', '5': 'Excellent' },
-};
-export const TEN_POINT_SCALE: RatingScale = {
-  min: 1,
-  max: 10,
-  labels: { '1': 'Extremely Poor', '5': 'Average', '10': 'Excellent' },
-};
-export const RATING_PRESETS = { 5: FIVE_POINT_SCALE, 10: TEN_POINT_SCALE } as const;
-
-/** Options of a rating question: the numbers from min to max as strings. */
-export function ratingOptions(scale: Pick<RatingScale, 'min' | 'max'>): string[] {
-  const options: string[] = [];
-  for (let value = scale.min; value <= scale.max; value += 1) options.push(String(value));
-  return options;
 }
 
 // ---------------------------------------------------------------------------
@@ -208,36 +107,13 @@ const questionInputSchema = z
     options: optionList.optional().default([]),
     ratingScale: z.unknown().optional(),
   })
-  .transform((q, ctx) => {
-    const id = q.id ? q.id : undefined;
-    if (q.type === 'text') return { id, text: q.text, type: q.type, options: [] as string[] };
-    if (q.type === 'rating') {
-      const scale = ratingScaleInputSchema.safeParse(q.ratingScale ?? FIVE_POINT_SCALE);
-      if (!scale.success) {
-        for (const issue of scale.error.issues) {
-          ctx.addIssue({ code: 'custom', message: issue.message, path: ['ratingScale', ...issue.path] });
-        }
-        return z.NEVER;
-      }
-      return {
-        id,
-        text: q.text,
-        type: q.type,
-        options: ratingOptions(scale.data),
-        ratingScale: scale.data,
-      };
-    }
-    const options = q.options.map((o) => o.trim()).filter((o) => o !== '');
-    if (options.length === 0) {
-      ctx.addIssue({ code: 'custom', message: SURVEY_MESSAGES.optionRequired, path: ['options'] });
-      return z.NEVER;
-    }
-    if (new Set(options).size !== options.length) {
-      ctx.addIssue({ code: 'custom', message: 'Options of a question must be different', path: ['options'] });
-      return z.NEVER;
-    }
-    return { id, text: q.text, type: q.type, options };
-  });
+  // Each type's module turns the draft into its stored shape (options, rating scale) or says what is wrong.
+  .transform((q, ctx) =>
+    questionFromDraft(
+      { id: q.id ? q.id : undefined, text: q.text, type: q.type, options: q.options, ratingScale: q.ratingScale },
+      ctx,
+    ),
+  );
 export type QuestionInput = z.input<typeof questionInputSchema>;
 /** A normalised question whose id may still be missing (the server fills it in). */
 export type NormalisedQuestionInput = z.output<typeof questionInputSchema>;

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+export const questionTypes = ['multiple_choice', 'checkbox', 'text', 'rating'] as const;
+export type QuestionType = (typeof questionTypes)[number];
+
+export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
+  multiple_choice: 'Multiple choice',
+  checkbox: 'Checkboxes',
+  text: 'Text',
+  rating: 'Rating',
+};
+
+export const surveyStates = ['draft', 'active', 'paused', 'closed', 'deleted'] as const;
+export type SurveyState = z.infer<typeof surveyStateSchema>;
+export const surveyStateSchema = z.enum(surveyStates);
+
+/** Maximum active surveys per user (section 9). */
+export const MAX_ACTIVE_SURVEYS = 2;
+
+export const LIMITS = {
+  projectName: 200,
+  title: 200,
+  questions: 100,
+  options: 50,
+  text: 1000,
+  textAnswer: 5000,
+  url: 2048,
+  prompt: 2000,
+} as const;
+
+export const SURVEY_MESSAGES = {
+  projectNameRequired: 'Project name is required',
+  titleRequired: 'Survey title is required',
+  questionRequired: 'At least one question is required',
+  invalidImageUrl: 'Please provide a valid image URL',
+  questionTextRequired: 'Question text is required',
+  optionRequired: 'Each choice question needs at least one option',
+  duplicateQuestionId: 'Question ids must be unique within a survey',
+  invalidQuestionId: 'Question ids may only contain letters, digits, "-" and "_", at most 64 characters',
+  reservedQuestionId: 'Question ids cannot be "__proto__", "constructor" or "prototype"',
+  activeLimit: 'Maximum active surveys limit reached',
+  writeRateLimited: 'You are saving surveys too quickly. Please wait a minute and try again.',
+  notFound: 'Survey not found',
+  notEditable: 'Only draft and active surveys can be edited',
+  adminCannotCreate: 'Administrators cannot create surveys',
+  adminCannotEdit: 'Administrators cannot edit surveys',
+  created: 'Survey created successfully and saved as draft',
+  updated: 'Survey updated successfully',
+} as const;
+
+/** Why a new survey is refused when the account already holds `max` surveys that are not deleted. */
+export function surveyLimitMessage(max: number): string {
+  return `You have reached the limit of ${max.toLocaleString('en-US')} surveys. Delete surveys you no longer need to create new ones.`;
+}
