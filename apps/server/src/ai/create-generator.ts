@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
-import { createBuiltinGenerator } from './builtin-generator';
+import { createBuiltinGenerator } from './builtin';
 import { createOpenAiCompatibleGenerator } from './openai-compatible-generator';
 import type { SurveyDraftGenerator } from './survey-draft-generator';
 

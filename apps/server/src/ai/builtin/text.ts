@@ -1,10 +1,7 @@
 /**
- * Small, dependency-free text helpers for the built-in generator: normalisation, tokens with their
- * positions, language guessing and the word lists it needs, for English, Spanish, French, German,
- * Portuguese and Italian. Everything here is pure and deterministic.
+ * Small, dependency-free text helpers for the built-in generator: folding, tokens with their positions,
+ * word lists written as text, a stable hash and casing. Everything here is pure and deterministic.
  */
-
-export const languages = ['en', 'es', 'fr', 'de', 'pt', 'it'] as const;
 
 /** A comma-separated word list written as text (phrases keep their spaces). */
 export function list(text: string): string[] {
@@ -13,7 +10,11 @@ export function list(text: string): string[] {
     .map((item) => item.trim().replace(/\s+/g, ' '))
     .filter(Boolean);
 }
-export type Language = (typeof languages)[number];
+
+/** A whitespace-separated word list written as text. */
+export function words(text: string): string[] {
+  return text.split(/\s+/).filter(Boolean);
+}
 
 /** Lowercase, accents removed, so "Événement", "evenement" and "ÉVÉNEMENT" compare equal. */
 export function fold(text: string): string {
@@ -47,271 +48,6 @@ export function tokenize(text: string): Token[] {
   return tokens;
 }
 
-/** Frequent short words of each language: enough to tell them apart in a sentence or two. */
-const LANGUAGE_MARKERS: Record<Language, readonly string[]> = {
-  en: list(`
-    the, and, of, to, for, about, with, from, our, we, my, is, at, on, how, what, survey, feedback, customers,
-    their, after, would, want, this, an, who, people
-  `),
-  es: list(`
-    el, los, las, del, y, para, sobre, con, una, nuestro, nuestra, nuestros, que, por, encuesta, clientes,
-    como, sus, al, opinion, acerca, quiero, mi
-  `),
-  fr: list(`
-    le, les, des, du, et, pour, sur, avec, une, notre, nos, au, aux, enquete, questionnaire, avis, clients,
-    leur, leurs, concernant, mon, ma, je, est
-  `),
-  de: list(`
-    der, die, das, und, fur, uber, mit, ein, eine, einer, unsere, unser, unseres, unserem, unseren, zu, zum,
-    zur, von, den, dem, umfrage, im, ist, wie, nach, bei
-  `),
-  pt: list(`
-    os, do, da, dos, das, e, para, sobre, com, uma, um, nosso, nossa, nossos, pesquisa, no, na, em, clientes,
-    questionario, opiniao, ao, sua, seu
-  `),
-  it: list(`
-    il, lo, gli, di, del, della, dei, delle, e, per, su, sul, sulla, con, una, nostro, nostra, nostri,
-    questionario, sondaggio, clienti, che, degli, alla, nel
-  `),
-};
-const markerSets = Object.fromEntries(
-  languages.map((language) => [language, new Set(LANGUAGE_MARKERS[language])]),
-) as Record<Language, Set<string>>;
-
-/** The language with the most marker words; English when nothing tells. */
-export function detectLanguage(tokens: readonly Token[]): Language {
-  let best: Language = 'en';
-  let bestScore = 0;
-  for (const language of languages) {
-    let score = 0;
-    for (const token of tokens) if (markerSets[language].has(token.norm)) score += 1;
-    if (score > bestScore) {
-      best = language;
-      bestScore = score;
-    }
-  }
-  return best;
-}
-
-/**
- * Function words: articles, pronouns, prepositions, auxiliaries and the verbs of asking for a survey
- * ("create a short survey to find out…"). A listed aspect made only of these is no aspect.
- */
-const FUNCTION_WORDS = new Set(
-  `
-  a an the this that these those some any each every all of for from to in on at by with about into onto over
-  under after before during since while between among per via and or but nor so as than then also too very
-  i me my mine we us our ours you your yours they them their theirs he she his her its it who whom whose which
-  what when where why how whether if is are was were be been being am do does did have has had will would
-  shall should can could may might must want wants wanted need needs needed like please let lets
-  create make build write generate prepare draft set up ask asking collect collecting gather gathering get
-  getting understand understanding measure measuring know learn find out see check
-  regarding concerning covering including especially particularly focusing focused focus around
-  etc eg recent recently last latest past current upcoming next feel feels felt think thinks thought
-  enjoyed enjoy liked attended attend visited used use using stayed took taking improve improving change go
-  visiting attending staying joining participating completing run runs own owns manage manages operate
-  operates organise organize organised organized host hosts hosted held offer offers
-  aspects aspect things topics areas mejorar cambiar aspectos temas cosas ameliorer changer sujets
-  themes choses verbessern andern aspekte themen dinge melhorar mudar assuntos coisas migliorare cambiare
-  aspetti temi cose vorremmo vorrei se ci si ad anche non piu wir ich uns neue neuen neuer neues
-  el la los las lo un una unos unas de del al y e o u ni para por con sin sobre en entre desde hasta hacia
-  mi mis tu tus su sus nuestro nuestra nuestros nuestras que quien como cuando donde cual este esta estos
-  estas ese esa crear hacer quiero queremos necesito preguntar saber conocer medir acerca respecto
-  le les des du au aux et ou pour par avec sans sur dans chez entre vers mon ma mes ton ta tes son sa ses une
-  notre nos votre vos leur leurs qui quoi comment quand ce cet cette ces creer faire veux voulons besoin
-  demander savoir mesurer concernant propos sujet notamment
-  der die das den dem des ein eine einer eines einem einen und oder fur mit ohne uber zu zum zur von vom bei
-  beim im in an am auf aus nach vor mein meine unser unsere unserer unseres unserem unseren ihr ihre sein
-  seine wie wann wo was wer erstellen machen mochte mochten will wollen brauche fragen wissen messen
-  bezuglich hinsichtlich insbesondere zwischen
-  o os as um uma uns umas do da dos das no na nos nas em com sem sobre pelo pela pelos pelas meu minha
-  meus minhas seu sua seus suas nosso nossa nossos nossas criar fazer quero queremos preciso perguntar
-  saber medir relacao quanto respeito
-  il lo gli di dello della dei degli delle alla alle allo ai agli nel nella nei negli nelle sul sulla sui
-  sugli sulle col ed per tra fra mio mia miei mie nostro nostra nostri nostre suo sua suoi sue che chi come
-  quando dove questo questa questi queste creare fare voglio vogliamo serve chiedere sapere misurare
-  riguardo circa incluso inclusi particolare soprattutto
-  `
-    .split(/\s+/)
-    .filter(Boolean),
-);
-
-/**
- * The vocabulary of surveys and of the people who answer them: not a subject either
- * ("feedback from attendees of a jazz festival" is about the jazz festival).
- */
-const SURVEY_WORDS = new Set(
-  `
-  survey surveys questionnaire questionnaires poll polls form forms feedback opinion opinions review reviews
-  evaluation evaluations evaluate assessment assess quick short brief simple small little design rate rating
-  ratings score research study question questions answer answers idea ideas insight insights views
-  people respondents attendees attendee participants participant customers customer clients client users user
-  visitors visitor guests guest employees employee staff students student patients patient members member
-  audience public everyone someone anyone satisfaction experience experiences engagement perception perceptions
-  nps csat ces kpi ux usability usabilidad utilisabilite benutzerfreundlichkeit usabilidade usabilita test
-  tests testing clienti quarterly annual yearly monthly weekly pulse residents neighbours neighbors citizens
-  parents volunteers fans readers listeners viewers subscribers donors voters players drivers travellers
-  travelers passengers tenants diners shoppers buyers
-  encuesta encuestas cuestionario opinion opiniones valoracion evaluacion clientes cliente usuarios usuario
-  asistentes participantes empleados estudiantes alumnos pacientes visitantes huespedes hospedes hospede
-  huesped hotes satisfaccion
-  experiencia enquete enquetes sondage avis participants utilisateurs visiteurs salaries eleves etudiants
-  umfrage fragebogen befragung meinung bewertung kunden teilnehmer besucher nutzer mitarbeiter
-  mitarbeitende studierende patienten gaste zufriedenheit erfahrung pesquisa questionario opiniao avaliacao
-  usuarios utilizadores funcionarios alunos satisfacao experiencia sondaggio parere valutazione utenti
-  visitatori ospiti dipendenti studenti pazienti partecipanti soddisfazione esperienza
-  `
-    .split(/\s+/)
-    .filter(Boolean),
-);
-
-/** The people who answer: an aspect that starts with one is a clause ("people buy snacks"). */
-const RESPONDENT_WORDS = new Set(
-  `people respondents attendees participants customers clients users visitors guests employees staff students
-  patients members residents neighbours neighbors citizens parents diners passengers gente personas clientes usuarios asistentes participantes empleados estudiantes pacientes
-  gens personnes clients utilisateurs visiteurs salaries etudiants leute kunden nutzer besucher teilnehmer
-  mitarbeiter pessoas usuarios visitantes funcionarios alunos persone clienti utenti visitatori dipendenti
-  studenti pazienti`.split(/\s+/),
-);
-
-export function isRespondentWord(token: Token): boolean {
-  return RESPONDENT_WORDS.has(token.norm);
-}
-
-/** Prepositions that join a name to what it belongs to ("usability of our online store"). */
-const OF_WORDS = new Set([
-  'of',
-  'for',
-  'at',
-  'de',
-  'del',
-  'des',
-  'du',
-  'von',
-  'vom',
-  'di',
-  'della',
-  'do',
-  'da',
-  'dos',
-  'das',
-]);
-
-export function isOfWord(token: Token): boolean {
-  return OF_WORDS.has(token.norm);
-}
-
-/** A word that cannot be part of a subject. */
-export function isFiller(token: Token): boolean {
-  return (
-    FUNCTION_WORDS.has(token.norm) ||
-    SURVEY_WORDS.has(token.norm) ||
-    /^\d+$/.test(token.norm) ||
-    /^(?:post|pre|end|after)-/.test(token.norm) ||
-    // German compounds naming the survey itself: "Patientenbefragung", "Kundenumfrage".
-    /.{3,}(?:befragung|umfrage|fragebogen|feedback|zufriedenheit)$/.test(token.norm)
-  );
-}
-
-/** A word of survey vocabulary ("survey", "guests"), which ends a subject once it has begun. */
-export function isSurveyWord(token: Token): boolean {
-  return SURVEY_WORDS.has(token.norm);
-}
-
-/** A word that carries no meaning of its own in a listed aspect. */
-export function isFunctionWord(token: Token): boolean {
-  return FUNCTION_WORDS.has(token.norm);
-}
-
-/** Words that end a subject: what follows them is a clause, not part of the name. */
-const SUBJECT_BREAKS = new Set(
-  `
-  after before during because since while when where who that which so to whether if about regarding concerning
-  on covering including especially particularly focusing
-  despues antes durante porque cuando donde que quien sobre acerca respecto incluyendo especialmente
-  apres avant pendant parce quand ou qui que sur concernant notamment
-  nach vor wahrend weil wenn wo wer dass uber bezuglich insbesondere
-  depois antes durante porque quando onde quem que sobre incluindo especialmente
-  dopo prima durante perche quando dove chi che su riguardo circa incluso soprattutto
-  `
-    .split(/\s+/)
-    .filter(Boolean),
-);
-
-export function isSubjectBreak(token: Token): boolean {
-  return SUBJECT_BREAKS.has(token.norm);
-}
-
-/**
- * Words and phrases that introduce the aspects an idea lists ("about food, sound and tickets"), per
- * language, folded. A colon always does too.
- */
-export const ASPECT_TRIGGERS: Record<Language, readonly string[]> = {
-  en: list(`
-    with questions about, with questions on, in terms of, focusing on, focused on, focus on, such as, for
-    example, regarding, concerning, covering, including, especially, particularly, about, on, with, rate,
-    evaluate
-  `),
-  es: list(`
-    con preguntas sobre, en cuanto a, con respecto a, respecto a, respecto de, acerca de, centrada en,
-    centrado en, incluyendo, especialmente, por ejemplo, sobre, como
-  `),
-  fr: list(`
-    a propos de, au sujet de, portant sur, en particulier, y compris, par exemple, concernant, notamment,
-    comme, sur
-  `),
-  de: list(`
-    zum thema, zu themen wie, insbesondere, hinsichtlich, bezuglich, betreffend, zum beispiel,
-    einschliesslich, wie zum beispiel, uber, zum, zur, zu
-  `),
-  pt: ['a respeito de', 'em relacao a', 'com foco em', 'quanto a', 'incluindo', 'por exemplo', 'como', 'sobre'],
-  it: list(`
-    per quanto riguarda, riguardo a, riguardo, in particolare, ad esempio, soprattutto, inclusi, incluso,
-    come, sulla, sulle, sugli, sul, sui, su
-  `),
-};
-
-/** Triggers too common to introduce a single aspect on their own (a list after them still counts). */
-export const WEAK_TRIGGERS = new Set(list('on, with, rate, evaluate, como, comme, come, zu, zum, zur, :, ：'));
-
-/** Words that open a clause: a listed item starting with one is a question, not an aspect. */
-const CLAUSE_STARTERS = new Set(
-  `whether if how why what who which that when where si como comment pourquoi quoi ob wie warum wer wann
-  se come perche quanto quale porque quando`.split(/\s+/),
-);
-
-export function isClauseStarter(token: Token): boolean {
-  return CLAUSE_STARTERS.has(token.norm);
-}
-
-/** Words that join list items in each language; folded. */
-export const LIST_JOINERS: Record<Language, readonly string[]> = {
-  en: ['and also', 'as well as', 'and', 'or', 'plus', 'along with'],
-  es: ['y tambien', 'asi como', 'y', 'e', 'o', 'u'],
-  fr: ['ainsi que', 'et', 'ou'],
-  de: ['sowie', 'und', 'oder'],
-  pt: ['bem como', 'assim como', 'e', 'ou'],
-  it: ['nonche', 'oppure', 'e', 'ed', 'o'],
-};
-
-/** Leading words to drop from a listed aspect: articles, possessives, "how", quantifiers. */
-const ASPECT_LEADERS = new Set(
-  `
-  the a an our their its his her your my this that these those some any overall general
-  el la los las lo un una unos unas su sus nuestro nuestra nuestros nuestras mi mis
-  le les un une des du de notre nos leur leurs mon ma mes
-  der die das den dem des ein eine einen einem einer unser unsere unseren unserem ihr ihre
-  o a os as um uma do da dos das nosso nossa nossos nossas seu sua seus suas
-  il lo la i gli le un una uno del della dei degli delle nostro nostra nostri nostre suo sua
-  `
-    .split(/\s+/)
-    .filter(Boolean),
-);
-
-export function isAspectLeader(folded: string): boolean {
-  return ASPECT_LEADERS.has(folded);
-}
-
 /** FNV-1a, 32 bits: a stable number from the idea, to vary wording without randomness. */
 export function hash32(text: string): number {
   let hash = 0x811c9dc5;
@@ -339,4 +75,15 @@ export function titleCase(text: string): string {
 /** First letter uppercase, the rest as written. */
 export function capitalise(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/** "Food" → "food", but "NASA" and "iPhone" stay as written. */
+export function lowerFirst(text: string): string {
+  return /^\p{Lu}\p{Ll}/u.test(text) ? text.charAt(0).toLowerCase() + text.slice(1) : text;
+}
+
+/** At most `max` characters, cut at a word boundary. */
+export function shorten(text: string, max: number): string {
+  if (text.length <= max) return text;
+  return text.slice(0, max).replace(/\s+\S*$/, '');
 }
