@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { surveyInputSchema, type SurveyInput } from '@quorum/contract';
-import { analyseIdea } from '../src/ai/builtin/analyse';
-import { composeSurvey } from '../src/ai/builtin/compose';
-import type { PurposeId } from '../src/ai/builtin/purposes';
+import { composeSurvey, createBuiltinGenerator, detectTopic, type PurposeId } from '../src/ai/builtin';
 import { fold } from '../src/ai/builtin/text';
-import { createBuiltinGenerator } from '../src/ai/builtin-generator';
 
 interface Case {
   idea: string;
@@ -209,7 +206,7 @@ function surveyText(survey: SurveyInput): string {
 describe('built-in survey generator', () => {
   it('covers at least 25 ideas in six languages', () => {
     expect(CASES.length).toBeGreaterThanOrEqual(25);
-    const languages = new Set(CASES.map((c) => analyseIdea(c.idea).language));
+    const languages = new Set(CASES.map((c) => detectTopic(c.idea).language));
     expect([...languages].sort()).toEqual(['de', 'en', 'es', 'fr', 'it', 'pt']);
     const purposes = new Set(CASES.map((c) => c.purpose));
     expect(purposes.size).toBe(12);
@@ -233,7 +230,7 @@ describe('built-in survey generator', () => {
     });
 
     it(`recognises the purpose (${purpose})`, () => {
-      expect(analyseIdea(idea).purpose.id).toBe(purpose);
+      expect(detectTopic(idea).purpose).toBe(purpose);
     });
 
     it('names every aspect the idea lists', () => {
