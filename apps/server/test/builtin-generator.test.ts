@@ -3,9 +3,8 @@ import { surveyInputSchema, type SurveyInput } from '@quorum/contract';
 import { composeSurvey, createBuiltinGenerator, detectTopic, type PurposeId } from '../src/ai/builtin';
 import { fold } from '../src/ai/builtin/text';
 
-interface Case {
+interface Idea {
   idea: string;
-  purpose: PurposeId;
   /** Words of the aspects the idea lists: each must appear in the survey. */
   aspects: string[];
   /** Words the title and project name must carry (the subject); without one, the purpose names the survey. */
@@ -13,187 +12,189 @@ interface Case {
   title?: string;
 }
 
-/** Varied ideas: six languages, one line to a paragraph, every purpose, with and without aspect lists. */
-const CASES: Case[] = [
-  {
-    idea: 'feedback from attendees of a weekend jazz festival about food, sound and tickets',
-    purpose: 'event',
-    aspects: ['food', 'sound', 'tickets'],
-    subject: 'weekend jazz festival',
-  },
-  {
-    idea: 'Encuesta para los asistentes de un festival de jazz de fin de semana sobre la comida, el sonido y las entradas',
-    purpose: 'event',
-    aspects: ['comida', 'sonido', 'entradas'],
-    subject: 'festival de jazz',
-  },
-  {
-    idea: 'Avis des participants au festival de jazz sur la nourriture, le son et la billetterie',
-    purpose: 'event',
-    aspects: ['nourriture', 'son', 'billetterie'],
-    subject: 'festival de jazz',
-  },
-  {
-    idea: 'Feedback zu unserem Jazzfestival: Essen, Sound und Tickets',
-    purpose: 'event',
-    aspects: ['essen', 'sound', 'tickets'],
-    subject: 'jazzfestival',
-  },
-  {
-    idea: 'Conference feedback covering keynote talks, workshops, networking, catering, venue, registration and the mobile app',
-    purpose: 'event',
-    aspects: ['keynote talks', 'workshops', 'networking', 'catering', 'venue', 'registration', 'mobile app'],
-    subject: 'conference',
-  },
-  { idea: 'hackathon', purpose: 'event', aspects: [], subject: 'hackathon' },
-  {
-    idea: 'Customer satisfaction survey for my bakery in Lyon',
-    purpose: 'customer',
-    aspects: [],
-    subject: 'bakery in lyon',
-  },
-  {
-    idea: 'We run a small bike repair shop and want to measure customer satisfaction regarding repair quality, waiting time, price and friendliness of the mechanics.',
-    purpose: 'customer',
-    aspects: ['repair quality', 'waiting time', 'price', 'friendliness of the mechanics'],
-    subject: 'bike repair shop',
-  },
-  {
-    idea: 'We are a family-run grocery delivery service in Porto. Every week we deliver around 300 boxes. We would like to understand how happy customers are with online ordering, delivery punctuality, freshness of the vegetables and the friendliness of our drivers, and whether they would recommend us.',
-    purpose: 'customer',
-    aspects: ['online ordering', 'delivery punctuality', 'freshness of the vegetables', 'friendliness of our drivers'],
-    subject: 'grocery delivery service',
-  },
-  { idea: 'encuesta de satisfacción', purpose: 'customer', aspects: [], title: 'Customer Satisfaction Survey' },
-  {
-    idea: 'Feedback on our new mobile app, asking about onboarding, pricing and support',
-    purpose: 'product',
-    aspects: ['onboarding', 'pricing', 'support'],
-    subject: 'new mobile app',
-  },
-  {
-    idea: 'Queremos a opinião dos usuários sobre o nosso aplicativo de finanças pessoais: facilidade de uso, segurança, notificações e design',
-    purpose: 'product',
-    aspects: ['facilidade de uso', 'seguranca', 'notificacoes', 'design'],
-    subject: 'aplicativo de financas',
-  },
-  {
-    idea: 'Quarterly employee engagement pulse for the engineering department covering workload, recognition, career growth and team communication',
-    purpose: 'employee',
-    aspects: ['workload', 'recognition', 'career growth', 'team communication'],
-    subject: 'engineering department',
-  },
-  {
-    idea: 'Encuesta de clima laboral para los empleados de nuestra empresa sobre liderazgo, comunicación interna, salario y formación',
-    purpose: 'employee',
-    aspects: ['liderazgo', 'comunicacion interna', 'salario', 'formacion'],
-    subject: 'empresa',
-  },
-  { idea: 'employee engagement survey', purpose: 'employee', aspects: [], title: 'Employee Engagement Survey' },
-  {
-    idea: 'End of term evaluation for the Introduction to Statistics course: lectures, problem sets, textbook and the teaching assistants',
-    purpose: 'course',
-    aspects: ['lectures', 'problem sets', 'textbook', 'teaching assistants'],
-    subject: 'introduction to statistics',
-  },
-  {
-    idea: 'Questionario per gli studenti del corso di Python sulla chiarezza delle lezioni, gli esercizi e il docente',
-    purpose: 'course',
-    aspects: ['chiarezza delle lezioni', 'esercizi', 'docente'],
-    subject: 'corso di python',
-  },
-  {
-    idea: 'Usability test of our online store checkout: finding products, the search bar, the payment page',
-    purpose: 'website',
-    aspects: ['finding products', 'search bar', 'payment page'],
-    subject: 'online store',
-  },
-  {
-    idea: 'Umfrage zur Benutzerfreundlichkeit unserer Webseite über Navigation, Ladezeit und Suche',
-    purpose: 'website',
-    aspects: ['navigation', 'ladezeit', 'suche'],
-    subject: 'webseite',
-  },
-  {
-    idea: 'Post-stay survey for guests of the Seaside Inn about check-in, room cleanliness, breakfast and wifi',
-    purpose: 'hotel',
-    aspects: ['check-in', 'room cleanliness', 'breakfast', 'wifi'],
-    subject: 'seaside inn',
-  },
-  {
-    idea: "Questionnaire de satisfaction pour les clients de notre hôtel à Nice concernant l'accueil, la chambre, le petit-déjeuner et le calme",
-    purpose: 'hotel',
-    aspects: ['accueil', 'chambre', 'petit-dejeuner', 'calme'],
-    subject: 'hotel a nice',
-  },
-  {
-    idea: 'Pesquisa de satisfação dos hóspedes do Hotel Miramar sobre o quarto, o café da manhã e a limpeza',
-    purpose: 'hotel',
-    aspects: ['quarto', 'cafe da manha', 'limpeza'],
-    subject: 'hotel miramar',
-  },
-  {
-    idea: "How did diners like their dinner at Luigi's Trattoria? Ask about the pasta, wine list, service speed and prices.",
-    purpose: 'restaurant',
-    aspects: ['pasta', 'wine list', 'service speed', 'prices'],
-    subject: "luigi's trattoria",
-  },
-  {
-    idea: 'Opinión de los clientes de nuestro restaurante de tapas en Sevilla sobre la comida, el servicio y el ambiente',
-    purpose: 'restaurant',
-    aspects: ['comida', 'servicio', 'ambiente'],
-    subject: 'restaurante de tapas',
-  },
-  {
-    idea: "Patient experience survey for a physiotherapy clinic: booking an appointment, waiting time, the physiotherapist's explanations and the treatment results",
-    purpose: 'healthcare',
-    aspects: ['booking an appointment', 'waiting time', 'explanations', 'treatment results'],
-    subject: 'physiotherapy clinic',
-  },
-  {
-    idea: 'Patientenbefragung für unsere Hausarztpraxis zu Wartezeit, Freundlichkeit des Personals und Terminvergabe',
-    purpose: 'healthcare',
-    aspects: ['wartezeit', 'freundlichkeit des personals', 'terminvergabe'],
-    subject: 'hausarztpraxis',
-  },
-  { idea: 'NPS survey for Acme Cloud customers', purpose: 'nps', aspects: [], subject: 'acme cloud' },
-  {
-    idea: 'Sondaggio NPS per i clienti della nostra palestra a Milano',
-    purpose: 'nps',
-    aspects: [],
-    subject: 'palestra a milano',
-  },
-  {
-    idea: 'website usability of our online store checkout',
-    purpose: 'website',
-    aspects: [],
-    subject: 'online store checkout',
-  },
-  {
-    idea: 'market research for a plant-based protein bar: price, taste, packaging, where people buy snacks',
-    purpose: 'market',
-    aspects: ['price', 'taste', 'packaging'],
-    subject: 'protein bar',
-  },
-  {
-    idea: 'Étude de marché pour une nouvelle marque de kombucha artisanal : goût, prix, emballage et points de vente',
-    purpose: 'market',
-    aspects: ['gout', 'prix', 'emballage', 'points de vente'],
-    subject: 'kombucha',
-  },
-  {
-    idea: 'Opinions of residents on the new recycling scheme: collection days, bin sizes and communication',
-    purpose: 'general',
-    aspects: ['collection days', 'bin sizes', 'communication'],
-    subject: 'recycling scheme',
-  },
-  {
-    idea: 'Wir möchten Feedback zu unserer neuen Kaffeemaschine: Geschmack, Bedienung, Reinigung und Lautstärke',
-    purpose: 'general',
-    aspects: ['geschmack', 'bedienung', 'reinigung', 'lautstarke'],
-    subject: 'kaffeemaschine',
-  },
-  { idea: 'remote work', purpose: 'employee', aspects: [], subject: 'remote work' },
+/** Varied ideas for every purpose: six languages, one line to a paragraph, with and without aspect lists. */
+const IDEAS: Record<PurposeId, Idea[]> = {
+  customer: [
+    { idea: 'Customer satisfaction survey for my bakery in Lyon', aspects: [], subject: 'bakery in lyon' },
+    {
+      idea: 'We run a small bike repair shop and want to measure customer satisfaction regarding repair quality, waiting time, price and friendliness of the mechanics.',
+      aspects: ['repair quality', 'waiting time', 'price', 'friendliness of the mechanics'],
+      subject: 'bike repair shop',
+    },
+    {
+      idea: 'We are a family-run grocery delivery service in Porto. Every week we deliver around 300 boxes. We would like to understand how happy customers are with online ordering, delivery punctuality, freshness of the vegetables and the friendliness of our drivers, and whether they would recommend us.',
+      aspects: [
+        'online ordering',
+        'delivery punctuality',
+        'freshness of the vegetables',
+        'friendliness of our drivers',
+      ],
+      subject: 'grocery delivery service',
+    },
+    { idea: 'encuesta de satisfacción', aspects: [], title: 'Customer Satisfaction Survey' },
+  ],
+  nps: [
+    { idea: 'NPS survey for Acme Cloud customers', aspects: [], subject: 'acme cloud' },
+    { idea: 'Sondaggio NPS per i clienti della nostra palestra a Milano', aspects: [], subject: 'palestra a milano' },
+  ],
+  product: [
+    {
+      idea: 'Feedback on our new mobile app, asking about onboarding, pricing and support',
+      aspects: ['onboarding', 'pricing', 'support'],
+      subject: 'new mobile app',
+    },
+    {
+      idea: 'Queremos a opinião dos usuários sobre o nosso aplicativo de finanças pessoais: facilidade de uso, segurança, notificações e design',
+      aspects: ['facilidade de uso', 'seguranca', 'notificacoes', 'design'],
+      subject: 'aplicativo de financas',
+    },
+  ],
+  website: [
+    {
+      idea: 'Usability test of our online store checkout: finding products, the search bar, the payment page',
+      aspects: ['finding products', 'search bar', 'payment page'],
+      subject: 'online store',
+    },
+    {
+      idea: 'Umfrage zur Benutzerfreundlichkeit unserer Webseite über Navigation, Ladezeit und Suche',
+      aspects: ['navigation', 'ladezeit', 'suche'],
+      subject: 'webseite',
+    },
+    { idea: 'website usability of our online store checkout', aspects: [], subject: 'online store checkout' },
+  ],
+  event: [
+    {
+      idea: 'feedback from attendees of a weekend jazz festival about food, sound and tickets',
+      aspects: ['food', 'sound', 'tickets'],
+      subject: 'weekend jazz festival',
+    },
+    {
+      idea: 'Encuesta para los asistentes de un festival de jazz de fin de semana sobre la comida, el sonido y las entradas',
+      aspects: ['comida', 'sonido', 'entradas'],
+      subject: 'festival de jazz',
+    },
+    {
+      idea: 'Avis des participants au festival de jazz sur la nourriture, le son et la billetterie',
+      aspects: ['nourriture', 'son', 'billetterie'],
+      subject: 'festival de jazz',
+    },
+    {
+      idea: 'Feedback zu unserem Jazzfestival: Essen, Sound und Tickets',
+      aspects: ['essen', 'sound', 'tickets'],
+      subject: 'jazzfestival',
+    },
+    {
+      idea: 'Conference feedback covering keynote talks, workshops, networking, catering, venue, registration and the mobile app',
+      aspects: ['keynote talks', 'workshops', 'networking', 'catering', 'venue', 'registration', 'mobile app'],
+      subject: 'conference',
+    },
+    { idea: 'hackathon', aspects: [], subject: 'hackathon' },
+  ],
+  course: [
+    {
+      idea: 'End of term evaluation for the Introduction to Statistics course: lectures, problem sets, textbook and the teaching assistants',
+      aspects: ['lectures', 'problem sets', 'textbook', 'teaching assistants'],
+      subject: 'introduction to statistics',
+    },
+    {
+      idea: 'Questionario per gli studenti del corso di Python sulla chiarezza delle lezioni, gli esercizi e il docente',
+      aspects: ['chiarezza delle lezioni', 'esercizi', 'docente'],
+      subject: 'corso di python',
+    },
+  ],
+  employee: [
+    {
+      idea: 'Quarterly employee engagement pulse for the engineering department covering workload, recognition, career growth and team communication',
+      aspects: ['workload', 'recognition', 'career growth', 'team communication'],
+      subject: 'engineering department',
+    },
+    {
+      idea: 'Encuesta de clima laboral para los empleados de nuestra empresa sobre liderazgo, comunicación interna, salario y formación',
+      aspects: ['liderazgo', 'comunicacion interna', 'salario', 'formacion'],
+      subject: 'empresa',
+    },
+    { idea: 'employee engagement survey', aspects: [], title: 'Employee Engagement Survey' },
+    { idea: 'remote work', aspects: [], subject: 'remote work' },
+  ],
+  hotel: [
+    {
+      idea: 'Post-stay survey for guests of the Seaside Inn about check-in, room cleanliness, breakfast and wifi',
+      aspects: ['check-in', 'room cleanliness', 'breakfast', 'wifi'],
+      subject: 'seaside inn',
+    },
+    {
+      idea: "Questionnaire de satisfaction pour les clients de notre hôtel à Nice concernant l'accueil, la chambre, le petit-déjeuner et le calme",
+      aspects: ['accueil', 'chambre', 'petit-dejeuner', 'calme'],
+      subject: 'hotel a nice',
+    },
+    {
+      idea: 'Pesquisa de satisfação dos hóspedes do Hotel Miramar sobre o quarto, o café da manhã e a limpeza',
+      aspects: ['quarto', 'cafe da manha', 'limpeza'],
+      subject: 'hotel miramar',
+    },
+  ],
+  restaurant: [
+    {
+      idea: "How did diners like their dinner at Luigi's Trattoria? Ask about the pasta, wine list, service speed and prices.",
+      aspects: ['pasta', 'wine list', 'service speed', 'prices'],
+      subject: "luigi's trattoria",
+    },
+    {
+      idea: 'Opinión de los clientes de nuestro restaurante de tapas en Sevilla sobre la comida, el servicio y el ambiente',
+      aspects: ['comida', 'servicio', 'ambiente'],
+      subject: 'restaurante de tapas',
+    },
+  ],
+  healthcare: [
+    {
+      idea: "Patient experience survey for a physiotherapy clinic: booking an appointment, waiting time, the physiotherapist's explanations and the treatment results",
+      aspects: ['booking an appointment', 'waiting time', 'explanations', 'treatment results'],
+      subject: 'physiotherapy clinic',
+    },
+    {
+      idea: 'Patientenbefragung für unsere Hausarztpraxis zu Wartezeit, Freundlichkeit des Personals und Terminvergabe',
+      aspects: ['wartezeit', 'freundlichkeit des personals', 'terminvergabe'],
+      subject: 'hausarztpraxis',
+    },
+  ],
+  market: [
+    {
+      idea: 'market research for a plant-based protein bar: price, taste, packaging, where people buy snacks',
+      aspects: ['price', 'taste', 'packaging'],
+      subject: 'protein bar',
+    },
+    {
+      idea: 'Étude de marché pour une nouvelle marque de kombucha artisanal : goût, prix, emballage et points de vente',
+      aspects: ['gout', 'prix', 'emballage', 'points de vente'],
+      subject: 'kombucha',
+    },
+  ],
+  general: [
+    {
+      idea: 'Opinions of residents on the new recycling scheme: collection days, bin sizes and communication',
+      aspects: ['collection days', 'bin sizes', 'communication'],
+      subject: 'recycling scheme',
+    },
+    {
+      idea: 'Wir möchten Feedback zu unserer neuen Kaffeemaschine: Geschmack, Bedienung, Reinigung und Lautstärke',
+      aspects: ['geschmack', 'bedienung', 'reinigung', 'lautstarke'],
+      subject: 'kaffeemaschine',
+    },
+  ],
+};
+
+const CASES = Object.entries(IDEAS).flatMap(([purpose, ideas]) =>
+  ideas.map((idea) => ({ ...idea, purpose: purpose as PurposeId })),
+);
+
+/** Odd input that must still give a well-formed draft. */
+const ODD_IDEAS: [string, string][] = [
+  ['symbols only', '???'],
+  ['one letter', 'x'],
+  ['emoji only', '🙂🙂🙂'],
+  ['a very long idea', 'a very long idea about nothing in particular, '.repeat(40).slice(0, 2000)],
+  ['a bullet list after a colon', 'Ideas for our gym:\n- opening hours\n- cleanliness\n- trainers\n- price'],
+  ['a numbered list', '1. food\n2. drinks\n3. music'],
 ];
 
 /** Everything a respondent reads, folded, to look for words in. */
@@ -201,6 +202,21 @@ function surveyText(survey: SurveyInput): string {
   return fold(
     [survey.title, survey.projectName, ...survey.questions.flatMap((q) => [q.text, ...(q.options ?? [])])].join(' \n '),
   );
+}
+
+/** What every draft must be: accepted as a hand-made survey, 4–8 questions of at least three types, one open. */
+function expectWellFormed(survey: SurveyInput, idea: string): void {
+  const parsed = surveyInputSchema.safeParse(survey);
+  expect(parsed.success, `${idea}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+  expect(survey.questions.length).toBeGreaterThanOrEqual(4);
+  expect(survey.questions.length).toBeLessThanOrEqual(8);
+  expect(new Set(survey.questions.map((q) => q.type)).size).toBeGreaterThanOrEqual(3);
+  expect(survey.questions.filter((q) => q.type === 'text')).toHaveLength(1);
+  for (const q of survey.questions) {
+    if (q.type === 'rating') expect([5, 10]).toContain((q.ratingScale as { max: number }).max);
+    if (q.type === 'multiple_choice' || q.type === 'checkbox') expect(q.options!.length).toBeGreaterThanOrEqual(2);
+  }
+  expect(new Set(survey.questions.map((q) => q.text)).size).toBe(survey.questions.length);
 }
 
 describe('built-in survey generator', () => {
@@ -216,17 +232,7 @@ describe('built-in survey generator', () => {
     const survey = composeSurvey(idea);
 
     it('passes the contract as a hand-made survey would, with 4–8 questions of at least three types', () => {
-      const parsed = surveyInputSchema.safeParse(survey);
-      expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-      expect(survey.questions.length).toBeGreaterThanOrEqual(4);
-      expect(survey.questions.length).toBeLessThanOrEqual(8);
-      expect(new Set(survey.questions.map((q) => q.type)).size).toBeGreaterThanOrEqual(3);
-      expect(survey.questions.filter((q) => q.type === 'text')).toHaveLength(1);
-      for (const q of survey.questions) {
-        if (q.type === 'rating') expect([5, 10]).toContain((q.ratingScale as { max: number }).max);
-        if (q.type === 'multiple_choice' || q.type === 'checkbox') expect(q.options!.length).toBeGreaterThanOrEqual(2);
-      }
-      expect(new Set(survey.questions.map((q) => q.text)).size).toBe(survey.questions.length);
+      expectWellFormed(survey, idea);
     });
 
     it(`recognises the purpose (${purpose})`, () => {
@@ -307,31 +313,24 @@ describe('built-in survey generator', () => {
     const survey = composeSurvey('feedback from attendees of a weekend jazz festival about food, sound and tickets');
     expect(survey.title).toBe('Weekend Jazz Festival Feedback');
     expect(survey.projectName).toBe('Weekend Jazz Festival');
-    const texts = survey.questions.map((q) => q.text);
-    expect(texts).toContain('How would you rate the food?');
-    expect(texts).toContain('How would you rate the sound?');
-    expect(texts).toContain('How would you rate the tickets?');
-    expect(texts).toContain('How did you hear about the weekend jazz festival?');
+    expect(survey.questions.map((q) => q.text)).toEqual(
+      expect.arrayContaining([
+        'How would you rate the food?',
+        'How would you rate the sound?',
+        'How would you rate the tickets?',
+        'How did you hear about the weekend jazz festival?',
+      ]),
+    );
     expect(new Set(survey.questions.map((q) => q.type))).toEqual(
       new Set(['multiple_choice', 'rating', 'checkbox', 'text']),
     );
   });
 
-  it('stays valid on odd input: symbols only, one letter, a very long idea, bullet lists', () => {
-    const ideas = [
-      '???',
-      'x',
-      '🙂🙂🙂',
-      `${'a very long idea about nothing in particular, '.repeat(40)}`.slice(0, 2000),
-      'Ideas for our gym:\n- opening hours\n- cleanliness\n- trainers\n- price',
-      '1. food\n2. drinks\n3. music',
-    ];
-    for (const idea of ideas) {
-      const survey = composeSurvey(idea);
-      expect(surveyInputSchema.safeParse(survey).success, idea).toBe(true);
-      expect(survey.questions.length).toBeGreaterThanOrEqual(4);
-      expect(survey.questions.length).toBeLessThanOrEqual(8);
-    }
+  it.each(ODD_IDEAS)('stays well-formed on odd input: %s', (_, idea) => {
+    expectWellFormed(composeSurvey(idea), idea);
+  });
+
+  it('reads a bullet list as the listed aspects', () => {
     const gym = surveyText(composeSurvey('Ideas for our gym:\n- opening hours\n- cleanliness\n- trainers\n- price'));
     for (const aspect of ['opening hours', 'cleanliness', 'trainers', 'price']) expect(gym).toContain(aspect);
   });
