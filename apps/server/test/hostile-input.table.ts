@@ -109,7 +109,7 @@ const answersFor = (f: HostileFixture) =>
 
 const surveyBody = {
   projectName: 'Hostile \u202Eproject 🎉',
-  title: 'Survey\u0000 title',
+  title: 'Survey\u200B title =1+1',
   brandingImageUrl: 'https://example.com/logo.png',
   questions: [
     { id: 'q-choose', text: 'Choose', type: 'checkbox', options: ['constructor', 'prototype', '__proto__'] },
