@@ -36,7 +36,7 @@ export function withAnswer<T = AnswerValue>(
   return next;
 }
 
-/** Section 8, public survey screens, and the answers of the submit call. */
+/** The texts of the public survey, thank-you and error screens, and of the submit call's refusals. */
 export const PUBLIC_MESSAGES = {
   notFound: 'Survey not found',
   unavailable: 'Survey not found or no longer available',
@@ -47,14 +47,14 @@ export const PUBLIC_MESSAGES = {
   getStarted: 'Get Started Free',
 } as const;
 
-/** Section 9: a ten-point scale is a slider labelled at 1, 5 and 10. */
+/** A ten-point scale is a slider labelled at 1, 5 and 10. */
 export const SLIDER_LABELS: ReadonlyArray<readonly [value: number, label: string]> = [
   [1, '1 - Very Poor'],
   [5, '5 - Average'],
   [10, '10 - Excellent'],
 ];
 
-/** Section 5: a question counts as answered only when its value is non-empty. */
+/** A question counts as answered only when its value is non-empty. */
 export function isAnswered(value: AnswerValue | null | undefined): boolean {
   if (value === null || value === undefined) return false;
   if (typeof value === 'number') return Number.isFinite(value);

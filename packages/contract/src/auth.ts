@@ -6,9 +6,9 @@ import { z } from 'zod';
 
 export const PASSWORD_MIN_LENGTH = 8;
 
-/** Special characters accepted by the registration rules (section 5). */
+/** Special characters that satisfy the registration password rule (one is required). */
 export const REGISTRATION_SPECIALS = '!@#$%^&*(),.?":{}|<>';
-/** Special characters accepted by the change-password rules (section 5). */
+/** Special characters that satisfy the change-password rule (a narrower set than registration's). */
 export const CHANGE_PASSWORD_SPECIALS = '!@#$%^&*';
 
 export interface PasswordRule {
@@ -33,7 +33,7 @@ export const registrationPasswordRules: readonly PasswordRule[] = [
   },
 ];
 
-/** Change-password requirements with the exact messages of section 5. */
+/** Change-password requirements, each with the exact message shown while it is unmet. */
 export const changePasswordRules: readonly PasswordRule[] = [
   {
     id: 'length',
@@ -105,7 +105,7 @@ export function formatMessage(template: string, values: Record<string, string | 
 
 /** Users: failures within the window that lock the account, and for how long. */
 export const USER_LOCKOUT = { maxFailures: 5, windowMinutes: 15, lockMinutes: 15 } as const;
-/** Administrators: section 9. */
+/** Administrators: 3 failures within 15 minutes lock the login for 15 minutes. */
 export const ADMIN_LOCKOUT = { maxFailures: 3, windowMinutes: 15, lockMinutes: 15 } as const;
 
 // ---------------------------------------------------------------------------
@@ -224,9 +224,9 @@ export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 export const changePasswordResponseSchema = z.object({ message: z.string(), token: z.string() });
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
-/** Header carrying the bot-check token on email verification (section 7). */
+/** Header carrying the bot-check token on email verification (every other call sends it in the body). */
 export const RECAPTCHA_HEADER = 'x-recaptcha-token';
 
-/** Bot-check actions, one per protected call (section 7). */
+/** Bot-check actions: a fresh token is requested for the call's own action before each protected call. */
 export const botCheckActions = ['admin_login', 'login', 'register', 'profile_update', 'email_verification'] as const;
 export type BotCheckAction = (typeof botCheckActions)[number];

@@ -4,7 +4,7 @@ import { z } from 'zod';
 // Rating scales
 // ---------------------------------------------------------------------------
 
-/** A rating scale as stored and answered (section 3). */
+/** A rating scale as stored and answered: min, max and labels keyed by value. */
 export const ratingScaleSchema = z.object({
   min: z.number().int(),
   max: z.number().int(),

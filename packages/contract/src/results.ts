@@ -3,7 +3,7 @@ import { answerValueSchema, type AnswerValue } from './responses';
 import { questionTypes, ratingScaleSchema, surveyStateSchema } from './surveys';
 
 // ---------------------------------------------------------------------------
-// GET /api/surveys/:surveyId/results (section 3 "Survey results response")
+// GET /api/surveys/:surveyId/results: title, total, per-question statistics and the newest responses
 // ---------------------------------------------------------------------------
 
 export const statisticSchema = z.object({
@@ -156,7 +156,7 @@ export const RESULTS_MESSAGES = {
 // Pure rules shared by the server, the CSV and the screen
 // ---------------------------------------------------------------------------
 
-/** Six fixed pie colours (section 9). */
+/** Pie charts always use these six colours, in this order. */
 export const PIE_COLORS = ['#4f46e5', '#0891b2', '#16a34a', '#ca8a04', '#dc2626', '#9333ea'] as const;
 
 /** Share as a percentage with one decimal place. */
@@ -164,7 +164,7 @@ export function percentageOf(count: number, of: number): number {
   return of <= 0 ? 0 : Math.round((count / of) * 1000) / 10;
 }
 
-/** A rating average to one decimal place (section 9). */
+/** A rating average is shown to one decimal place ("–" when there is none). */
 export function formatAverage(average: number | null | undefined): string {
   return average === null || average === undefined || !Number.isFinite(average) ? '–' : average.toFixed(1);
 }

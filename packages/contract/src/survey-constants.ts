@@ -14,7 +14,7 @@ export const surveyStates = ['draft', 'active', 'paused', 'closed', 'deleted'] a
 export type SurveyState = z.infer<typeof surveyStateSchema>;
 export const surveyStateSchema = z.enum(surveyStates);
 
-/** Maximum active surveys per user (section 9). */
+/** Launch and resume are refused while a user already has this many active surveys. */
 export const MAX_ACTIVE_SURVEYS = 2;
 
 export const LIMITS = {

@@ -22,7 +22,7 @@ export function projectIdFrom(projectName: string): string {
   return projectName.trim().toLowerCase().replace(/\s+/g, '-');
 }
 
-/** The public link of a survey (section 2). */
+/** The public link of a survey, the page where respondents answer it. */
 export function publicSurveyPath(projectId: string, surveyId: string): string {
   return `/projects/${encodeURIComponent(projectId)}/surveys/${encodeURIComponent(surveyId)}`;
 }
@@ -87,7 +87,8 @@ export type ChoiceQuestion = z.output<typeof choiceQuestionSchema>;
 export type RatingQuestion = z.output<typeof ratingQuestionSchema>;
 
 // ---------------------------------------------------------------------------
-// Questions as the client sends them, normalised on parse (section 5 "On save")
+// Questions as the client sends them, normalised on parse: blank options dropped, no options on text
+// questions, a rating scale on rating questions only
 // ---------------------------------------------------------------------------
 
 const questionInputSchema = z
@@ -142,8 +143,9 @@ export function isHttpUrl(value: string): boolean {
 }
 
 /**
- * Body of POST /api/surveys and PUT /api/surveys/:id. Keys are declared in the order of
- * section 5 so the first issue reported is the one the client checks first.
+ * Body of POST /api/surveys and PUT /api/surveys/:id. Keys are declared in the order the form checks
+ * them (project name, title, at least one question, image URL), so the first issue reported is the one
+ * the client checks first.
  * `projectId` may be sent but is always derived from `projectName`.
  */
 export const surveyInputSchema = z
@@ -196,7 +198,7 @@ export function withQuestionIds(questions: readonly NormalisedQuestionInput[], n
 }
 
 // ---------------------------------------------------------------------------
-// State machine (section 4)
+// State machine: the state changes an owner may make, and an administrator's restore to draft
 // ---------------------------------------------------------------------------
 
 /** What an owner may do from each state. */
@@ -253,7 +255,7 @@ export function transitionRefusalMessage(from: SurveyState, to: SurveyState, rol
   return `Cannot change ${STATE_ARTICLE[from]} survey to ${to}`;
 }
 
-/** Edit is offered for draft and active surveys (section 4). */
+/** Edit is offered for draft and active surveys only. */
 export function isEditable(state: SurveyState): boolean {
   return state === 'draft' || state === 'active';
 }
