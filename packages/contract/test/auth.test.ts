@@ -18,7 +18,7 @@ import {
 
 const ids = (rules: readonly { id: string }[]) => rules.map((r) => r.id);
 
-describe('registration password rules (section 5)', () => {
+describe('registration password rules (8 characters, upper and lower case, a digit, a special)', () => {
   it('lists every unmet requirement in order', () => {
     expect(unmetPasswordRules('x')).toEqual(unmetPasswordRules('x', registrationPasswordRules));
     expect(ids(unmetPasswordRules(''))).toEqual(['length', 'uppercase', 'lowercase', 'number', 'special']);
@@ -65,7 +65,7 @@ describe('registration password rules (section 5)', () => {
   });
 });
 
-describe('change-password rules (section 5)', () => {
+describe('change-password rules (8 characters, upper and lower case, a number, one of !@#$%^&*)', () => {
   it('carries the five messages word for word', () => {
     expect(changePasswordRules.map((r) => r.label)).toEqual([
       'Password must be at least 8 characters long',
@@ -110,7 +110,7 @@ describe('register body', () => {
     return result.error.issues[0]!.message;
   };
 
-  it('gives the section 5 messages', () => {
+  it('gives the registration messages: requirements unmet, passwords differ, name required', () => {
     expect(firstMessage({ ...valid, password: 'weak', confirmPassword: 'weak' })).toBe(MESSAGES.passwordRequirements);
     expect(firstMessage({ ...valid, confirmPassword: 'Correct-Horse1?' })).toBe(MESSAGES.passwordsDoNotMatch);
     expect(firstMessage({ ...valid, name: '   ' })).toBe(MESSAGES.nameRequired);

@@ -34,7 +34,7 @@ const ten: Question = {
   ratingScale: TEN_POINT_SCALE,
 };
 
-describe('isAnswered (section 5: answered only when non-empty)', () => {
+describe('isAnswered (answered only when non-empty)', () => {
   it.each([
     [undefined, false],
     [null, false],

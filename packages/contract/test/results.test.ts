@@ -25,7 +25,7 @@ describe('percentageOf', () => {
 });
 
 describe('formatAverage', () => {
-  it('shows one decimal place (section 9)', () => {
+  it('shows one decimal place', () => {
     expect(formatAverage(4)).toBe('4.0');
     expect(formatAverage(10 / 3)).toBe('3.3');
     expect(formatAverage(3.25)).toBe('3.3');
@@ -37,7 +37,7 @@ describe('formatAverage', () => {
 });
 
 describe('PIE_COLORS', () => {
-  it('has six fixed, distinct colours (section 9)', () => {
+  it('has six fixed, distinct colours', () => {
     expect(PIE_COLORS).toHaveLength(6);
     expect(new Set(PIE_COLORS).size).toBe(6);
   });
@@ -176,7 +176,7 @@ describe('schemas', () => {
     expect(responsesPageQuerySchema.safeParse({ limit: '0' }).success).toBe(false);
     expect(responsesPageQuerySchema.safeParse({ cursor: "x' or 1=1" }).success).toBe(false);
   });
-  it('describes the results response of section 3', () => {
+  it('describes the results response: title, total, questions with statistics, responses', () => {
     const parsed = resultsResponseSchema.parse({
       surveyId: 's',
       projectId: 'p',

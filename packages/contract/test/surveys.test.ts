@@ -77,7 +77,7 @@ describe('projectIdFrom', () => {
 });
 
 describe('rating presets', () => {
-  it('has the five-point scale of section 3', () => {
+  it('has the five-point scale: 1 to 5, Very Poor to Excellent', () => {
     expect(FIVE_POINT_SCALE).toEqual({
       min: 1,
       max: 5,
@@ -101,7 +101,7 @@ describe('rating presets', () => {
   });
 });
 
-describe('survey input: validation order and messages (section 5)', () => {
+describe('survey input: validation order and messages', () => {
   it('reports the project name first, then the title, then the questions, then the image URL', () => {
     const all = { projectName: '  ', title: ' ', questions: [], brandingImageUrl: 'ftp://x' };
     expect(firstMessage(all)).toBe(SURVEY_MESSAGES.projectNameRequired);
@@ -212,7 +212,7 @@ describe('survey input: validation order and messages (section 5)', () => {
   });
 });
 
-describe('survey input: normalisation on save (section 5)', () => {
+describe('survey input: normalisation on save', () => {
   const parse = (body: SurveyInput) => surveyInputSchema.parse(body);
 
   it('derives projectId from projectName whatever the client sends, and trims the texts', () => {
@@ -284,7 +284,7 @@ describe('survey input: normalisation on save (section 5)', () => {
   });
 });
 
-describe('state machine (section 4)', () => {
+describe('state machine', () => {
   const owner: Array<[SurveyState, SurveyState]> = [
     ['draft', 'active'],
     ['draft', 'deleted'],
