@@ -4,7 +4,7 @@ import type { AppContext } from '../src/context';
 import { createAdmin, createSurvey, createUser } from './factories';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
 
-/** Section 4's table, written out again so a change to the contract's table shows up here. */
+/** The state changes an owner may make, written out again so a change to the contract's table shows up here. */
 const OWNER_ALLOWED = new Set([
   'draft>active',
   'draft>deleted',

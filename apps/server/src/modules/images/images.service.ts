@@ -3,7 +3,8 @@ import type { AppContext } from '../../context';
 import { addressPolicy, checkImageUrl } from '../../images/image-check';
 
 /**
- * POST /api/images/check: whether a branding image URL serves an image (section 5, point 4).
+ * POST /api/images/check: whether a branding image URL serves an image (a content type starting with
+ * image/), the survey form's last check before saving.
  * It is a check, not an error: any URL answers 200, with `ok: false` and the form's message
  * when the URL is unusable, unsafe, unreachable or not an image.
  */

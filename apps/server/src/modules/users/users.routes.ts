@@ -18,7 +18,7 @@ import type { ZodApp } from '../../lib/zod-app';
 import { requirePrincipal } from '../auth/auth.guard';
 import { createUsersService } from './users.service';
 
-/** The user account endpoints under /api/user/auth (sections 3, 4, 5 and 7). */
+/** The user account endpoints under /api/user/auth: register, verify, log in, profile and password. */
 export async function usersRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const users = createUsersService(ctx);
   const registerLimit = { rateLimit: { max: ctx.config.registerRateLimit, timeWindow: '10 minutes' } };
