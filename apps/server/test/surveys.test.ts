@@ -187,7 +187,7 @@ describe(`surveys: create (${TEST_DIALECT})`, () => {
       { ...validBody(), questions: [{ text: 'Q', type: 'rating', ratingScale: { min: 1, max: 7 } }] },
       /5 or to 10/,
     ],
-  ])('refuses %s with 400 and the form's first message, storing nothing', async (_name, body, message) => {
+  ])('refuses %s with 400 and the first message the form shows, storing nothing', async (_name, body, message) => {
     const user = await createUser(t.ctx);
     const before = await surveyCount(t.ctx);
     const res = await request(t.app, 'POST', '/api/surveys', { token: user.token, body });
