@@ -54,7 +54,7 @@ describe('dashboard sections', () => {
   });
 });
 
-describe('actions per state (section 4)', () => {
+describe('actions per state (the state changes an owner may make)', () => {
   const labels = (state: SurveyState) => stateActions(state).map((a) => `${a.label}->${a.target}`);
 
   it('offers exactly the owner transitions', () => {

@@ -52,7 +52,7 @@ describe('a new survey', () => {
   });
 });
 
-describe('changing the question type (section 4)', () => {
+describe('changing the question type', () => {
   it('to text empties the options', () => {
     expect(changeQuestionType(choice(), 'text')).toMatchObject({ type: 'text', options: [] });
   });
@@ -145,7 +145,7 @@ describe('reordering questions', () => {
   });
 });
 
-describe('what is sent on save (section 5)', () => {
+describe('what is sent on save', () => {
   it('drops blank options of choice questions, sends [] for text and ratingScale only for rating', () => {
     const input = toSurveyInput(
       validDraft({
@@ -183,7 +183,7 @@ describe('what is sent on save (section 5)', () => {
   });
 });
 
-describe('submit checks in the order of section 5', () => {
+describe('submit checks in order: project name, title, questions', () => {
   it('reports the project name first, then the title, then the questions', () => {
     const empty: SurveyDraft = { projectName: '  ', brandingImageUrl: 'not a url', title: '', questions: [] };
     expect(validateDraft(empty)).toMatchObject({

@@ -2,7 +2,7 @@ import { CircleCheck, CircleX } from 'lucide-react';
 import type { PasswordRule } from '@quorum/contract';
 
 /**
- * The live list of unmet password rules (section 5), from the contract's rules so the screen and
+ * The live list of unmet password rules, from the contract's rules so the screen and
  * the server agree; "All password requirements are met" once none is left. Announced politely as it
  * changes. Register and Change Password word their rules differently, hence `intro` and `listLabel`.
  */

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
-/** Error banners auto-dismiss after 5 seconds (section 9). */
+/** Error banners auto-dismiss after 5 seconds. */
 export const BANNER_TIMEOUT_MS = 5000;
 
 interface ErrorBannerApi {
@@ -12,7 +12,7 @@ interface ErrorBannerApi {
 
 const ErrorBannerContext = createContext<ErrorBannerApi | null>(null);
 
-/** One place for the current error message; navigating clears it (section 2). */
+/** One place for the current error message; navigating clears it. */
 export function ErrorBannerProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

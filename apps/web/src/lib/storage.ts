@@ -1,6 +1,6 @@
 import type { AuthUser, UserType } from '@quorum/contract';
 
-/** Browser storage keys (section 3). */
+/** Browser storage keys: the session, and the admin login's failure count and lockout end. */
 export const STORAGE_KEYS = {
   token: 'token',
   userType: 'userType',

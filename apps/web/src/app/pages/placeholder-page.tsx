@@ -4,7 +4,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** A screen still to come: "{feature} Coming Soon!" (section 2), under the screen's title. */
+/** A screen still to come: "{feature} Coming Soon!" and a stay-tuned line, under the screen's title. */
 export function PlaceholderPage({ feature, title }: { feature: string; title: string }) {
   useDocumentTitle(title);
   return (

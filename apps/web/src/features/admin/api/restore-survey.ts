@@ -4,7 +4,7 @@ import { api } from '@/lib/api-client';
 import { surveyKeys } from '@/lib/query-keys';
 import { adminSurveyKeys } from './get-admin-surveys';
 
-/** Section 4: an administrator restores a deleted survey to draft (by its id). */
+/** An administrator restores a deleted survey to draft (by its id). */
 export const restoreSurvey = (surveyId: string) =>
   api<StateChangeResponse>(`/api/surveys/${encodeURIComponent(surveyId)}/state`, {
     method: 'PATCH',

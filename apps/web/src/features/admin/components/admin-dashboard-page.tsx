@@ -27,7 +27,7 @@ const isState = (value: string | null): value is SurveyState =>
 const numberFormat = new Intl.NumberFormat();
 
 /**
- * 'All Surveys' (sections 1, 2, 4 and 6): every survey of every user with its creator, searchable
+ * 'All Surveys', for administrators only: every survey of every user with its creator, searchable
  * by title or creator, filterable by state and paged on the server; results of any survey and
  * Restore for deleted ones. The search, filter and page live in the URL, so Back from a results
  * screen returns to the same view.

@@ -54,7 +54,7 @@ describe('admin login lockout (client side)', () => {
     expect(remainingAttempts(state)).toBe(0);
   });
 
-  it('maps failures to the messages of section 8', () => {
+  it('maps failures to the admin login messages (too many attempts, locked for n minutes, failed)', () => {
     expect(classifyLoginFailure(new ApiError(429, 'Too many requests.', 'RATE_LIMITED', null))).toEqual({
       kind: 'rate-limited',
       message: 'Too many login attempts. Please try again later.',

@@ -3,7 +3,7 @@ import { ApiError } from '@/lib/api-client';
 import { STORAGE_KEYS } from '@/lib/storage';
 
 /**
- * The admin login's own memory of failures (section 4 "Admin login lockout"): `adminRetryCount`
+ * The admin login's own memory of failures (3 lock it for 15 minutes; a success resets): `adminRetryCount`
  * and `adminLockoutEnd` (epoch milliseconds) in localStorage. The server keeps the real lock;
  * this only lets the screen show the remaining attempts and disable the button.
  */
@@ -54,7 +54,7 @@ export function isLocked(state: AdminLockout, now: number): boolean {
   return state.lockoutEnd !== null && state.lockoutEnd > now;
 }
 
-/** Section 5: remaining attempts are 3 minus failures. */
+/** Remaining attempts are 3 minus failures. */
 export function remainingAttempts(state: AdminLockout): number {
   return Math.max(0, MAX_ATTEMPTS - state.failures);
 }
@@ -86,7 +86,7 @@ export type LoginFailure =
   | { kind: 'invalid-credentials'; message: string }
   | { kind: 'other'; message: string };
 
-/** Section 8 "Admin login": what a failed admin login means for the screen. */
+/** What a failed admin login means for the screen: 429 is too many attempts, 423 a lock, else failed. */
 export function classifyLoginFailure(error: unknown): LoginFailure {
   if (error instanceof ApiError) {
     if (error.status === 429) return { kind: 'rate-limited', message: ADMIN_LOGIN_MESSAGES.tooMany };

@@ -5,7 +5,7 @@ import { LOGIN_MESSAGES, loginFailure } from './login-errors';
 
 const apiError = (status: number, message: string) => new ApiError(status, message, undefined, null);
 
-describe('login failure texts (section 8)', () => {
+describe('login failure texts', () => {
   it("shows the server's message", () => {
     expect(loginFailure(apiError(401, 'Invalid email or password'))).toEqual({
       message: 'Invalid email or password',

@@ -1,6 +1,6 @@
 import { errorMessage } from '@/lib/api-client';
 
-/** The texts of section 8 for a failed login. */
+/** The texts shown for a failed login. */
 export const LOGIN_MESSAGES = {
   failed: 'Login failed',
   verifyEmail: 'Please check your email to verify your account before logging in.',
@@ -14,7 +14,7 @@ export interface LoginFailure {
 }
 
 /**
- * Section 8 "Login failure": the server's message, else 'Login failed'; a message containing
+ * A failed login shows the server's message, else 'Login failed'; a message containing
  * 'verify your email' or 'Account locked' is replaced by the friendlier texts.
  */
 export function loginFailure(error: unknown): LoginFailure {

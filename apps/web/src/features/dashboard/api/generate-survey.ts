@@ -3,7 +3,7 @@ import type { GenerateSurveyBody, Survey } from '@quorum/contract';
 import { api } from '@/lib/api-client';
 import { surveyKeys } from '@/lib/query-keys';
 
-/** POST /api/surveys/generate: a draft survey made from a text idea (section 7). */
+/** POST /api/surveys/generate: a draft survey made from a text idea, answered with the saved survey. */
 export const generateSurvey = (prompt: string) =>
   api<Survey>('/api/surveys/generate', { method: 'POST', body: { prompt } satisfies GenerateSurveyBody });
 

@@ -22,7 +22,7 @@ function sectionOf(state: SurveyState): SectionId | null {
 }
 
 /**
- * Section 2: Active, Draft, Paused and Other (hidden when empty); deleted surveys appear in no
+ * The dashboard's sections: Active, Draft, Paused and Other (hidden when empty); deleted surveys appear in no
  * section. The order inside a section is the server's (newest first).
  */
 export function groupSurveys(surveys: readonly SurveySummary[]): DashboardSection[] {
@@ -68,7 +68,7 @@ function labelFor(from: SurveyState, to: SurveyState): StateActionLabel | null {
   }
 }
 
-/** The buttons a state allows (section 4), in the order of OWNER_TRANSITIONS. */
+/** The buttons for the state changes an owner may make from a state, in the order of OWNER_TRANSITIONS. */
 export function stateActions(state: SurveyState): StateAction[] {
   return OWNER_TRANSITIONS[state].flatMap((target) => {
     const label = labelFor(state, target);

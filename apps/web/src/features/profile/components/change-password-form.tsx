@@ -12,7 +12,7 @@ import { PROFILE_MESSAGES } from '../lib/messages';
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * Change Password (sections 5 and 8): the five rule messages show live, the submit button stays
+ * Change Password: the five rule messages show live, the submit button stays
  * disabled while any fails, a mismatch gives "New passwords do not match", and a success clears
  * the form and keeps this browser signed in with the fresh token.
  */

@@ -9,7 +9,7 @@ import { useSession } from '@/lib/session';
 import { useUpdateProfile } from '../api/update-profile';
 import { PROFILE_MESSAGES } from '../lib/messages';
 
-/** Profile Details: the name can change, the email is shown read-only (section 5). */
+/** Profile Details: the name can change (required; "No changes to update" when unchanged), the email is read-only. */
 export function ProfileDetailsForm({ role, user }: { role: UserType; user: AuthUser }) {
   const { updateUser } = useSession();
   const update = useUpdateProfile();

@@ -15,7 +15,7 @@ const TABS = [
 ] as const;
 
 /**
- * The profile screen of both roles (sections 2, 5 and 8): tabs Profile Details and Change
+ * The profile screen of both roles: tabs Profile Details and Change
  * Password. The role of the session picks /api/admin/auth/... or /api/user/auth/....
  */
 export function ProfilePage() {

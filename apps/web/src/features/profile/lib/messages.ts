@@ -1,4 +1,4 @@
-/** The texts of sections 5 and 8 for the profile screen. */
+/** The profile screen's texts: validation, success and failure messages. */
 export const PROFILE_MESSAGES = {
   noChanges: 'No changes to update',
   updated: 'Profile updated successfully',

@@ -3,7 +3,7 @@ import type { RatingScale } from '@quorum/contract';
 import { ratingOptions } from '@quorum/contract';
 
 /**
- * How respondents will see a rating question (section 9): the 10-point scale as a slider with
+ * How respondents will see a rating question: the 10-point scale as a slider with
  * its labelled stops, the 5-point scale as radio options with per-value labels.
  */
 export function RatingPreview({ scale }: { scale: RatingScale }) {

@@ -42,7 +42,7 @@ export function nextQuestionKey(): string {
 }
 
 // ---------------------------------------------------------------------------
-// Section 4 "Question editing"
+// Question editing: a new question, type and scale changes, options
 // ---------------------------------------------------------------------------
 
 /** A new question: empty multiple_choice with one empty option. */
@@ -153,7 +153,7 @@ export function moveQuestion(draft: SurveyDraft, from: number, to: number): Surv
 }
 
 // ---------------------------------------------------------------------------
-// Section 5: what is sent on save, and the submit checks in order
+// What is sent on save, and the submit checks in order
 // ---------------------------------------------------------------------------
 
 /**
@@ -207,7 +207,7 @@ function fieldRefFor(path: readonly PropertyKey[]): FieldRef {
 }
 
 /**
- * The submit checks that need no network, in the order of section 5: project name, title, at
+ * The submit checks that need no network, in the order the form reports them: project name, title, at
  * least one question (then each question's own rules, which the server also enforces). The
  * branding image's content-type check comes after these and is done by the caller.
  */

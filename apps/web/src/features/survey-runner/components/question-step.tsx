@@ -109,7 +109,7 @@ function ratingValues(question: RatingQuestion): number[] {
   return values;
 }
 
-/** A five-point scale: radio options with their per-value labels (section 9). */
+/** A five-point scale: radio options with their per-value labels. */
 function RatingChoices({
   question,
   name,
@@ -150,7 +150,7 @@ function RatingChoices({
   );
 }
 
-/** A ten-point scale: a slider labelled at 1, 5 and 10 (section 9). Unanswered until moved or tapped. */
+/** A ten-point scale: a slider labelled at 1, 5 and 10. Unanswered until moved or tapped. */
 function RatingSlider({
   question,
   headingId,
