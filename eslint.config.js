@@ -63,8 +63,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [deepRelativeImport] }] },
   },
   {
-    // Shared code (components, lib) is imported by features and the app, never the other way round.
-    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}'],
+    // Shared code (components, config, lib) is imported by features and the app, never the other way round.
+    files: ['apps/web/src/{components,config,lib}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -74,7 +74,7 @@ export default tseslint.config(
             nodeImport,
             {
               regex: '^@/(features|app)(/|$)',
-              message: 'Shared code (components, lib) must not import features or the app.',
+              message: 'Shared code (components, config, lib) must not import features or the app.',
             },
           ],
         },

@@ -3,6 +3,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import type { AuthUser, LoginResponse } from '@quorum/contract';
 import { E2E_ADMIN } from './env';
 import { linkIn, waitForMail } from './mailbox';
+import { paths } from './paths';
 
 export const E2E_PASSWORD = 'Survey-Maker1!';
 
@@ -36,7 +37,8 @@ export async function registerAndVerify(
   });
   if (res.status() !== 201) throw new Error(`register failed: ${res.status()} ${await res.text()}`);
   const mail = await waitForMail(account.email);
-  const token = linkIn(mail, '/verify/').split('/verify/')[1]!;
+  const verifyLink = paths.auth.verifyEmail.getHref({ token: '' });
+  const token = linkIn(mail, verifyLink).split(verifyLink)[1]!;
   const verify = await request.get(`/api/user/auth/verify-email/${token}`);
   if (!verify.ok()) throw new Error(`verify failed: ${verify.status()} ${await verify.text()}`);
   return account;

@@ -1,6 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_PASSWORD, registerAndVerify, uniqueEmail } from '../support/accounts';
 import { linkIn, waitForMail } from '../support/mailbox';
+import { atPath, paths } from '../support/paths';
+
+/** The start of the verification link in a mail. */
+const VERIFY_LINK = paths.auth.verifyEmail.getHref({ token: '' });
 
 const NEW_PASSWORD = 'Fresh-Start2@';
 
@@ -26,7 +30,7 @@ test('the whole account journey: register, verify by mail, log in, rename, chang
   const email = uniqueEmail('journey');
 
   // Register.
-  await page.goto('/register');
+  await page.goto(paths.auth.register.getHref());
   await expect(page.getByRole('heading', { name: 'Register' })).toBeVisible();
   await fillRegistration(page, { name: 'Jade Journey', email, password: E2E_PASSWORD, confirm: E2E_PASSWORD });
   await page.getByRole('button', { name: 'Register' }).click();
@@ -36,17 +40,17 @@ test('the whole account journey: register, verify by mail, log in, rename, chang
 
   // Read the mail and open its link.
   const mail = await waitForMail(email);
-  const link = linkIn(mail, '/verify/');
+  const link = linkIn(mail, VERIFY_LINK);
   expect(link.startsWith(test.info().project.use.baseURL!)).toBe(true);
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
   await expect(page.getByText('Redirecting to login...')).toBeVisible();
   // Section 9: the success state goes to /login after 3 seconds.
-  await expect(page).toHaveURL(/\/login$/, { timeout: 6000 });
+  await expect(page).toHaveURL(atPath(paths.auth.login.getHref()), { timeout: 6000 });
 
   // Log in.
   await logIn(page, email, E2E_PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(atPath(paths.user.dashboard.getHref()));
   expect(await page.evaluate(() => localStorage.getItem('userType'))).toBe('user');
   expect(await page.evaluate(() => JSON.parse(localStorage.getItem('userData') ?? '{}'))).toMatchObject({
     name: 'Jade Journey',
@@ -59,7 +63,7 @@ test('the whole account journey: register, verify by mail, log in, rename, chang
 
   // Profile: the name.
   await page.getByRole('link', { name: 'Settings' }).click();
-  await expect(page).toHaveURL(/\/profile$/);
+  await expect(page).toHaveURL(atPath(paths.user.profile.getHref()));
   await expect(page.getByRole('tab', { name: 'Profile Details' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await expect(page.getByLabel('Email')).toHaveAttribute('readonly', '');
@@ -104,12 +108,12 @@ test('the whole account journey: register, verify by mail, log in, rename, chang
 
   // Log out, then the old password fails and the new one works.
   await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(atPath(paths.auth.login.getHref()));
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await logIn(page, email, E2E_PASSWORD);
   await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
   await logIn(page, email, NEW_PASSWORD);
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(atPath(paths.user.dashboard.getHref()));
   await expect(page.getByRole('banner').getByText('Jade Renamed')).toBeVisible();
 });
 
@@ -117,7 +121,7 @@ test.describe('register screen', () => {
   test('shows unmet requirements only after the password field was focused, and the submit errors', async ({
     page,
   }) => {
-    await page.goto('/register');
+    await page.goto(paths.auth.register.getHref());
     const requirements = page.getByRole('list', { name: 'Unmet password requirements' });
     await expect(requirements).toBeHidden();
     await page.getByLabel(/^Password/).focus();
@@ -149,7 +153,7 @@ test.describe('register screen', () => {
 
   test('shows the server message for an email that is taken, and links to login', async ({ page, request }) => {
     const account = await registerAndVerify(request);
-    await page.goto('/register');
+    await page.goto(paths.auth.register.getHref());
     await fillRegistration(page, {
       name: 'Copy Cat',
       email: account.email,
@@ -159,19 +163,19 @@ test.describe('register screen', () => {
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByRole('alert')).toHaveText('An account with this email already exists');
     await page.getByRole('link', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(atPath(paths.auth.login.getHref()));
   });
 });
 
 test.describe('login screen', () => {
   test('shows the server message for a wrong password and links to register', async ({ page, request }) => {
     const account = await registerAndVerify(request);
-    await page.goto('/login');
+    await page.goto(paths.auth.login.getHref());
     await logIn(page, account.email, 'Not-The-Password1!');
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
     await expect(page.getByLabel('Password')).toHaveValue('');
     await page.getByRole('link', { name: 'Register' }).click();
-    await expect(page).toHaveURL(/\/register$/);
+    await expect(page).toHaveURL(atPath(paths.auth.register.getHref()));
   });
 
   test('asks an unverified user to verify, and resends the link', async ({ page, request }) => {
@@ -183,7 +187,7 @@ test.describe('login screen', () => {
     const first = await waitForMail(email);
     const sentAt = Date.now();
 
-    await page.goto('/login');
+    await page.goto(paths.auth.login.getHref());
     await logIn(page, email, E2E_PASSWORD);
     const alert = page.getByRole('alert');
     await expect(alert).toContainText('Please check your email to verify your account before logging in.');
@@ -191,17 +195,17 @@ test.describe('login screen', () => {
     await expect(alert).toContainText('If an account with that email needs verification, a new link has been sent.');
 
     const second = await waitForMail(email, { after: sentAt });
-    expect(linkIn(second, '/verify/')).not.toBe(linkIn(first, '/verify/'));
-    await page.goto(linkIn(second, '/verify/'));
+    expect(linkIn(second, VERIFY_LINK)).not.toBe(linkIn(first, VERIFY_LINK));
+    await page.goto(linkIn(second, VERIFY_LINK));
     await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
     await page.getByRole('link', { name: 'Go to Login' }).click();
     await logIn(page, email, E2E_PASSWORD);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(atPath(paths.user.dashboard.getHref()));
   });
 
   test('says the account is locked after five failures, even for the right password', async ({ page, request }) => {
     const account = await registerAndVerify(request);
-    await page.goto('/login');
+    await page.goto(paths.auth.login.getHref());
     for (let i = 1; i <= 4; i++) {
       await logIn(page, account.email, `Wrong-Guess${i}!`);
       await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
@@ -211,16 +215,16 @@ test.describe('login screen', () => {
     await expect(page.getByRole('alert')).toHaveText(locked);
     await logIn(page, account.email, account.password);
     await expect(page.getByRole('alert')).toHaveText(locked);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(atPath(paths.auth.login.getHref()));
   });
 });
 
 test('a verification link that is unknown shows the error state', async ({ page }) => {
-  await page.goto('/verify/not-a-real-token');
+  await page.goto(paths.auth.verifyEmail.getHref({ token: 'not-a-real-token' }));
   await expect(page.getByRole('heading', { name: 'Verification Failed' })).toBeVisible();
   await expect(page.getByText('The link may be expired or invalid.')).toBeVisible();
   await page.getByRole('link', { name: 'Go to Login' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(atPath(paths.auth.login.getHref()));
 });
 
 test('an invalid stored token is cleared on load and the visitor goes to the login page', async ({ page }) => {
@@ -234,8 +238,8 @@ test('an invalid stored token is cleared on load and the visitor goes to the log
       JSON.stringify({ id: 'x', name: 'Ghost', email: 'g@x.co', type: 'user', role: 'user' }),
     );
   });
-  await page.goto('/profile');
-  await expect(page).toHaveURL(/\/login$/);
+  await page.goto(paths.user.profile.getHref());
+  await expect(page).toHaveURL(atPath(paths.auth.login.getHref()));
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });

@@ -5,6 +5,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { Survey } from '@quorum/contract';
 import { loginViaApi, registerAndVerify, uniqueEmail } from '../support/accounts';
 import { E2E_ADMIN } from '../support/env';
+import { atPath, paths } from '../support/paths';
 
 /**
  * A user's survey that went through launch, one response, close and delete — made through the API,
@@ -59,11 +60,11 @@ test('an administrator logs in, finds a deleted survey, restores it and opens it
   const title = `Admin restore ${Date.now().toString(36)}`;
   const { survey, account, headers } = await deletedSurveyWithOneResponse(request, title);
 
-  await page.goto('/admin/login');
+  await page.goto(paths.auth.adminLogin.getHref());
   await expect(page).toHaveTitle(/Admin Login/);
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await adminLogin(page, E2E_ADMIN.email, E2E_ADMIN.password);
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(atPath(paths.admin.dashboard.getHref()));
   await expect(page.getByRole('heading', { name: 'All Surveys' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('userType'))).toBe('admin');
 
@@ -99,7 +100,7 @@ test('an administrator logs in, finds a deleted survey, restores it and opens it
   expect(listed.find((s) => s.surveyId === survey.surveyId)?.state).toBe('draft');
 
   await restored.getByRole('link', { name: `View results of ${title}` }).click();
-  await expect(page).toHaveURL(new RegExp(`/admin/surveys/${survey.surveyId}/results$`));
+  await expect(page).toHaveURL(atPath(paths.admin.surveyResults.getHref(survey)));
   await expect(page.getByText(title).first()).toBeVisible();
   await expect(page.getByText('Total Responses').first()).toBeVisible();
 });
@@ -117,7 +118,7 @@ test('the survey list is cards on a phone', async ({ page, request }, testInfo) 
     },
     { token, user },
   );
-  await page.goto(`/admin/dashboard?q=${encodeURIComponent(title)}`);
+  await page.goto(`${paths.admin.dashboard.getHref()}?q=${encodeURIComponent(title)}`);
   const cards = page.getByRole('list', { name: 'All surveys' });
   await expect(cards.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByRole('table')).toBeHidden();
@@ -137,7 +138,7 @@ test('the survey list is cards on a phone', async ({ page, request }, testInfo) 
 test('three bad admin logins show the lock message and disable the button', async ({ page }, testInfo) => {
   // An unknown email, so the real administrator is never locked for other tests.
   const email = uniqueEmail('not-an-admin');
-  await page.goto('/admin/login');
+  await page.goto(paths.auth.adminLogin.getHref());
   const button = page.getByRole('button', { name: 'Log in' });
 
   await adminLogin(page, email, 'Wrong-Passw0rd!');
@@ -163,7 +164,7 @@ test('three bad admin logins show the lock message and disable the button', asyn
 
 test('the server keeps the lock even when the browser forgets it', async ({ page }) => {
   const email = uniqueEmail('forgetful');
-  await page.goto('/admin/login');
+  await page.goto(paths.auth.adminLogin.getHref());
   for (let i = 0; i < 3; i += 1) await adminLogin(page, email, 'Wrong-Passw0rd!');
   await expect(page.getByRole('button', { name: 'Log in' })).toBeDisabled();
   await page.evaluate(() => localStorage.clear());
@@ -189,12 +190,12 @@ test('an administrator added with npm run admin:create edits their profile and p
   });
   expect(created.stdout.trim(), created.stderr).toBe(`Administrator created: ${email} (Cleo Cli)`);
 
-  await page.goto('/admin/login');
+  await page.goto(paths.auth.adminLogin.getHref());
   await adminLogin(page, email, 'Cli-Passw0rd!');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(atPath(paths.admin.dashboard.getHref()));
 
   await page.getByRole('link', { name: 'Settings' }).click();
-  await expect(page).toHaveURL(/\/admin\/profile$/);
+  await expect(page).toHaveURL(atPath(paths.admin.profile.getHref()));
   await expect(page.getByRole('tab', { name: 'Profile Details' })).toBeVisible();
   await expect(page.getByLabel('Email')).toHaveValue(email);
   await page.getByLabel('Name').fill('Cleo Renamed');
@@ -210,14 +211,14 @@ test('an administrator added with npm run admin:create edits their profile and p
   await expect(page.getByText('Password updated successfully')).toBeVisible();
 
   await page.getByRole('button', { name: 'Logout' }).click();
-  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page).toHaveURL(atPath(paths.auth.adminLogin.getHref()));
   await adminLogin(page, email, 'Newer-Passw0rd!');
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(atPath(paths.admin.dashboard.getHref()));
   await expect(page.getByRole('banner').getByText('Cleo Renamed')).toBeVisible();
 });
 
 test('the admin login and the All Surveys screen pass an axe-core scan', async ({ page, request }) => {
-  await page.goto('/admin/login');
+  await page.goto(paths.auth.adminLogin.getHref());
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   const login = await new AxeBuilder({ page }).analyze();
   expect(login.violations.map((v) => `${v.id}: ${v.help}`)).toEqual([]);

@@ -7,6 +7,7 @@ import { freePortSync } from '../support/env';
 import { linkIn, waitForMail } from '../support/mailbox';
 import { startRecaptchaDouble, type RecaptchaDouble } from '../support/recaptcha';
 import { startApp, type RunningApp } from '../support/start-app';
+import { atPath, paths } from '../support/paths';
 
 const ADMIN = { email: 'bot-admin@quorum.test', password: 'Bot-Admin-Passw0rd!' };
 
@@ -61,7 +62,7 @@ test.describe('bot check switched on', () => {
     expect(recaptcha.verifiedActions.at(-1)).toBe('register');
     expect(scriptLoads[0]).toContain('render=e2e-site-key');
 
-    const link = linkIn(await waitForMail(email), '/verify/');
+    const link = linkIn(await waitForMail(email), paths.auth.verifyEmail.getHref({ token: '' }));
     expect(link.startsWith(app.baseURL)).toBe(true);
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
@@ -71,7 +72,7 @@ test.describe('bot check switched on', () => {
     await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password').fill(E2E_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(atPath(paths.user.dashboard.getHref()));
     expect(recaptcha.verifiedActions.at(-1)).toBe('login');
 
     await page.goto(`${app.baseURL}/profile`);
@@ -86,7 +87,7 @@ test.describe('bot check switched on', () => {
     await page.getByLabel('Email').fill(ADMIN.email);
     await page.getByLabel('Password').fill(ADMIN.password);
     await page.getByRole('button', { name: /^log ?in$/i }).click();
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page).toHaveURL(atPath(paths.admin.dashboard.getHref()));
     expect(recaptcha.verifiedActions.at(-1)).toBe('admin_login');
   });
 

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
+import { atPath, paths } from '../support/paths';
 
 test('the status page shows that the server answers', async ({ page }) => {
-  await page.goto('/status');
+  await page.goto(paths.status.getHref());
   await expect(page.getByRole('heading', { name: 'System status' })).toBeVisible();
   await expect(page.getByRole('status')).toHaveText('Server: ok');
 });
@@ -13,9 +14,9 @@ test('an unknown path shows the 404 page', async ({ page }) => {
 });
 
 test('client routes survive a reload and assets are cached', async ({ page, request }) => {
-  await page.goto('/register');
+  await page.goto(paths.auth.register.getHref());
   await page.reload();
-  await expect(page).toHaveURL(/\/register$/);
+  await expect(page).toHaveURL(atPath(paths.auth.register.getHref()));
   const index = await request.get('/some/client/route');
   expect(index.headers()['cache-control']).toBe('no-cache');
   const html = await index.text();

@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import type { StateChangeResponse, Survey, SurveyInput } from '@quorum/contract';
 import { E2E_ADMIN } from '../support/env';
 import { loginViaApi, registerAndVerify, signInNewUser, storeSession } from '../support/accounts';
+import { atPath, paths } from '../support/paths';
 
 async function createLiveSurvey(request: APIRequestContext, token: string, title: string): Promise<Survey> {
   const body: SurveyInput = {
@@ -27,7 +28,7 @@ async function createLiveSurvey(request: APIRequestContext, token: string, title
 
 /** Answers on the public page, one question at a time, as a respondent would. */
 async function answerOnPublicPage(page: Page, survey: Survey, text: string) {
-  await page.goto(`/projects/${survey.projectId}/surveys/${survey.surveyId}`);
+  await page.goto(paths.publicSurvey.survey.getHref(survey));
   await page.getByRole('radio', { name: 'Saturday' }).check();
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('checkbox', { name: 'Food' }).check();
@@ -51,7 +52,7 @@ test('an owner watches responses arrive live, switches views and downloads the C
   const owner = await signInNewUser(page, request);
   const survey = await createLiveSurvey(request, owner.token, 'Café night, "2026"');
 
-  await page.goto(`/surveys/${survey.surveyId}/results`);
+  await page.goto(paths.user.surveyResults.getHref(survey));
   await expect(page.getByRole('heading', { level: 1, name: 'Café night, "2026"' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No results found' })).toBeVisible();
   await expect(page.getByTestId('total-responses')).toHaveText('0');
@@ -129,7 +130,7 @@ test('an owner watches responses arrive live, switches views and downloads the C
 
   // The return button goes back to the user's dashboard.
   await page.getByRole('link', { name: 'Back to Dashboard' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(atPath(paths.user.dashboard.getHref()));
 });
 
 test('an administrator opens any survey’s results and returns to the admin dashboard', async ({ page, request }) => {
@@ -138,18 +139,18 @@ test('an administrator opens any survey’s results and returns to the admin das
   const admin = await loginViaApi(request, E2E_ADMIN, 'admin');
   await storeSession(page, admin.token, admin.user);
 
-  await page.goto(`/admin/surveys/${survey.surveyId}/results`);
+  await page.goto(paths.admin.surveyResults.getHref(survey));
   await expect(page.getByRole('heading', { level: 1, name: 'Admin view check' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No results found' })).toBeVisible();
   await page.setViewportSize({ width: 360, height: 800 });
   await page.screenshot({ path: test.info().outputPath('results-empty-mobile.png'), fullPage: true });
   await page.getByRole('link', { name: 'Back to Dashboard' }).click();
-  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page).toHaveURL(atPath(paths.admin.dashboard.getHref()));
 });
 
 test('an unknown survey shows the server’s message', async ({ page, request }) => {
   await signInNewUser(page, request);
-  await page.goto('/surveys/01900000-0000-7000-8000-000000000000/results');
+  await page.goto(paths.user.surveyResults.getHref({ surveyId: '01900000-0000-7000-8000-000000000000' }));
   await expect(page.getByRole('alert')).toContainText('Survey not found');
 });
 
@@ -159,7 +160,7 @@ test('without live updates the results page falls back to polling', async ({ pag
   const survey = await createLiveSurvey(request, owner.token, 'Polling fallback');
   // The live stream cannot connect (a proxy that drops it, say).
   await page.route('**/results/stream', (route) => route.abort());
-  await page.goto(`/surveys/${survey.surveyId}/results`);
+  await page.goto(paths.user.surveyResults.getHref(survey));
   await expect(page.getByRole('status').filter({ hasText: 'Updating every 15 s' })).toBeVisible();
   await expect(page.getByTestId('total-responses')).toHaveText('0');
   const res = await request.post(`/api/surveys/${survey.surveyId}/responses`, {

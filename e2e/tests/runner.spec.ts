@@ -2,6 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { StateChangeResponse, Survey, SurveyInput, SurveyState } from '@quorum/contract';
 import { loginViaApi, registerAndVerify } from '../support/accounts';
+import { atPath, paths } from '../support/paths';
 
 // Public survey taking (issue 6): one question at a time, keyboard alone, kept across a reload,
 // submitted to the thank-you page; unavailable surveys; wrong links; failed submits.
@@ -61,7 +62,7 @@ async function activeSurvey(request: APIRequestContext, overrides: Partial<Surve
   const owner = await newOwner(request);
   const survey = await createSurvey(request, owner, overrides);
   await setState(request, owner, survey.surveyId, 'active');
-  return { owner, survey, path: `/projects/${survey.projectId}/surveys/${survey.surveyId}` };
+  return { owner, survey, path: paths.publicSurvey.survey.getHref(survey) };
 }
 
 async function scan(page: Page, label: string) {
@@ -102,7 +103,10 @@ test.describe('taking a survey on a phone with the keyboard alone', () => {
     await expect(page.getByRole('banner')).toContainText('Quorum');
     await expect(page.getByRole('heading', { level: 1, name: 'Festival feedback' })).toBeVisible();
     await expect(page.locator('main img')).toBeVisible();
-    await expect(page.getByRole('link', { name: /create your own surveys/i })).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('link', { name: /create your own surveys/i })).toHaveAttribute(
+      'href',
+      paths.auth.register.getHref(),
+    );
     await expect(page.getByText('Question 1 of 5')).toBeVisible();
     await expect(progress(page)).toHaveAttribute('aria-valuenow', '0');
     await expect(previous(page)).toBeDisabled();
@@ -187,7 +191,7 @@ test.describe('taking a survey on a phone with the keyboard alone', () => {
     await page.keyboard.press('Enter');
 
     // The thank-you page.
-    await expect(page).toHaveURL(`${path}/thank-you`);
+    await expect(page).toHaveURL(paths.publicSurvey.thankYou.getHref(survey));
     await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
     await expect(
       page.getByText('Your response has been successfully recorded. We appreciate your time and feedback.'),
@@ -195,7 +199,10 @@ test.describe('taking a survey on a phone with the keyboard alone', () => {
     for (const feature of ['AI-powered survey generation', 'Real-time analytics', 'Multiple question types']) {
       await expect(page.getByRole('heading', { name: feature })).toBeVisible();
     }
-    await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute('href', '/register');
+    await expect(page.getByRole('link', { name: 'Get Started Free' })).toHaveAttribute(
+      'href',
+      paths.auth.register.getHref(),
+    );
     await expectNoSidewaysScroll(page);
     await scan(page, 'thank-you page');
 
@@ -210,7 +217,7 @@ test.describe('taking a survey on a phone with the keyboard alone', () => {
 
     // 'Get Started Free' leads to registration.
     await page.getByRole('link', { name: 'Get Started Free' }).click();
-    await expect(page).toHaveURL(/\/register$/);
+    await expect(page).toHaveURL(atPath(paths.auth.register.getHref()));
   });
 });
 
@@ -254,7 +261,7 @@ test('a survey that cannot be loaded says so and offers a retry', async ({ page,
 
 test('a link with the wrong project is corrected', async ({ page, request }) => {
   const { survey, path } = await activeSurvey(request);
-  await page.goto(`/projects/not-the-project/surveys/${survey.surveyId}`);
+  await page.goto(paths.publicSurvey.survey.getHref({ projectId: 'not-the-project', surveyId: survey.surveyId }));
   await expect(page).toHaveURL(path);
   await expect(page.getByText('Question 1 of 5')).toBeVisible();
 });

@@ -1,27 +1,28 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInAdmin, signInNewUser } from '../support/accounts';
+import { areaPaths, atPath, homePath, loginPath, paths } from '../support/paths';
 
-/** The sidebar of section 2: label, path in the user area, heading of the screen it opens. */
+/** The sidebar of section 2: label and the screen it opens, in either area. */
 const NAV = [
-  { label: 'Dashboard', user: '/dashboard', admin: '/admin/dashboard' },
-  { label: 'Surveys', user: '/surveys', admin: '/admin/surveys' },
-  { label: 'Respondents', user: '/respondents', admin: '/admin/respondents' },
-  { label: 'Analytics', user: '/analytics', admin: '/admin/analytics' },
-  { label: 'Settings', user: '/profile', admin: '/admin/profile' },
+  { label: 'Dashboard', screen: 'dashboard' },
+  { label: 'Surveys', screen: 'surveys' },
+  { label: 'Respondents', screen: 'respondents' },
+  { label: 'Analytics', screen: 'analytics' },
+  { label: 'Settings', screen: 'profile' },
 ] as const;
 
 /** What each placeholder shows (section 2), by area. */
 const PLACEHOLDERS = {
   user: [
-    { path: '/surveys', title: 'Surveys', feature: 'Surveys' },
-    { path: '/respondents', title: 'Respondents', feature: 'Respondents' },
-    { path: '/analytics', title: 'Analytics', feature: 'Analytics' },
+    { path: paths.user.surveys.getHref(), title: 'Surveys', feature: 'Surveys' },
+    { path: paths.user.respondents.getHref(), title: 'Respondents', feature: 'Respondents' },
+    { path: paths.user.analytics.getHref(), title: 'Analytics', feature: 'Analytics' },
   ],
   admin: [
-    { path: '/admin/surveys', title: 'Surveys Overview', feature: 'Surveys' },
-    { path: '/admin/respondents', title: 'Respondents Management', feature: 'Respondents' },
-    { path: '/admin/analytics', title: 'Analytics Dashboard', feature: 'Analytics' },
+    { path: paths.admin.surveys.getHref(), title: 'Surveys Overview', feature: 'Surveys' },
+    { path: paths.admin.respondents.getHref(), title: 'Respondents Management', feature: 'Respondents' },
+    { path: paths.admin.analytics.getHref(), title: 'Analytics Dashboard', feature: 'Analytics' },
   ],
 } as const;
 
@@ -91,7 +92,7 @@ function recordPaths(page: Page): string[] {
 
 for (const area of ['user', 'admin'] as const) {
   const signIn = area === 'user' ? signInNewUser : signInAdmin;
-  const home = area === 'user' ? '/dashboard' : '/admin/dashboard';
+  const home = homePath(area);
 
   test.describe(`${area} area`, () => {
     test('navigation by mouse: every sidebar item, the current page marked, name and Logout in the top bar', async ({
@@ -108,23 +109,23 @@ for (const area of ['user', 'admin'] as const) {
 
       for (const item of [...NAV.slice(1), NAV[0]]) {
         await navLink(page, item.label).click();
-        await expect(page).toHaveURL(new RegExp(`${item[area]}$`));
+        await expect(page).toHaveURL(atPath(areaPaths(area)[item.screen].getHref()));
         await expectCurrent(page, item.label);
         await expectScreen(page, area, item.label);
       }
 
       await page.getByRole('link', { name: 'Quorum home' }).click();
-      await expect(page).toHaveURL(new RegExp(`${home}$`));
+      await expect(page).toHaveURL(atPath(home));
 
       await banner.getByRole('button', { name: 'Logout' }).click();
-      await expect(page).toHaveURL(new RegExp(`${area === 'admin' ? '/admin/login' : '/login'}$`));
+      await expect(page).toHaveURL(atPath(loginPath(area)));
       expect(await page.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('userData')])).toEqual([
         null,
         null,
       ]);
       // The area is closed again after logout.
       await page.goto(home);
-      await expect(page).toHaveURL(new RegExp(`${area === 'admin' ? '/admin/login' : '/login'}$`));
+      await expect(page).toHaveURL(atPath(loginPath(area)));
     });
 
     test('navigation by keyboard: skip link, tab order, Enter on sidebar links, visible focus', async ({
@@ -157,7 +158,7 @@ for (const area of ['user', 'admin'] as const) {
       for (const item of [NAV[1], NAV[3], NAV[4], NAV[0]]) {
         await navLink(page, item.label).focus();
         await page.keyboard.press('Enter');
-        await expect(page).toHaveURL(new RegExp(`${item[area]}$`));
+        await expect(page).toHaveURL(atPath(areaPaths(area)[item.screen].getHref()));
         await expectCurrent(page, item.label);
         await expectScreen(page, area, item.label);
       }
@@ -166,7 +167,7 @@ for (const area of ['user', 'admin'] as const) {
       expect(await tabTo(page, page.getByRole('button', { name: 'Logout' }), 5, 'Shift+Tab')).toBe(1);
       await expectFocusRing(page.getByRole('button', { name: 'Logout' }));
       await page.keyboard.press('Enter');
-      await expect(page).toHaveURL(new RegExp(`${area === 'admin' ? '/admin/login' : '/login'}$`));
+      await expect(page).toHaveURL(atPath(loginPath(area)));
     });
 
     test('unknown paths show the 404 page inside the area, with a link home', async ({ page, request }) => {
@@ -178,7 +179,7 @@ for (const area of ['user', 'admin'] as const) {
       await expect(page).toHaveTitle('Page Not Found · Quorum');
       await expect(sidebar(page)).toBeVisible();
       await page.getByRole('link', { name: 'Go back home' }).click();
-      await expect(page).toHaveURL(new RegExp(`${home}$`));
+      await expect(page).toHaveURL(atPath(home));
     });
   });
 }
@@ -191,7 +192,7 @@ test.describe('narrow screens (375 px)', () => {
     request,
   }, testInfo) => {
     await signInNewUser(page, request);
-    await page.goto('/dashboard');
+    await page.goto(paths.user.dashboard.getHref());
     const menu = page.getByRole('button', { name: 'Menu' });
     await expect(menu).toBeVisible();
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
@@ -222,7 +223,7 @@ test.describe('narrow screens (375 px)', () => {
     await page.keyboard.press('Tab');
     await expect(navLink(page, 'Surveys')).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/surveys$/);
+    await expect(page).toHaveURL(atPath(paths.user.surveys.getHref()));
     await expect(page.getByRole('heading', { name: 'Surveys Coming Soon!' })).toBeVisible();
     await expect(sidebar(page)).toBeHidden();
     await expect(menu).toHaveAttribute('aria-expanded', 'false');
@@ -231,7 +232,7 @@ test.describe('narrow screens (375 px)', () => {
     // Mouse: a link closes it too; a tap outside closes it.
     await menu.click();
     await navLink(page, 'Settings').click();
-    await expect(page).toHaveURL(/\/profile$/);
+    await expect(page).toHaveURL(atPath(paths.user.profile.getHref()));
     await expect(sidebar(page)).toBeHidden();
     await menu.click();
     await expect(sidebar(page)).toBeVisible();
@@ -242,7 +243,7 @@ test.describe('narrow screens (375 px)', () => {
     // Back and forward close it as well.
     await menu.click();
     await page.goBack();
-    await expect(page).toHaveURL(/\/surveys$/);
+    await expect(page).toHaveURL(atPath(paths.user.surveys.getHref()));
     await expect(sidebar(page)).toBeHidden();
   });
 
@@ -250,7 +251,7 @@ test.describe('narrow screens (375 px)', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     const name = 'Maximilian Alexander Featherstonehaugh-Worthington';
     await signInNewUser(page, request, { name });
-    await page.goto('/surveys');
+    await page.goto(paths.user.surveys.getHref());
     const shownName = page.getByRole('banner').getByText(name);
     await expect(shownName).toBeVisible();
     await expect(shownName).toHaveAttribute('title', name);
@@ -262,13 +263,13 @@ test.describe('narrow screens (375 px)', () => {
 
   test('the admin menu works the same way', async ({ page, request }, testInfo) => {
     await signInAdmin(page, request);
-    await page.goto('/admin/dashboard');
+    await page.goto(paths.admin.dashboard.getHref());
     const menu = page.getByRole('button', { name: 'Menu' });
     await expect(menu).toBeVisible();
     await page.screenshot({ path: testInfo.outputPath('admin-dashboard-375.png') });
     await menu.click();
     await navLink(page, 'Analytics').click();
-    await expect(page).toHaveURL(/\/admin\/analytics$/);
+    await expect(page).toHaveURL(atPath(paths.admin.analytics.getHref()));
     await expect(page.getByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
     await expect(sidebar(page)).toBeHidden();
   });
@@ -277,12 +278,12 @@ test.describe('narrow screens (375 px)', () => {
 test('screenshot of the dashboard frame at 1280 px', async ({ page, request }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInNewUser(page, request, { name: 'Erin Example' });
-  await page.goto('/dashboard');
+  await page.goto(paths.user.dashboard.getHref());
   await frameReady(page);
   await expect(page.getByRole('heading', { name: 'My Surveys' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Menu' })).toBeHidden();
   await page.screenshot({ path: testInfo.outputPath('dashboard-1280.png'), fullPage: false });
-  await page.goto('/surveys');
+  await page.goto(paths.user.surveys.getHref());
   await expect(page.getByRole('heading', { name: 'Surveys Coming Soon!' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('placeholder-1280.png'), fullPage: false });
   await page.goto('/surveys/nothing/here');
@@ -293,7 +294,7 @@ test('screenshot of the dashboard frame at 1280 px', async ({ page, request }, t
 test('screenshot of the admin frame at 1280 px', async ({ page, request }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 800 });
   await signInAdmin(page, request);
-  await page.goto('/admin/dashboard');
+  await page.goto(paths.admin.dashboard.getHref());
   await frameReady(page);
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('admin-dashboard-1280.png'), fullPage: false });
@@ -302,16 +303,16 @@ test('screenshot of the admin frame at 1280 px', async ({ page, request }, testI
 test.describe('role redirects', () => {
   test('signed-out visitors are sent to the login page of the area', async ({ page }) => {
     for (const [path, login] of [
-      ['/dashboard', '/login'],
-      ['/surveys/create', '/login'],
-      ['/profile', '/login'],
-      ['/admin/dashboard', '/admin/login'],
-      ['/admin/surveys', '/admin/login'],
-      ['/admin/profile', '/admin/login'],
-      ['/', '/login'],
+      [paths.user.dashboard.getHref(), paths.auth.login.getHref()],
+      [paths.user.createSurvey.getHref(), paths.auth.login.getHref()],
+      [paths.user.profile.getHref(), paths.auth.login.getHref()],
+      [paths.admin.dashboard.getHref(), paths.auth.adminLogin.getHref()],
+      [paths.admin.surveys.getHref(), paths.auth.adminLogin.getHref()],
+      [paths.admin.profile.getHref(), paths.auth.adminLogin.getHref()],
+      [paths.home.getHref(), paths.auth.login.getHref()],
     ] as const) {
       await page.goto(path);
-      await expect(page).toHaveURL(new RegExp(`${login}$`));
+      await expect(page).toHaveURL(atPath(login));
       await expect(sidebar(page)).toHaveCount(0);
     }
   });
@@ -321,12 +322,16 @@ test.describe('role redirects', () => {
     request,
   }) => {
     await signInNewUser(page, request);
-    const paths = recordPaths(page);
-    await page.goto('/admin/dashboard');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    const visited = recordPaths(page);
+    await page.goto(paths.admin.dashboard.getHref());
+    await expect(page).toHaveURL(atPath(paths.user.dashboard.getHref()));
     await expect(page).not.toHaveURL(/\/admin\//);
-    await expect(navLink(page, 'Dashboard')).toHaveAttribute('href', '/dashboard');
-    expect(paths).toEqual(['/admin/dashboard', '/admin/login', '/dashboard']);
+    await expect(navLink(page, 'Dashboard')).toHaveAttribute('href', paths.user.dashboard.getHref());
+    expect(visited).toEqual([
+      paths.admin.dashboard.getHref(),
+      paths.auth.adminLogin.getHref(),
+      paths.user.dashboard.getHref(),
+    ]);
     expect(await page.evaluate(() => localStorage.getItem('userType'))).toBe('user');
     // The admin API refuses the user's token as well.
     const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -342,21 +347,25 @@ test.describe('role redirects', () => {
     request,
   }) => {
     await signInAdmin(page, request);
-    const paths = recordPaths(page);
-    await page.goto('/dashboard');
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    expect(paths).toEqual(['/dashboard', '/login', '/admin/dashboard']);
-    await page.goto('/surveys/create');
-    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    const visited = recordPaths(page);
+    await page.goto(paths.user.dashboard.getHref());
+    await expect(page).toHaveURL(atPath(paths.admin.dashboard.getHref()));
+    expect(visited).toEqual([
+      paths.user.dashboard.getHref(),
+      paths.auth.login.getHref(),
+      paths.admin.dashboard.getHref(),
+    ]);
+    await page.goto(paths.user.createSurvey.getHref());
+    await expect(page).toHaveURL(atPath(paths.admin.dashboard.getHref()));
   });
 
   test('signed-in visitors opening a login page go to their dashboard', async ({ browser, request, baseURL }) => {
     const userContext = await browser.newContext({ baseURL });
     const userPage = await userContext.newPage();
     await signInNewUser(userPage, request);
-    for (const path of ['/login', '/register', '/admin/login']) {
+    for (const path of [paths.auth.login.getHref(), paths.auth.register.getHref(), paths.auth.adminLogin.getHref()]) {
       await userPage.goto(path);
-      await expect(userPage).toHaveURL(/\/dashboard$/);
+      await expect(userPage).toHaveURL(atPath(paths.user.dashboard.getHref()));
       await expect(userPage).not.toHaveURL(/\/admin\//);
     }
     await userContext.close();
@@ -364,9 +373,9 @@ test.describe('role redirects', () => {
     const adminContext = await browser.newContext({ baseURL });
     const adminPage = await adminContext.newPage();
     await signInAdmin(adminPage, request);
-    for (const path of ['/admin/login', '/login', '/register']) {
+    for (const path of [paths.auth.adminLogin.getHref(), paths.auth.login.getHref(), paths.auth.register.getHref()]) {
       await adminPage.goto(path);
-      await expect(adminPage).toHaveURL(/\/admin\/dashboard$/);
+      await expect(adminPage).toHaveURL(atPath(paths.admin.dashboard.getHref()));
     }
     await adminContext.close();
   });
@@ -380,12 +389,12 @@ test.describe('role redirects', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/dashboard');
+    await page.goto(paths.user.dashboard.getHref());
     await expect(page.getByRole('status').filter({ hasText: 'Loading...' })).toBeVisible();
     await expect(sidebar(page)).toHaveCount(0);
     release();
     await frameReady(page);
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(atPath(paths.user.dashboard.getHref()));
   });
 });
 
@@ -396,7 +405,7 @@ test('the 404 page outside the areas, for a signed-out visitor', async ({ page }
   await expect(page.getByRole('contentinfo')).toContainText('Quorum. All rights reserved.');
   await expect(sidebar(page)).toHaveCount(0);
   await page.getByRole('link', { name: 'Go back home' }).click();
-  await expect(page).toHaveURL(/\/login$/);
+  await expect(page).toHaveURL(atPath(paths.auth.login.getHref()));
 });
 
 test('an error banner disappears after 5 seconds, closes with its button, and navigation clears it', async ({
@@ -404,7 +413,7 @@ test('an error banner disappears after 5 seconds, closes with its button, and na
   request,
 }) => {
   await signInNewUser(page, request);
-  await page.goto('/surveys');
+  await page.goto(paths.user.surveys.getHref());
   await frameReady(page);
   // The survey list cannot be reached (the connection is refused): the dashboard raises its error.
   await page.route('**/api/surveys?*', (route) => route.abort('connectionrefused'));
@@ -460,9 +469,9 @@ test.describe('accessibility (axe-core)', () => {
     const context = await browser.newContext({ baseURL });
     const page = await context.newPage();
     for (const [path, heading] of [
-      ['/login', /login/i],
-      ['/register', /register|create.*account|sign up/i],
-      ['/admin/login', 'Admin Login'],
+      [paths.auth.login.getHref(), /login/i],
+      [paths.auth.register.getHref(), /register|create.*account|sign up/i],
+      [paths.auth.adminLogin.getHref(), 'Admin Login'],
       ['/no/such/page', 'Page Not Found'],
     ] as const) {
       await page.goto(path);
@@ -470,7 +479,7 @@ test.describe('accessibility (axe-core)', () => {
       await scan(page, path);
     }
     await page.screenshot({ path: testInfo.outputPath('not-found-signed-out-1280.png') });
-    await page.goto('/login');
+    await page.goto(paths.auth.login.getHref());
     await page.screenshot({ path: testInfo.outputPath('login-1280.png') });
     await page.setViewportSize({ width: 375, height: 812 });
     await page.screenshot({ path: testInfo.outputPath('login-375.png') });
@@ -487,11 +496,10 @@ test.describe('accessibility (axe-core)', () => {
       const page = await context.newPage();
       if (area === 'user') await signInNewUser(page, request);
       else await signInAdmin(page, request);
-      const prefix = area === 'admin' ? '/admin' : '';
       const screens = [
-        `${prefix}/dashboard`,
+        homePath(area),
         ...PLACEHOLDERS[area].map((p) => p.path),
-        `${prefix}/profile`,
+        areaPaths(area).profile.getHref(),
         area === 'user' ? '/no/such/page' : '/admin/no/such/page',
       ];
       for (const path of screens) {
@@ -502,10 +510,10 @@ test.describe('accessibility (axe-core)', () => {
         await scan(page, path);
       }
       await page.setViewportSize({ width: 375, height: 812 });
-      await page.goto(`${prefix}/dashboard`);
+      await page.goto(homePath(area));
       await page.getByRole('button', { name: 'Menu' }).click();
       await expect(sidebar(page)).toBeVisible();
-      await scan(page, `${prefix}/dashboard with the menu open`);
+      await scan(page, `${homePath(area)} with the menu open`);
       await context.close();
     });
   }

@@ -4,6 +4,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { StateChangeResponse, Survey, SurveyInput } from '@quorum/contract';
 import { signInNewUser } from '../support/accounts';
+import { atPath, paths } from '../support/paths';
 
 // A 1×1 transparent PNG.
 const PNG = Buffer.from(
@@ -84,13 +85,13 @@ test('a user creates a survey with every question type, edits it, and takes it t
 }, testInfo) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const user = await signInNewUser(page, request);
-  await page.goto('/dashboard');
+  await page.goto(paths.user.dashboard.getHref());
   await expect(page.getByRole('heading', { name: 'My Surveys' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Create your first survey' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('dashboard-empty-1280.png') });
 
   await page.getByRole('link', { name: 'Create New Survey' }).first().click();
-  await expect(page).toHaveURL(/\/surveys\/create$/);
+  await expect(page).toHaveURL(atPath(paths.user.createSurvey.getHref()));
   await expect(page.getByRole('heading', { level: 1, name: 'Create New Survey' })).toBeVisible();
 
   // Section 5 order: the project name first.
@@ -150,7 +151,7 @@ test('a user creates a survey with every question type, edits it, and takes it t
   await expect(page.getByText('Redirecting to dashboard...')).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('editor-success-1280.png') });
   await expect(page.getByRole('button', { name: 'Redirecting...' })).toBeDisabled();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(atPath(paths.user.dashboard.getHref()));
 
   // The dashboard: the new survey is a draft with 4 questions.
   await expect(section(page, 'Draft')).toHaveAccessibleName('Draft, 1 survey');
@@ -172,7 +173,7 @@ test('a user creates a survey with every question type, edits it, and takes it t
   await expect(page.getByRole('textbox', { name: 'Question Text' }).nth(1)).toHaveValue('Rate the week');
   await page.getByRole('button', { name: 'Update Survey' }).click();
   await expect(page.getByText('Survey updated successfully')).toBeVisible();
-  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page).toHaveURL(atPath(paths.user.dashboard.getHref()));
 
   const listRes = await request.get('/api/surveys', { headers: { authorization: `Bearer ${user.token}` } });
   const [summary] = ((await listRes.json()) as { surveys: Survey[] }).surveys;
@@ -231,7 +232,7 @@ test('at two active surveys Launch is blocked with the limit message', async ({ 
   await launchViaApi(request, user.token, first.surveyId);
   await launchViaApi(request, user.token, second.surveyId);
 
-  await page.goto('/dashboard');
+  await page.goto(paths.user.dashboard.getHref());
   await expect(section(page, 'Active')).toHaveAccessibleName('Active, 2 surveys');
   await expect(page.getByText('Pause or close a survey before launching more.')).toBeVisible();
   await card(page, 'Waiting').click();
@@ -264,7 +265,7 @@ test('at two active surveys Launch is blocked with the limit message', async ({ 
 
 test('an unknown survey cannot be edited', async ({ page, request }) => {
   await signInNewUser(page, request);
-  await page.goto('/surveys/00000000-0000-7000-8000-000000000000/edit');
+  await page.goto(paths.user.editSurvey.getHref({ surveyId: '00000000-0000-7000-8000-000000000000' }));
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Survey' })).toBeVisible();
   await expect(page.getByRole('alert')).toContainText('Failed to fetch survey data');
   await expect(page.getByRole('heading', { name: 'Failed to fetch survey data' })).toBeVisible();
@@ -278,14 +279,14 @@ test('the dashboard and the editor pass an axe scan', async ({ browser, request 
   await launchViaApi(request, user.token, survey.surveyId);
   await createViaApi(request, user.token, 'A draft');
 
-  await page.goto('/dashboard');
+  await page.goto(paths.user.dashboard.getHref());
   await card(page, 'Accessible survey').click();
   await card(page, 'A draft').click();
   await expect(page.getByRole('textbox', { name: 'Public link' }).first()).toBeVisible();
   const dashboard = await new AxeBuilder({ page }).analyze();
   expect(dashboard.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 
-  await page.goto('/surveys/create');
+  await page.goto(paths.user.createSurvey.getHref());
   await page.getByRole('button', { name: 'Create Survey' }).click();
   await expect(page.getByRole('alert')).toBeVisible();
   await page.getByRole('textbox', { name: 'Branding Image URL' }).fill(`${imageHost.origin}/logo.png`);
@@ -301,7 +302,7 @@ test('the dashboard and the editor pass an axe scan', async ({ browser, request 
   const editor = await new AxeBuilder({ page }).analyze();
   expect(editor.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(', ')}`)).toEqual([]);
 
-  await page.goto(`/surveys/${survey.surveyId}/edit`);
+  await page.goto(paths.user.editSurvey.getHref(survey));
   await expect(page.getByRole('textbox', { name: 'Survey Title' })).toHaveValue('Accessible survey');
   const edit = await new AxeBuilder({ page }).analyze();
   expect(edit.violations.map((v) => v.id)).toEqual([]);
@@ -319,7 +320,7 @@ test('a refused state change or save shows the server message and leaves the scr
   const other = await createViaApi(request, user.token, 'Launched elsewhere');
   await createViaApi(request, user.token, 'Launched here');
 
-  await page.goto('/dashboard');
+  await page.goto(paths.user.dashboard.getHref());
   await card(page, 'Launched here').click();
   // Meanwhile, another tab launches a second survey: the server now refuses a third.
   await launchViaApi(request, user.token, other.surveyId);
@@ -329,7 +330,7 @@ test('a refused state change or save shows the server message and leaves the scr
   await expect(actions(page, 'Launched here').getByRole('button', { name: 'Launch' })).toBeDisabled();
 
   // The edit screen is open when the survey gets closed elsewhere: the save is refused.
-  await page.goto(`/surveys/${live.surveyId}/edit`);
+  await page.goto(paths.user.editSurvey.getHref(live));
   await expect(page.getByRole('textbox', { name: 'Survey Title' })).toHaveValue('Already live');
   const closed = await request.patch(`/api/surveys/${live.surveyId}/state`, {
     data: { state: 'closed' },
@@ -341,13 +342,13 @@ test('a refused state change or save shows the server message and leaves the scr
   await expect(page.getByRole('alert')).toContainText('Only draft and active surveys can be edited');
   await expect(page.getByRole('button', { name: 'Update Survey' })).toBeEnabled();
   await expect(page.getByRole('textbox', { name: 'Survey Title' })).toBeEditable();
-  await expect(page).toHaveURL(new RegExp(`/surveys/${live.surveyId}/edit$`));
+  await expect(page).toHaveURL(atPath(paths.user.editSurvey.getHref(live)));
 });
 
 test('the dashboard explains a failed load and recovers on retry', async ({ page, request }) => {
   await signInNewUser(page, request);
   await page.route('**/api/surveys?limit=500', (route) => route.abort('connectionrefused'));
-  await page.goto('/dashboard');
+  await page.goto(paths.user.dashboard.getHref());
   await expect(page.getByRole('alert')).toContainText('Failed to fetch surveys');
   await expect(page.getByRole('heading', { name: 'Your surveys could not be loaded' })).toBeVisible();
   await page.unroute('**/api/surveys?limit=500');

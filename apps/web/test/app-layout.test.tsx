@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { makeUser, renderRoutes } from './support/render-shell';
 import { shellRoutes } from './support/shell-routes';
+import { paths } from '@/config/paths';
 
 const sidebar = () => screen.getByRole('navigation', { name: 'Main' });
 const linkTargets = () =>
@@ -13,14 +14,14 @@ const linkTargets = () =>
 
 describe('app layout', () => {
   it('shows the user area sidebar, marks the current page and shows the name in the top bar', async () => {
-    renderRoutes(shellRoutes(), { path: '/dashboard', user: makeUser('user', 'Erin Example') });
+    renderRoutes(shellRoutes(), { path: paths.user.dashboard.getHref(), user: makeUser('user', 'Erin Example') });
     await screen.findByRole('heading', { name: 'User dashboard' });
     expect(linkTargets()).toEqual([
-      ['Dashboard', '/dashboard'],
-      ['Surveys', '/surveys'],
-      ['Respondents', '/respondents'],
-      ['Analytics', '/analytics'],
-      ['Settings', '/profile'],
+      ['Dashboard', paths.user.dashboard.getHref()],
+      ['Surveys', paths.user.surveys.getHref()],
+      ['Respondents', paths.user.respondents.getHref()],
+      ['Analytics', paths.user.analytics.getHref()],
+      ['Settings', paths.user.profile.getHref()],
     ]);
     expect(within(sidebar()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(within(sidebar()).getByRole('link', { name: 'Surveys' })).not.toHaveAttribute('aria-current');
@@ -29,43 +30,43 @@ describe('app layout', () => {
   });
 
   it('prefixes every admin path with /admin', async () => {
-    renderRoutes(shellRoutes(), { path: '/admin/dashboard', user: makeUser('admin') });
+    renderRoutes(shellRoutes(), { path: paths.admin.dashboard.getHref(), user: makeUser('admin') });
     await screen.findByRole('heading', { name: 'Admin dashboard' });
     expect(linkTargets()).toEqual([
-      ['Dashboard', '/admin/dashboard'],
-      ['Surveys', '/admin/surveys'],
-      ['Respondents', '/admin/respondents'],
-      ['Analytics', '/admin/analytics'],
-      ['Settings', '/admin/profile'],
+      ['Dashboard', paths.admin.dashboard.getHref()],
+      ['Surveys', paths.admin.surveys.getHref()],
+      ['Respondents', paths.admin.respondents.getHref()],
+      ['Analytics', paths.admin.analytics.getHref()],
+      ['Settings', paths.admin.profile.getHref()],
     ]);
     expect(screen.getByRole('banner')).toHaveTextContent('Ada Admin');
   });
 
   it('shows "User" when the user has no name', async () => {
-    renderRoutes(shellRoutes(), { path: '/dashboard', user: makeUser('user', '  ') });
+    renderRoutes(shellRoutes(), { path: paths.user.dashboard.getHref(), user: makeUser('user', '  ') });
     await screen.findByRole('heading', { name: 'User dashboard' });
     expect(screen.getByTitle('User')).toHaveTextContent(/^User$/);
   });
 
   it('moves the current-page mark when the user navigates; Settings opens the profile', async () => {
     const user = userEvent.setup();
-    const { router } = renderRoutes(shellRoutes(), { path: '/dashboard', user: makeUser('user') });
+    const { router } = renderRoutes(shellRoutes(), { path: paths.user.dashboard.getHref(), user: makeUser('user') });
     await screen.findByRole('heading', { name: 'User dashboard' });
 
     await user.click(within(sidebar()).getByRole('link', { name: 'Respondents' }));
     expect(await screen.findByRole('heading', { name: 'Respondents Coming Soon!' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/respondents');
+    expect(router.state.location.pathname).toBe(paths.user.respondents.getHref());
     expect(within(sidebar()).getByRole('link', { name: 'Respondents' })).toHaveAttribute('aria-current', 'page');
     expect(within(sidebar()).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
 
     await user.click(within(sidebar()).getByRole('link', { name: 'Settings' }));
     expect(await screen.findByRole('heading', { name: 'User profile' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/profile');
+    expect(router.state.location.pathname).toBe(paths.user.profile.getHref());
   });
 
   it.each([
-    ['user', '/login', '/dashboard', 'User login'],
-    ['admin', '/admin/login', '/admin/dashboard', 'Admin login'],
+    ['user', paths.auth.login.getHref(), paths.user.dashboard.getHref(), 'User login'],
+    ['admin', paths.auth.adminLogin.getHref(), paths.admin.dashboard.getHref(), 'Admin login'],
   ] as const)('logout clears the session and sends a %s to %s', async (role, login, start, heading) => {
     const user = userEvent.setup();
     const { router } = renderRoutes(shellRoutes(), { path: start, user: makeUser(role) });
@@ -82,7 +83,7 @@ describe('app layout', () => {
 
   it('has a skip link that moves focus to the main content', async () => {
     const user = userEvent.setup();
-    renderRoutes(shellRoutes(), { path: '/dashboard', user: makeUser('user') });
+    renderRoutes(shellRoutes(), { path: paths.user.dashboard.getHref(), user: makeUser('user') });
     await screen.findByRole('heading', { name: 'User dashboard' });
     await user.tab();
     const skip = screen.getByRole('link', { name: 'Skip to main content' });
@@ -97,7 +98,7 @@ describe('narrow-screen menu', () => {
 
   it('is a disclosure button for the sidebar; opening moves focus in, Escape closes and returns focus', async () => {
     const user = userEvent.setup();
-    renderRoutes(shellRoutes(), { path: '/dashboard', user: makeUser('user') });
+    renderRoutes(shellRoutes(), { path: paths.user.dashboard.getHref(), user: makeUser('user') });
     await screen.findByRole('heading', { name: 'User dashboard' });
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
     expect(menuButton()).toHaveAttribute('aria-controls', sidebar().id);
@@ -123,12 +124,12 @@ describe('narrow-screen menu', () => {
 
   it('closes when the route changes by other means and when focus leaves it', async () => {
     const user = userEvent.setup();
-    const { router } = renderRoutes(shellRoutes(), { path: '/dashboard', user: makeUser('user') });
+    const { router } = renderRoutes(shellRoutes(), { path: paths.user.dashboard.getHref(), user: makeUser('user') });
     await screen.findByRole('heading', { name: 'User dashboard' });
 
     await user.click(menuButton());
     expect(menuButton()).toHaveAttribute('aria-expanded', 'true');
-    await act(() => router.navigate('/analytics'));
+    await act(() => router.navigate(paths.user.analytics.getHref()));
     expect(await screen.findByRole('heading', { name: 'Analytics Coming Soon!' })).toBeVisible();
     expect(menuButton()).toHaveAttribute('aria-expanded', 'false');
 
@@ -142,7 +143,7 @@ describe('narrow-screen menu', () => {
 
   it('closes when its toggle is pressed again', async () => {
     const user = userEvent.setup();
-    renderRoutes(shellRoutes(), { path: '/dashboard', user: makeUser('user') });
+    renderRoutes(shellRoutes(), { path: paths.user.dashboard.getHref(), user: makeUser('user') });
     await screen.findByRole('heading', { name: 'User dashboard' });
     await user.click(menuButton());
     await user.click(menuButton());

@@ -7,6 +7,7 @@ import { SURVEY_MESSAGES, type SurveyListResponse, type SurveyState, type Survey
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { surveysQueryOptions } from '@/features/dashboard/api/get-surveys';
 import { ErrorBannerProvider } from '@/lib/error-banner';
+import { paths } from '@/config/paths';
 
 let n = 0;
 const summary = (state: SurveyState, over: Partial<SurveySummary> = {}): SurveySummary => {
@@ -35,7 +36,7 @@ function renderDashboard(surveys: SurveySummary[]) {
   queryClient.setQueryData(surveysQueryOptions().queryKey, data);
   render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/dashboard']}>
+      <MemoryRouter initialEntries={[paths.user.dashboard.getHref()]}>
         <ErrorBannerProvider>
           <DashboardPage />
         </ErrorBannerProvider>
@@ -52,7 +53,7 @@ describe('the dashboard', () => {
     renderDashboard([summary('deleted')]);
     expect(screen.getByRole('heading', { name: 'Create your first survey' })).toBeInTheDocument();
     for (const link of screen.getAllByRole('link', { name: /Create New Survey/ })) {
-      expect(link).toHaveAttribute('href', '/surveys/create');
+      expect(link).toHaveAttribute('href', paths.user.createSurvey.getHref());
     }
   });
 
@@ -100,7 +101,7 @@ describe('the dashboard', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('Team Pulse')).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Public link' })).toHaveValue(
-      `${window.location.origin}/projects/team-pulse/surveys/${active.surveyId}`,
+      `${window.location.origin}${paths.publicSurvey.survey.getHref(active)}`,
     );
     expect(screen.getByRole('button', { name: 'Copy' })).toBeInTheDocument();
     const actions = screen.getByRole('group', { name: 'Actions for Live one' });
@@ -111,7 +112,7 @@ describe('the dashboard', () => {
     ).toEqual(['Pause', 'Close']);
     expect(within(actions).getByRole('link', { name: /Edit/ })).toHaveAttribute(
       'href',
-      `/surveys/${active.surveyId}/edit`,
+      paths.user.editSurvey.getHref(active),
     );
   });
 

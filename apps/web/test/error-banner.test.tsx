@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BANNER_TIMEOUT_MS } from '@/lib/error-banner';
 import { makeUser, renderRoutes } from './support/render-shell';
 import { shellRoutes } from './support/shell-routes';
+import { paths } from '@/config/paths';
 
 /** Renders the user area at the page that raises errors, with fake timers. */
 async function renderFailingPage() {
@@ -70,7 +71,7 @@ describe('error banner in the app layout', () => {
     await act(async () => {
       await vi.runOnlyPendingTimersAsync();
     });
-    expect(router.state.location.pathname).toBe('/surveys');
+    expect(router.state.location.pathname).toBe(paths.user.surveys.getHref());
     expect(screen.getByRole('heading', { name: 'Surveys Coming Soon!' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });

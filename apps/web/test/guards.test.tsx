@@ -5,6 +5,7 @@ import { routes } from '@/app/router';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { makeUser, renderRoutes } from './support/render-shell';
 import { shellRoutes } from './support/shell-routes';
+import { paths } from '@/config/paths';
 
 /** Every path the router went through, in order. */
 function trackPaths(router: ReturnType<typeof renderRoutes>['router']): string[] {
@@ -17,10 +18,10 @@ function trackPaths(router: ReturnType<typeof renderRoutes>['router']): string[]
 
 describe('session guard', () => {
   it.each([
-    ['/dashboard', '/login', 'User login'],
-    ['/surveys', '/login', 'User login'],
-    ['/admin/dashboard', '/admin/login', 'Admin login'],
-    ['/admin/analytics', '/admin/login', 'Admin login'],
+    [paths.user.dashboard.getHref(), paths.auth.login.getHref(), 'User login'],
+    [paths.user.surveys.getHref(), paths.auth.login.getHref(), 'User login'],
+    [paths.admin.dashboard.getHref(), paths.auth.adminLogin.getHref(), 'Admin login'],
+    [paths.admin.analytics.getHref(), paths.auth.adminLogin.getHref(), 'Admin login'],
   ])('sends a signed-out visitor from %s to %s', async (path, login, heading) => {
     const { router } = renderRoutes(shellRoutes(), { path });
     expect(await screen.findByRole('heading', { name: heading })).toBeVisible();
@@ -29,30 +30,40 @@ describe('session guard', () => {
   });
 
   it("sends a user who opens an admin screen to the admin login, which sends them on to the user's own dashboard", async () => {
-    const { router } = renderRoutes(shellRoutes(), { path: '/dashboard', user: makeUser('user') });
+    const { router } = renderRoutes(shellRoutes(), { path: paths.user.dashboard.getHref(), user: makeUser('user') });
     await screen.findByRole('heading', { name: 'User dashboard' });
-    const paths = trackPaths(router);
-    await act(() => router.navigate('/admin/dashboard'));
+    const visited = trackPaths(router);
+    await act(() => router.navigate(paths.admin.dashboard.getHref()));
     expect(await screen.findByRole('heading', { name: 'User dashboard' })).toBeVisible();
-    expect(paths).toEqual(['/dashboard', '/admin/dashboard', '/admin/login', '/dashboard']);
+    expect(visited).toEqual([
+      paths.user.dashboard.getHref(),
+      paths.admin.dashboard.getHref(),
+      paths.auth.adminLogin.getHref(),
+      paths.user.dashboard.getHref(),
+    ]);
     expect(screen.queryByRole('heading', { name: 'Admin dashboard' })).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.userType)).toBe('user');
   });
 
   it("sends an admin who opens a user screen to the user login, which sends them on to the admin's dashboard", async () => {
-    const { router } = renderRoutes(shellRoutes(), { path: '/admin/dashboard', user: makeUser('admin') });
+    const { router } = renderRoutes(shellRoutes(), { path: paths.admin.dashboard.getHref(), user: makeUser('admin') });
     await screen.findByRole('heading', { name: 'Admin dashboard' });
-    const paths = trackPaths(router);
-    await act(() => router.navigate('/profile'));
+    const visited = trackPaths(router);
+    await act(() => router.navigate(paths.user.profile.getHref()));
     expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
-    expect(paths).toEqual(['/admin/dashboard', '/profile', '/login', '/admin/dashboard']);
+    expect(visited).toEqual([
+      paths.admin.dashboard.getHref(),
+      paths.user.profile.getHref(),
+      paths.auth.login.getHref(),
+      paths.admin.dashboard.getHref(),
+    ]);
   });
 
   it.each([
-    ['user', '/login', '/dashboard', 'User dashboard'],
-    ['user', '/admin/login', '/dashboard', 'User dashboard'],
-    ['admin', '/admin/login', '/admin/dashboard', 'Admin dashboard'],
-    ['admin', '/login', '/admin/dashboard', 'Admin dashboard'],
+    ['user', paths.auth.login.getHref(), paths.user.dashboard.getHref(), 'User dashboard'],
+    ['user', paths.auth.adminLogin.getHref(), paths.user.dashboard.getHref(), 'User dashboard'],
+    ['admin', paths.auth.adminLogin.getHref(), paths.admin.dashboard.getHref(), 'Admin dashboard'],
+    ['admin', paths.auth.login.getHref(), paths.admin.dashboard.getHref(), 'Admin dashboard'],
   ] as const)('sends a signed-in %s who opens %s to %s', async (role, path, home, heading) => {
     const { router } = renderRoutes(shellRoutes(), { path, user: makeUser(role) });
     expect(await screen.findByRole('heading', { name: heading })).toBeVisible();
@@ -64,24 +75,24 @@ describe('session guard', () => {
     localStorage.setItem(STORAGE_KEYS.userType, 'user');
     localStorage.setItem(STORAGE_KEYS.userData, JSON.stringify({ ...makeUser('user'), role: 'user' }));
     // The test environment has no server: the verification request fails like an unreachable server.
-    const { router } = renderRoutes(shellRoutes(), { path: '/dashboard' });
+    const { router } = renderRoutes(shellRoutes(), { path: paths.user.dashboard.getHref() });
     expect(screen.getByRole('status')).toHaveTextContent('Loading...');
     expect(screen.queryByRole('heading', { name: 'User dashboard' })).toBeNull();
 
     expect(await screen.findByRole('heading', { name: 'User login' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.state.location.pathname).toBe(paths.auth.login.getHref());
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
   });
 });
 
 describe('placeholders and 404 in the real router', () => {
   it.each([
-    ['user', '/surveys', 'Surveys', 'Surveys'],
-    ['user', '/respondents', 'Respondents', 'Respondents'],
-    ['user', '/analytics', 'Analytics', 'Analytics'],
-    ['admin', '/admin/surveys', 'Surveys Overview', 'Surveys'],
-    ['admin', '/admin/respondents', 'Respondents Management', 'Respondents'],
-    ['admin', '/admin/analytics', 'Analytics Dashboard', 'Analytics'],
+    ['user', paths.user.surveys.getHref(), 'Surveys', 'Surveys'],
+    ['user', paths.user.respondents.getHref(), 'Respondents', 'Respondents'],
+    ['user', paths.user.analytics.getHref(), 'Analytics', 'Analytics'],
+    ['admin', paths.admin.surveys.getHref(), 'Surveys Overview', 'Surveys'],
+    ['admin', paths.admin.respondents.getHref(), 'Respondents Management', 'Respondents'],
+    ['admin', paths.admin.analytics.getHref(), 'Analytics Dashboard', 'Analytics'],
   ] as const)('signed in as %s, %s shows the "%s" placeholder', async (role, path, title, feature) => {
     renderRoutes(routes, { path, user: makeUser(role) });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
@@ -104,9 +115,12 @@ describe('placeholders and 404 in the real router', () => {
   it("shows a signed-in user's unknown paths inside the user area, with a link to the dashboard", async () => {
     renderRoutes(routes, { path: '/surveys/abc/nothing-here', user: makeUser('user') });
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/dashboard');
+    expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', paths.user.dashboard.getHref());
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/dashboard');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
+      'href',
+      paths.user.dashboard.getHref(),
+    );
   });
 
   it('shows unknown admin paths inside the admin area, with a link to the admin dashboard', async () => {
@@ -114,9 +128,9 @@ describe('placeholders and 404 in the real router', () => {
     const { router } = renderRoutes(routes, { path: '/admin/nothing-here', user: makeUser('admin') });
     expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeVisible();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    expect(within(nav).getByRole('link', { name: 'Surveys' })).toHaveAttribute('href', '/admin/surveys');
+    expect(within(nav).getByRole('link', { name: 'Surveys' })).toHaveAttribute('href', paths.admin.surveys.getHref());
     await user.click(within(nav).getByRole('link', { name: 'Analytics' }));
     expect(await screen.findByRole('heading', { name: 'Analytics Dashboard' })).toBeVisible();
-    expect(router.state.location.pathname).toBe('/admin/analytics');
+    expect(router.state.location.pathname).toBe(paths.admin.analytics.getHref());
   });
 });

@@ -6,15 +6,16 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { SURVEY_MESSAGES, type Survey } from '@quorum/contract';
 import { SurveyEditorPage } from '@/features/survey-editor/components/survey-editor-page';
 import { ErrorBannerProvider } from '@/lib/error-banner';
+import { paths } from '@/config/paths';
 
 function renderCreate() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={['/surveys/create']}>
+      <MemoryRouter initialEntries={[paths.user.createSurvey.getHref()]}>
         <ErrorBannerProvider>
           <Routes>
-            <Route path="/surveys/create" element={<SurveyEditorPage />} />
+            <Route path={paths.user.createSurvey.path} element={<SurveyEditorPage />} />
           </Routes>
         </ErrorBannerProvider>
       </MemoryRouter>
@@ -155,7 +156,7 @@ describe('the edit screen', () => {
         <MemoryRouter initialEntries={[{ pathname: '/surveys/gen-1/edit', state }]}>
           <ErrorBannerProvider>
             <Routes>
-              <Route path="/surveys/:surveyId/edit" element={<SurveyEditorPage />} />
+              <Route path={paths.user.editSurvey.path} element={<SurveyEditorPage />} />
             </Routes>
           </ErrorBannerProvider>
         </MemoryRouter>

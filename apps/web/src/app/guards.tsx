@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import type { UserType } from '@quorum/contract';
-import { homeFor, loginFor, useSession } from '@/lib/session';
+import { homePath, loginPath } from '@/config/paths';
+import { useSession } from '@/lib/session';
 
 /** "Loading..." while the stored session is verified (section 4). */
 export function SessionLoading() {
@@ -29,7 +30,7 @@ export function RequireRole({ role, children }: { role: UserType; children: Reac
   const location = useLocation();
   if (state.status === 'loading') return <SessionLoading />;
   if (state.status !== 'signed-in' || state.session.userType !== role) {
-    return <Navigate to={loginFor(role)} replace state={{ from: location.pathname }} />;
+    return <Navigate to={loginPath(role)} replace state={{ from: location.pathname }} />;
   }
   return children;
 }
@@ -38,6 +39,6 @@ export function RequireRole({ role, children }: { role: UserType; children: Reac
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { state } = useSession();
   if (state.status === 'loading') return <SessionLoading />;
-  if (state.status === 'signed-in') return <Navigate to={homeFor(state.session.userType)} replace />;
+  if (state.status === 'signed-in') return <Navigate to={homePath(state.session.userType)} replace />;
   return children;
 }

@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { paths } from '@/config/paths';
 import { GuestOnly, RequireRole } from './guards';
 import { NotFoundPage } from './pages/not-found-page';
 import { PageLoading } from './pages/page-loading';
@@ -6,11 +7,11 @@ import { PlaceholderPage } from './pages/placeholder-page';
 import { RouteErrorPage } from './pages/route-error-page';
 
 /**
- * Every screen of section 2. Feature pages are loaded lazily, so each route ships only its
- * own code: the public survey never loads the editor or the charts.
+ * Every screen, at its address in the route table (config/paths.ts). Feature pages are loaded
+ * lazily, so each route ships only its own code: the public survey never loads the editor or the charts.
  */
 export const screens: RouteObject[] = [
-  { path: '/', element: <Navigate to="/login" replace /> },
+  { path: paths.home.path, element: <Navigate to={paths.auth.login.getHref()} replace /> },
   {
     lazy: async () => {
       const { AuthLayout } = await import('./layouts/auth-layout');
@@ -24,15 +25,15 @@ export const screens: RouteObject[] = [
     },
     children: [
       {
-        path: '/login',
+        path: paths.auth.login.path,
         lazy: async () => ({ Component: (await import('@/features/auth/components/login-page')).LoginPage }),
       },
       {
-        path: '/register',
+        path: paths.auth.register.path,
         lazy: async () => ({ Component: (await import('@/features/auth/components/register-page')).RegisterPage }),
       },
       {
-        path: '/admin/login',
+        path: paths.auth.adminLogin.path,
         lazy: async () => ({
           Component: (await import('@/features/admin/components/admin-login-page')).AdminLoginPage,
         }),
@@ -43,31 +44,31 @@ export const screens: RouteObject[] = [
     lazy: async () => ({ Component: (await import('./layouts/auth-layout')).AuthLayout }),
     children: [
       {
-        path: '/verify/:token',
+        path: paths.auth.verifyEmail.path,
         lazy: async () => ({
           Component: (await import('@/features/auth/components/verify-email-page')).VerifyEmailPage,
         }),
       },
       {
-        path: '/status',
+        path: paths.status.path,
         lazy: async () => ({ Component: (await import('@/features/health/components/status-page')).StatusPage }),
       },
     ],
   },
   {
-    path: '/projects/:projectId/surveys/:surveyId',
+    path: paths.publicSurvey.survey.path,
     lazy: async () => ({
       Component: (await import('@/features/survey-runner/components/survey-runner-page')).SurveyRunnerPage,
     }),
   },
   {
-    path: '/projects/:projectId/surveys/:surveyId/thank-you',
+    path: paths.publicSurvey.thankYou.path,
     lazy: async () => ({
       Component: (await import('@/features/survey-runner/components/thank-you-page')).ThankYouPage,
     }),
   },
   {
-    path: '/admin',
+    path: paths.admin.root.path,
     lazy: async () => {
       const { AppLayout } = await import('./layouts/app-layout');
       return {
@@ -79,25 +80,31 @@ export const screens: RouteObject[] = [
       };
     },
     children: [
-      { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+      { index: true, element: <Navigate to={paths.admin.dashboard.getHref()} replace /> },
       {
-        path: 'dashboard',
+        path: paths.admin.dashboard.path,
         lazy: async () => ({
           Component: (await import('@/features/admin/components/admin-dashboard-page')).AdminDashboardPage,
         }),
       },
       {
-        path: 'profile',
+        path: paths.admin.profile.path,
         lazy: async () => ({ Component: (await import('@/features/profile/components/profile-page')).ProfilePage }),
       },
-      { path: 'surveys', element: <PlaceholderPage feature="Surveys" title="Surveys Overview" /> },
-      { path: 'respondents', element: <PlaceholderPage feature="Respondents" title="Respondents Management" /> },
-      { path: 'analytics', element: <PlaceholderPage feature="Analytics" title="Analytics Dashboard" /> },
+      { path: paths.admin.surveys.path, element: <PlaceholderPage feature="Surveys" title="Surveys Overview" /> },
       {
-        path: 'surveys/:surveyId/results',
+        path: paths.admin.respondents.path,
+        element: <PlaceholderPage feature="Respondents" title="Respondents Management" />,
+      },
+      {
+        path: paths.admin.analytics.path,
+        element: <PlaceholderPage feature="Analytics" title="Analytics Dashboard" />,
+      },
+      {
+        path: paths.admin.surveyResults.path,
         lazy: async () => ({ Component: (await import('@/features/results/components/results-page')).ResultsPage }),
       },
-      { path: '*', element: <NotFoundPage home="/admin/dashboard" /> },
+      { path: '*', element: <NotFoundPage home={paths.admin.dashboard.getHref()} /> },
     ],
   },
   {
@@ -113,34 +120,34 @@ export const screens: RouteObject[] = [
     },
     children: [
       {
-        path: '/dashboard',
+        path: paths.user.dashboard.path,
         lazy: async () => ({
           Component: (await import('@/features/dashboard/components/dashboard-page')).DashboardPage,
         }),
       },
       {
-        path: '/profile',
+        path: paths.user.profile.path,
         lazy: async () => ({ Component: (await import('@/features/profile/components/profile-page')).ProfilePage }),
       },
       {
-        path: '/surveys/create',
+        path: paths.user.createSurvey.path,
         lazy: async () => ({
           Component: (await import('@/features/survey-editor/components/survey-editor-page')).SurveyEditorPage,
         }),
       },
       {
-        path: '/surveys/:surveyId/edit',
+        path: paths.user.editSurvey.path,
         lazy: async () => ({
           Component: (await import('@/features/survey-editor/components/survey-editor-page')).SurveyEditorPage,
         }),
       },
       {
-        path: '/surveys/:surveyId/results',
+        path: paths.user.surveyResults.path,
         lazy: async () => ({ Component: (await import('@/features/results/components/results-page')).ResultsPage }),
       },
-      { path: '/surveys', element: <PlaceholderPage feature="Surveys" title="Surveys" /> },
-      { path: '/respondents', element: <PlaceholderPage feature="Respondents" title="Respondents" /> },
-      { path: '/analytics', element: <PlaceholderPage feature="Analytics" title="Analytics" /> },
+      { path: paths.user.surveys.path, element: <PlaceholderPage feature="Surveys" title="Surveys" /> },
+      { path: paths.user.respondents.path, element: <PlaceholderPage feature="Respondents" title="Respondents" /> },
+      { path: paths.user.analytics.path, element: <PlaceholderPage feature="Analytics" title="Analytics" /> },
     ],
   },
   // Unknown paths outside /admin: inside the visitor's own frame (see NotFoundRoute).

@@ -1,4 +1,5 @@
 import type { ErrorBody } from '@quorum/contract';
+import { paths } from '@/config/paths';
 import { clearSession, storedToken } from './storage';
 
 /** An API answer other than 2xx, with the server's message when it sent one. */
@@ -24,13 +25,13 @@ export interface ApiRequest {
 /** Called when a 401 arrives outside /login: the session is cleared and the visitor sent to log in. */
 let onUnauthorized = () => {
   clearSession();
-  window.location.assign('/login');
+  window.location.assign(paths.auth.login.getHref());
 };
 export function setUnauthorizedHandler(handler: () => void): void {
   onUnauthorized = handler;
 }
 
-const LOGIN_PATHS = ['/login', '/admin/login'];
+const LOGIN_PATHS: readonly string[] = [paths.auth.login.path, paths.auth.adminLogin.path];
 
 /**
  * One typed fetcher for every endpoint: JSON in and out, the bearer token from storage,

@@ -87,12 +87,3 @@ export function useSession(): SessionApi {
   if (!value) throw new Error('useSession must be used inside SessionProvider');
   return value;
 }
-
-/** The dashboard of a role. */
-export function homeFor(role: UserType): string {
-  return role === 'admin' ? '/admin/dashboard' : '/dashboard';
-}
-/** The login page of a role. */
-export function loginFor(role: UserType): string {
-  return role === 'admin' ? '/admin/login' : '/login';
-}

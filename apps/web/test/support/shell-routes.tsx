@@ -6,6 +6,7 @@ import { NotFoundPage } from '@/app/pages/not-found-page';
 import { NotFoundRoute } from '@/app/pages/not-found-route';
 import { PlaceholderPage } from '@/app/pages/placeholder-page';
 import { useErrorBanner } from '@/lib/error-banner';
+import { paths } from '@/config/paths';
 
 function Page({ title }: { title: string }) {
   return <h1>{title}</h1>;
@@ -40,12 +41,12 @@ export function shellRoutes(): RouteObject[] {
         </GuestOnly>
       ),
       children: [
-        { path: '/login', element: <Page title="User login" /> },
-        { path: '/admin/login', element: <Page title="Admin login" /> },
+        { path: paths.auth.login.path, element: <Page title="User login" /> },
+        { path: paths.auth.adminLogin.path, element: <Page title="Admin login" /> },
       ],
     },
     {
-      path: '/admin',
+      path: paths.admin.root.path,
       element: (
         <RequireRole role="admin">
           <AppLayout role="admin" />
@@ -67,11 +68,11 @@ export function shellRoutes(): RouteObject[] {
         </RequireRole>
       ),
       children: [
-        { path: '/dashboard', element: <Page title="User dashboard" /> },
-        { path: '/profile', element: <Page title="User profile" /> },
-        { path: '/surveys', element: <PlaceholderPage feature="Surveys" title="Surveys" /> },
-        { path: '/respondents', element: <PlaceholderPage feature="Respondents" title="Respondents" /> },
-        { path: '/analytics', element: <PlaceholderPage feature="Analytics" title="Analytics" /> },
+        { path: paths.user.dashboard.path, element: <Page title="User dashboard" /> },
+        { path: paths.user.profile.path, element: <Page title="User profile" /> },
+        { path: paths.user.surveys.path, element: <PlaceholderPage feature="Surveys" title="Surveys" /> },
+        { path: paths.user.respondents.path, element: <PlaceholderPage feature="Respondents" title="Respondents" /> },
+        { path: paths.user.analytics.path, element: <PlaceholderPage feature="Analytics" title="Analytics" /> },
         { path: '/failing', element: <FailingPage /> },
       ],
     },

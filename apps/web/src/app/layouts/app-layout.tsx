@@ -9,9 +9,10 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Logo } from '@/components/ui/logo';
 import { ErrorBannerProvider, useErrorBanner } from '@/lib/error-banner';
-import { homeFor, loginFor, useSession } from '@/lib/session';
+import { areaPaths, homePath, loginPath } from '@/config/paths';
+import { useSession } from '@/lib/session';
 
-/** The sidebar (section 2 "Layout"): Settings opens the profile; admin paths are prefixed /admin. */
+/** The sidebar: the same screens in both areas (the administrators' under /admin); Settings opens the profile. */
 const NAV = [
   { to: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: 'surveys', label: 'Surveys', icon: ClipboardList },
@@ -47,7 +48,7 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
   const nav = useRef<HTMLElement>(null);
   const main = useRef<HTMLElement>(null);
 
-  const prefix = role === 'admin' ? '/admin/' : '/';
+  const area = areaPaths(role);
   const name = (state.status === 'signed-in' && state.session.user.name?.trim()) || 'User';
 
   // The menu closes on navigation (back/forward and links in the page included).
@@ -83,7 +84,7 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
 
   const logout = async () => {
     signOut();
-    await navigate(loginFor(role));
+    await navigate(loginPath(role));
     queryClient.clear();
   };
 
@@ -114,7 +115,7 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
             <span className="sr-only">Menu</span>
           </button>
           <Link
-            to={homeFor(role)}
+            to={homePath(role)}
             aria-label="Quorum home"
             className="inline-flex shrink-0 items-center rounded-control"
           >
@@ -177,7 +178,7 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
               {NAV.map(({ to, label, icon: Icon }) => (
                 <li key={to} className={cn(to === 'profile' && 'mt-auto border-t border-slate-200 pt-3')}>
                   <NavLink
-                    to={`${prefix}${to}`}
+                    to={area[to].getHref()}
                     end
                     onClick={() => {
                       if (menuOpen) closeMenu('main');

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
+import { paths } from '@/config/paths';
 import { Logo } from '@/components/ui/logo';
 
 /**
@@ -16,7 +17,7 @@ export function AuthLayout({ children }: { children?: ReactNode }) {
       />
       <header>
         <div className="mx-auto flex h-topbar max-w-5xl items-center px-4 sm:px-6">
-          <Link to="/" className="inline-flex items-center rounded-control" aria-label="Quorum home">
+          <Link to={paths.home.getHref()} className="inline-flex items-center rounded-control" aria-label="Quorum home">
             <Logo />
           </Link>
         </div>

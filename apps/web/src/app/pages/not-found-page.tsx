@@ -1,17 +1,18 @@
 import { Link } from 'react-router';
 import { House } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
-import { homeFor, useSession } from '@/lib/session';
+import { homePath, paths } from '@/config/paths';
+import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
  * The 404 page (section 2). `home` is where its link goes; by default the visitor's dashboard when
- * signed in, else `/` (which leads to the login page).
+ * signed in, else home (which leads to the login page).
  */
 export function NotFoundPage({ home }: { home?: string }) {
   useDocumentTitle('Page Not Found');
   const { state } = useSession();
-  const target = home ?? (state.status === 'signed-in' ? homeFor(state.session.userType) : '/');
+  const target = home ?? (state.status === 'signed-in' ? homePath(state.session.userType) : paths.home.getHref());
   return (
     <section
       aria-labelledby="not-found-title"

@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
+import { paths } from '@/config/paths';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Logo } from '@/components/ui/logo';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -17,7 +18,7 @@ export function RouteErrorPage() {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="mx-auto flex h-topbar w-full max-w-5xl items-center px-4 sm:px-6">
-        <a href="/" className="inline-flex items-center rounded-control" aria-label="Quorum home">
+        <a href={paths.home.getHref()} className="inline-flex items-center rounded-control" aria-label="Quorum home">
           <Logo />
         </a>
       </header>
@@ -37,7 +38,7 @@ export function RouteErrorPage() {
               <RefreshCw className="size-4" aria-hidden="true" />
               Reload page
             </Button>
-            <Link to="/" reloadDocument className={buttonClasses('secondary')}>
+            <Link to={paths.home.getHref()} reloadDocument className={buttonClasses('secondary')}>
               Go back home
             </Link>
           </div>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { matchPublicPath, surveyPath, thankYouPath } from './public-paths';
+import { paths } from '@/config/paths';
+import { matchPublicPath } from './public-paths';
 
 describe('public paths', () => {
   it('recognises the public survey and its thank-you page, and nothing else', () => {
@@ -13,14 +14,17 @@ describe('public paths', () => {
       surveyId: 'abc',
       thankYou: true,
     });
+    expect(matchPublicPath('/projects/p/surveys/abc/')?.surveyId).toBe('abc');
     for (const other of ['/', '/login', '/surveys/abc/edit', '/projects/p/surveys', '/projects/p/surveys/a/b']) {
       expect(matchPublicPath(other)).toBeNull();
     }
+    expect(matchPublicPath('/projects/p/surveys/%E0%A4%A')).toBeNull();
   });
 
   it('round-trips ids that need encoding', () => {
-    const path = surveyPath('café au lait', 'a/b');
+    const path = paths.publicSurvey.survey.getHref({ projectId: 'café au lait', surveyId: 'a/b' });
     expect(matchPublicPath(path)).toEqual({ projectId: 'café au lait', surveyId: 'a/b', thankYou: false });
-    expect(matchPublicPath(thankYouPath('p', 's'))?.thankYou).toBe(true);
+    const thanks = paths.publicSurvey.thankYou.getHref({ projectId: 'p', surveyId: 's' });
+    expect(matchPublicPath(thanks)?.thankYou).toBe(true);
   });
 });

@@ -1,6 +1,6 @@
-// The public survey's addresses (section 2). Imported by the entry, so it imports nothing.
+import { matchRoute, paths } from '@/config/paths';
 
-const PUBLIC_PATH = /^\/projects\/([^/]+)\/surveys\/([^/]+)(\/thank-you)?\/?$/;
+// Imported by the entry: only the route table, which imports nothing.
 
 export interface PublicPathMatch {
   projectId: string;
@@ -8,25 +8,10 @@ export interface PublicPathMatch {
   thankYou: boolean;
 }
 
-/** Whether a pathname is the public survey or its thank-you page (the routes of app/router.tsx). */
+/** Whether a pathname is the public survey or its thank-you page, and which survey. */
 export function matchPublicPath(pathname: string): PublicPathMatch | null {
-  const match = PUBLIC_PATH.exec(pathname);
-  if (!match) return null;
-  try {
-    return {
-      projectId: decodeURIComponent(match[1]!),
-      surveyId: decodeURIComponent(match[2]!),
-      thankYou: Boolean(match[3]),
-    };
-  } catch {
-    return null;
-  }
-}
-
-export function surveyPath(projectId: string, surveyId: string): string {
-  return `/projects/${encodeURIComponent(projectId)}/surveys/${encodeURIComponent(surveyId)}`;
-}
-
-export function thankYouPath(projectId: string, surveyId: string): string {
-  return `${surveyPath(projectId, surveyId)}/thank-you`;
+  const thankYou = matchRoute(paths.publicSurvey.thankYou, pathname);
+  if (thankYou) return { ...thankYou, thankYou: true };
+  const survey = matchRoute(paths.publicSurvey.survey, pathname);
+  return survey ? { ...survey, thankYou: false } : null;
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
+import { paths } from '@/config/paths';
 import { AuthCard } from '@/components/auth-card';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -74,7 +75,7 @@ export function AdminLoginPage() {
           // Signing in sends a signed-in visitor away from this screen, so it happens with the redirect.
           redirectTimer.current = setTimeout(() => {
             signIn(token, user);
-            void navigate('/admin/dashboard', { replace: true });
+            void navigate(paths.admin.dashboard.getHref(), { replace: true });
           }, REDIRECT_DELAY_MS);
         },
         onError: (failure) => {
@@ -105,7 +106,10 @@ export function AdminLoginPage() {
       footer={
         <>
           Not an administrator?{' '}
-          <Link to="/login" className="font-medium text-accent-700 underline-offset-2 hover:underline">
+          <Link
+            to={paths.auth.login.getHref()}
+            className="font-medium text-accent-700 underline-offset-2 hover:underline"
+          >
             User login
           </Link>
         </>

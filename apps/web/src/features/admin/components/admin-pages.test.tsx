@@ -7,6 +7,7 @@ import { makeUser, renderRoutes } from '@test/support/render-shell';
 import { ErrorBannerProvider, useErrorBanner } from '@/lib/error-banner';
 import { AdminDashboardPage } from './admin-dashboard-page';
 import { AdminLoginPage } from './admin-login-page';
+import { paths } from '@/config/paths';
 
 // The machine may be busy: give async queries more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -45,10 +46,10 @@ const lockedAnswer: Answer = {
 function renderLogin() {
   const view = renderRoutes(
     [
-      { path: '/admin/login', Component: AdminLoginPage },
-      { path: '/admin/dashboard', element: <p>Admin dashboard</p> },
+      { path: paths.auth.adminLogin.path, Component: AdminLoginPage },
+      { path: paths.admin.dashboard.path, element: <p>Admin dashboard</p> },
     ],
-    { path: '/admin/login' },
+    { path: paths.auth.adminLogin.getHref() },
   );
   return { ...view, user: userEvent.setup({ delay: null }) };
 }
@@ -128,7 +129,7 @@ describe('admin login screen', { timeout: 20_000 }, () => {
     const { user, router } = renderLogin();
     await attempt(user, admin.email, 'Right-Passw0rd!');
     expect(await screen.findByText('Admin dashboard')).toBeVisible();
-    expect(router.state.location.pathname).toBe('/admin/dashboard');
+    expect(router.state.location.pathname).toBe(paths.admin.dashboard.getHref());
     expect(localStorage.getItem('adminRetryCount')).toBeNull();
     expect(localStorage.getItem('token')).toBe('admin-token');
     expect(localStorage.getItem('userType')).toBe('admin');
@@ -171,14 +172,14 @@ function CurrentBanner() {
   return message ? <p data-testid="layout-banner">{message}</p> : null;
 }
 
-function renderDashboard(path = '/admin/dashboard') {
+function renderDashboard(path = paths.admin.dashboard.getHref()) {
   const view = renderRoutes(
     [
       {
         element: <BannerLayout />,
         children: [
-          { path: '/admin/dashboard', Component: AdminDashboardPage },
-          { path: '/admin/surveys/:surveyId/results', element: <p>Results screen</p> },
+          { path: paths.admin.dashboard.path, Component: AdminDashboardPage },
+          { path: paths.admin.surveyResults.path, element: <p>Results screen</p> },
         ],
       },
     ],
@@ -207,7 +208,7 @@ describe('admin All Surveys screen', { timeout: 20_000 }, () => {
     expect(within(table).getAllByRole('button', { name: /^Restore/ })).toHaveLength(1);
     expect(screen.getByText('Showing 1–2 of 2 surveys')).toBeVisible();
     await user.click(within(row).getByRole('link', { name: 'View results of Old poll' }));
-    expect(router.state.location.pathname).toBe(`/admin/surveys/${gone.surveyId}/results`);
+    expect(router.state.location.pathname).toBe(paths.admin.surveyResults.getHref(gone));
   });
 
   it('searches (debounced) and filters on the server, a page of 25 at a time', async () => {
@@ -240,7 +241,7 @@ describe('admin All Surveys screen', { timeout: 20_000 }, () => {
 
   it('starts from the search and filter in the URL', async () => {
     const sent = stubServer({ 'GET /api/surveys': () => ({ status: 200, body: { surveys: [], total: 0 } }) });
-    renderDashboard('/admin/dashboard?q=zebra&state=closed');
+    renderDashboard(`${paths.admin.dashboard.getHref()}?q=zebra&state=closed`);
     expect(await screen.findByRole('heading', { name: 'No surveys match' })).toBeVisible();
     expect(screen.getByRole('searchbox', { name: 'Search' })).toHaveValue('zebra');
     expect(sent.at(-1)?.url.searchParams.toString()).toBe('limit=25&offset=0&q=zebra&state=closed');

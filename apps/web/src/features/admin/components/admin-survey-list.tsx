@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { BarChart3, FolderOpen, RotateCcw } from 'lucide-react';
 import type { SurveySummary } from '@quorum/contract';
+import { paths } from '@/config/paths';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { SurveyStateBadge } from '@/components/survey-state-badge';
 
@@ -9,8 +10,6 @@ export const formatDate = (iso: string) => {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
 };
-
-const resultsPath = (survey: SurveySummary) => `/admin/surveys/${encodeURIComponent(survey.surveyId)}/results`;
 
 interface ListProps {
   surveys: SurveySummary[];
@@ -41,7 +40,7 @@ function Actions({
   return (
     <div className={stacked ? 'flex flex-col items-stretch gap-2' : 'flex flex-wrap items-center gap-2'}>
       <Link
-        to={resultsPath(survey)}
+        to={paths.admin.surveyResults.getHref({ surveyId: survey.surveyId })}
         className={buttonClasses('secondary', 'sm')}
         aria-label={`View results of ${survey.title}`}
       >

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LogIn } from 'lucide-react';
+import { paths } from '@/config/paths';
 import { AuthCard } from '@/components/auth-card';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -55,7 +56,7 @@ export function LoginPage() {
           // Signing in sends a signed-in visitor away from this screen, so it happens with the redirect.
           redirectTimer.current = setTimeout(() => {
             signIn(token, user);
-            void navigate('/dashboard', { replace: true });
+            void navigate(paths.user.dashboard.getHref(), { replace: true });
           }, LOGIN_REDIRECT_DELAY_MS);
         },
         onError: (error) => {
@@ -75,7 +76,10 @@ export function LoginPage() {
       footer={
         <>
           Don&apos;t have an account?{' '}
-          <Link to="/register" className="font-medium text-accent-700 underline-offset-2 hover:underline">
+          <Link
+            to={paths.auth.register.getHref()}
+            className="font-medium text-accent-700 underline-offset-2 hover:underline"
+          >
             Register
           </Link>
         </>

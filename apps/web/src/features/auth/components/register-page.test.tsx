@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@test/support/render-shell';
 import { RegisterPage } from './register-page';
+import { paths } from '@/config/paths';
 
 type Answer = { status: number; body: unknown };
 
@@ -28,11 +29,11 @@ function stubServer(answers: Record<string, Answer>) {
 const renderRegister = () =>
   renderRoutes(
     [
-      { path: '/register', Component: RegisterPage },
-      { path: '/login', element: <h1>Login</h1> },
+      { path: paths.auth.register.path, Component: RegisterPage },
+      { path: paths.auth.login.path, element: <h1>Login</h1> },
     ],
     {
-      path: '/register',
+      path: paths.auth.register.getHref(),
     },
   );
 
@@ -92,7 +93,7 @@ describe('register screen', () => {
       recaptchaToken: '',
     });
     await user.click(screen.getByRole('link', { name: 'Go to Login' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.auth.login.getHref()));
   });
 
   it("shows the server's message, else 'Registration failed'", async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { CheckCircle2, MailCheck, UserPlus } from 'lucide-react';
+import { paths } from '@/config/paths';
 import { MESSAGES, nameProblem, registrationPasswordRules, unmetPasswordRules } from '@quorum/contract';
 import { AuthCard, AuthOutcome } from '@/components/auth-card';
 import { PasswordRequirements } from '@/components/password-requirements';
@@ -95,7 +96,10 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
       footer={
         <>
           Already have an account?{' '}
-          <Link to="/login" className="font-medium text-accent-700 underline-offset-2 hover:underline">
+          <Link
+            to={paths.auth.login.getHref()}
+            className="font-medium text-accent-700 underline-offset-2 hover:underline"
+          >
             Login
           </Link>
         </>
@@ -189,7 +193,7 @@ function RegistrationSuccessful({ email }: { email: string }) {
       icon={<CheckCircle2 />}
       title="Registration Successful"
       action={
-        <Link to="/login" className={buttonClasses('primary', 'lg', 'w-full')}>
+        <Link to={paths.auth.login.getHref()} className={buttonClasses('primary', 'lg', 'w-full')}>
           Go to Login
         </Link>
       }

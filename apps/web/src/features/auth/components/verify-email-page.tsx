@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CheckCircle2, Loader2, MailX } from 'lucide-react';
+import { paths } from '@/config/paths';
 import { buttonClasses } from '@/components/ui/button';
 import { AuthOutcome } from '@/components/auth-card';
 import { Card } from '@/components/ui/card';
@@ -21,7 +22,7 @@ export function VerifyEmailPage() {
   useEffect(() => {
     if (!verification.isSuccess) return;
     heading.current?.focus();
-    const timer = setTimeout(() => void navigate('/login', { replace: true }), VERIFY_REDIRECT_MS);
+    const timer = setTimeout(() => void navigate(paths.auth.login.getHref(), { replace: true }), VERIFY_REDIRECT_MS);
     return () => clearTimeout(timer);
   }, [verification.isSuccess, navigate]);
 
@@ -50,7 +51,7 @@ export function VerifyEmailPage() {
         icon={<MailX />}
         title="Verification Failed"
         action={
-          <Link to="/login" className={buttonClasses('primary', 'lg', 'w-full')}>
+          <Link to={paths.auth.login.getHref()} className={buttonClasses('primary', 'lg', 'w-full')}>
             Go to Login
           </Link>
         }
@@ -71,7 +72,7 @@ export function VerifyEmailPage() {
       icon={<CheckCircle2 />}
       title={verification.data.alreadyVerified ? 'Email Already Verified' : 'Email Verified'}
       action={
-        <Link to="/login" replace className={buttonClasses('primary', 'lg', 'w-full')}>
+        <Link to={paths.auth.login.getHref()} replace className={buttonClasses('primary', 'lg', 'w-full')}>
           Go to Login
         </Link>
       }

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Sparkles } from 'lucide-react';
+import { paths } from '@/config/paths';
 import { LIMITS } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -44,7 +45,7 @@ export function AiGenerateBox() {
     if (trimmed === '' || pending || done) return;
     generate.mutate(trimmed, {
       onSuccess: (survey) => {
-        void navigate(`/surveys/${encodeURIComponent(survey.surveyId)}/edit`, { state: { survey } });
+        void navigate(paths.user.editSurvey.getHref(survey), { state: { survey } });
       },
       onError: (error) => showError(GENERATE_FAILED_PREFIX + failureText(error)),
     });

@@ -1,6 +1,7 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ClipboardList, Plus, RefreshCw, TriangleAlert } from 'lucide-react';
+import { paths } from '@/config/paths';
 import { MAX_ACTIVE_SURVEYS, type SurveySummary } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -80,7 +81,7 @@ export function DashboardPage() {
         description="Build a survey, launch it, share the link and watch results."
         actions={
           <Link
-            to="/surveys/create"
+            to={paths.user.createSurvey.getHref()}
             aria-describedby={atLimit ? limitWarningId : undefined}
             className={
               atLimit
@@ -138,7 +139,7 @@ export function DashboardPage() {
           icon={<ClipboardList aria-hidden="true" />}
           title="Create your first survey"
           action={
-            <Link to="/surveys/create" className={buttonClasses('primary')}>
+            <Link to={paths.user.createSurvey.getHref()} className={buttonClasses('primary')}>
               <Plus className="size-4" aria-hidden="true" />
               Create New Survey
             </Link>

@@ -1,7 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { BarChart3, ChevronDown, Lock, Pause, Pencil, Play, Rocket, Trash2 } from 'lucide-react';
-import { isEditable, publicSurveyPath, SURVEY_MESSAGES, type SurveySummary } from '@quorum/contract';
+import { isEditable, SURVEY_MESSAGES, type SurveySummary } from '@quorum/contract';
+import { paths } from '@/config/paths';
 import { SurveyStateBadge } from '@/components/survey-state-badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -40,7 +41,7 @@ export function SurveyCard({
 }) {
   const detailsId = useId();
   const actions = stateActions(survey.state);
-  const publicUrl = `${window.location.origin}${publicSurveyPath(survey.projectId, survey.surveyId)}`;
+  const publicUrl = `${window.location.origin}${paths.publicSurvey.survey.getHref(survey)}`;
   const busy = pendingAction !== null;
 
   return (
@@ -114,15 +115,12 @@ export function SurveyCard({
             );
           })}
           {isEditable(survey.state) && (
-            <Link
-              to={`/surveys/${encodeURIComponent(survey.surveyId)}/edit`}
-              className={buttonClasses('secondary', 'sm')}
-            >
+            <Link to={paths.user.editSurvey.getHref(survey)} className={buttonClasses('secondary', 'sm')}>
               <Pencil className="size-4" aria-hidden="true" />
               Edit
             </Link>
           )}
-          <Link to={`/surveys/${encodeURIComponent(survey.surveyId)}/results`} className={buttonClasses('ghost', 'sm')}>
+          <Link to={paths.user.surveyResults.getHref(survey)} className={buttonClasses('ghost', 'sm')}>
             <BarChart3 className="size-4" aria-hidden="true" />
             View Results
           </Link>

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { UserType } from '@quorum/contract';
 import { makeUser, renderRoutes } from '@test/support/render-shell';
 import { ProfilePage } from './profile-page';
+import { paths } from '@/config/paths';
 
 type Answer = { status: number; body: unknown };
 
@@ -24,7 +25,10 @@ function stubServer(answers: Record<string, Answer>) {
 }
 
 const renderProfile = (role: UserType = 'user') =>
-  renderRoutes([{ path: '/profile', Component: ProfilePage }], { path: '/profile', user: makeUser(role) });
+  renderRoutes([{ path: paths.user.profile.path, Component: ProfilePage }], {
+    path: paths.user.profile.getHref(),
+    user: makeUser(role),
+  });
 
 describe('profile screen', () => {
   it('disables the update with "No changes to update" until the name changes, then saves it by role', async () => {

@@ -13,7 +13,8 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { errorMessage } from '@/lib/api-client';
-import { homeFor, useSession } from '@/lib/session';
+import { homePath } from '@/config/paths';
+import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDownloadCsv } from '../api/create-export-link';
 import { resultsKeys } from '../api/keys';
@@ -34,7 +35,7 @@ const VIEWS = [
 export function ResultsPage() {
   const { surveyId = '' } = useParams();
   const { state } = useSession();
-  const home = homeFor(state.status === 'signed-in' ? state.session.userType : 'user');
+  const home = homePath(state.status === 'signed-in' ? state.session.userType : 'user');
   const live = useLiveResults(surveyId);
   const results = useResults(surveyId, { pollMs: live === 'live' ? false : POLL_INTERVAL_MS });
   useDocumentTitle(results.data ? `Results: ${results.data.title}` : 'Results');

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
 import { FileLock2, RefreshCw, TriangleAlert } from 'lucide-react';
+import { paths } from '@/config/paths';
 import { isEditable, surveySchema, type Survey } from '@quorum/contract';
 import { BackLink } from '@/components/ui/back-link';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -31,7 +32,7 @@ export function SurveyEditorPage() {
   return (
     <div className="max-w-3xl space-y-6 pb-4">
       <div className="space-y-2">
-        <BackLink to="/dashboard">Back to Dashboard</BackLink>
+        <BackLink to={paths.user.dashboard.getHref()}>Back to Dashboard</BackLink>
         <PageHeader
           title={heading}
           description={
@@ -71,7 +72,7 @@ function EditSurvey({ surveyId }: { surveyId: string }) {
               <RefreshCw className={query.isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
               Try again
             </Button>
-            <Link to="/dashboard" className={buttonClasses('primary')}>
+            <Link to={paths.user.dashboard.getHref()} className={buttonClasses('primary')}>
               Back to Dashboard
             </Link>
           </div>
@@ -90,7 +91,7 @@ function EditSurvey({ surveyId }: { surveyId: string }) {
         icon={<FileLock2 aria-hidden="true" />}
         title="This survey can no longer be edited"
         action={
-          <Link to="/dashboard" className={buttonClasses('primary')}>
+          <Link to={paths.user.dashboard.getHref()} className={buttonClasses('primary')}>
             Back to Dashboard
           </Link>
         }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
+import { paths } from '@/config/paths';
 import { LIMITS, projectIdFrom, SURVEY_MESSAGES, type Survey } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -80,7 +81,7 @@ export function SurveyForm(props: SurveyFormProps) {
 
   useEffect(() => {
     if (phase !== 'success') return;
-    const timer = setTimeout(() => void navigate('/dashboard'), REDIRECT_AFTER_SAVE_MS);
+    const timer = setTimeout(() => void navigate(paths.user.dashboard.getHref()), REDIRECT_AFTER_SAVE_MS);
     return () => clearTimeout(timer);
   }, [phase, navigate]);
 
@@ -329,7 +330,7 @@ export function SurveyForm(props: SurveyFormProps) {
               variant="secondary"
               className="flex-1 sm:flex-none"
               disabled={busy}
-              onClick={() => void navigate('/dashboard')}
+              onClick={() => void navigate(paths.user.dashboard.getHref())}
             >
               Cancel
             </Button>

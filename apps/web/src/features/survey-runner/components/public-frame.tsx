@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { paths } from '@/config/paths';
 import { Logo } from '@/components/ui/logo';
 
 /**
@@ -12,7 +13,7 @@ export function PublicFrame({ children }: { children: ReactNode }) {
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-14 max-w-2xl items-center justify-end px-4">
           <a
-            href="/register"
+            href={paths.auth.register.getHref()}
             className="inline-flex items-center gap-2 rounded-control text-xs font-medium text-slate-600 hover:text-slate-900"
           >
             <span>Powered by</span>
@@ -26,7 +27,10 @@ export function PublicFrame({ children }: { children: ReactNode }) {
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto max-w-2xl px-4 py-5 text-center text-sm text-slate-600">
           Want to create surveys like this one?{' '}
-          <a href="/register" className="font-medium text-accent-700 underline-offset-2 hover:underline">
+          <a
+            href={paths.auth.register.getHref()}
+            className="font-medium text-accent-700 underline-offset-2 hover:underline"
+          >
             Create your own surveys with Quorum for free
           </a>
         </div>

@@ -10,12 +10,12 @@ import {
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { submitResponse } from '../api/submit-response';
 import { usePublicSurvey } from '../hooks/use-public-survey';
 import { clearProgress, loadProgress, saveProgress } from '../hooks/saved-progress';
-import { surveyPath, thankYouPath } from '../public-paths';
 import { PublicFrame } from './public-frame';
 import { QuestionStep } from './question-step';
 
@@ -35,7 +35,7 @@ export function SurveyRunner({ projectId, surveyId, navigate }: SurveyRunnerProp
 
   useEffect(() => {
     if (state.status === 'ready' && wrongProject) {
-      navigate(surveyPath(state.survey.projectId, surveyId), { replace: true });
+      navigate(paths.publicSurvey.survey.getHref({ projectId: state.survey.projectId, surveyId }), { replace: true });
     }
   }, [state, wrongProject, navigate, surveyId]);
 
@@ -49,7 +49,9 @@ export function SurveyRunner({ projectId, surveyId, navigate }: SurveyRunnerProp
         <SurveyForm
           key={state.survey.surveyId}
           survey={state.survey}
-          onSubmitted={() => navigate(thankYouPath(state.survey.projectId, surveyId))}
+          onSubmitted={() =>
+            navigate(paths.publicSurvey.thankYou.getHref({ projectId: state.survey.projectId, surveyId }))
+          }
         />
       )}
     </PublicFrame>

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { BarChart3, CheckCircle2, ListChecks, Sparkles } from 'lucide-react';
 import { PUBLIC_MESSAGES } from '@quorum/contract';
+import { paths } from '@/config/paths';
 import { buttonClasses } from '@/components/ui/button';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { PublicFrame } from './public-frame';
@@ -56,7 +57,7 @@ export function ThankYou() {
             ))}
           </ul>
           <div className="mt-8 text-center">
-            <a href="/register" className={buttonClasses('primary', 'lg')}>
+            <a href={paths.auth.register.getHref()} className={buttonClasses('primary', 'lg')}>
               {PUBLIC_MESSAGES.getStarted}
             </a>
           </div>

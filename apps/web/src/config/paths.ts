@@ -1,0 +1,109 @@
+/**
+ * Every address of the app, by name. `path` is the pattern the router matches (always the whole path,
+ * `:name` for a parameter); `getHref` builds a link to it, encoding each parameter.
+ *
+ * The entry (main.tsx) and the public survey page import this module, and so do the end-to-end
+ * tests: it imports nothing.
+ */
+
+type Params<K extends string> = Readonly<Record<K, string>>;
+
+const route = (path: string) => ({ path, getHref: () => path });
+
+function routeWith<K extends string>(path: string) {
+  return {
+    path,
+    getHref: (params: Params<K>) => path.replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(params[name as K])),
+  };
+}
+
+/** The screens every signed-in area has, with the same names in both. */
+interface AreaPaths {
+  dashboard: ReturnType<typeof route>;
+  profile: ReturnType<typeof route>;
+  surveys: ReturnType<typeof route>;
+  respondents: ReturnType<typeof route>;
+  analytics: ReturnType<typeof route>;
+  surveyResults: ReturnType<typeof routeWith<'surveyId'>>;
+}
+
+const user = {
+  dashboard: route('/dashboard'),
+  profile: route('/profile'),
+  surveys: route('/surveys'),
+  respondents: route('/respondents'),
+  analytics: route('/analytics'),
+  createSurvey: route('/surveys/create'),
+  editSurvey: routeWith<'surveyId'>('/surveys/:surveyId/edit'),
+  surveyResults: routeWith<'surveyId'>('/surveys/:surveyId/results'),
+};
+
+/** The administrators' area: the same screen names under /admin. */
+const admin = {
+  root: route('/admin'),
+  dashboard: route('/admin/dashboard'),
+  profile: route('/admin/profile'),
+  surveys: route('/admin/surveys'),
+  respondents: route('/admin/respondents'),
+  analytics: route('/admin/analytics'),
+  surveyResults: routeWith<'surveyId'>('/admin/surveys/:surveyId/results'),
+};
+
+export const paths = {
+  /** Leads to the login page. */
+  home: route('/'),
+  status: route('/status'),
+  auth: {
+    login: route('/login'),
+    adminLogin: route('/admin/login'),
+    register: route('/register'),
+    verifyEmail: routeWith<'token'>('/verify/:token'),
+  },
+  /** The respondent's pages, public. */
+  publicSurvey: {
+    survey: routeWith<'projectId' | 'surveyId'>('/projects/:projectId/surveys/:surveyId'),
+    thankYou: routeWith<'projectId' | 'surveyId'>('/projects/:projectId/surveys/:surveyId/thank-you'),
+  },
+  user,
+  admin,
+} as const;
+
+type Role = 'user' | 'admin';
+
+/** The signed-in area of a role: the user's at the root, the administrators' under /admin. */
+export function areaPaths(role: Role): AreaPaths {
+  return role === 'admin' ? paths.admin : paths.user;
+}
+
+/** The dashboard of a role. */
+export function homePath(role: Role): string {
+  return areaPaths(role).dashboard.getHref();
+}
+
+/** The login page of a role. */
+export function loginPath(role: Role): string {
+  return (role === 'admin' ? paths.auth.adminLogin : paths.auth.login).getHref();
+}
+
+/**
+ * The parameters of `pathname` when it is an address of `path` (a trailing slash allowed), else null;
+ * null too when a parameter is not valid percent-encoding.
+ */
+export function matchRoute<K extends string>(
+  { path }: { path: string; getHref: (params: Params<K>) => string },
+  pathname: string,
+): Params<K> | null {
+  const names: string[] = [];
+  const pattern = path.replace(/:(\w+)|[^:]+/g, (part, name?: string) => {
+    if (name === undefined) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    names.push(name);
+    return '([^/]+)';
+  });
+  const match = new RegExp(`^${pattern}/?$`).exec(pathname);
+  if (!match) return null;
+  try {
+    return Object.fromEntries(names.map((name, i) => [name, decodeURIComponent(match[i + 1]!)])) as Params<K>;
+  } catch {
+    return null;
+  }
+}
