@@ -34,8 +34,8 @@ import { registeredApiRoutes } from './support/routes';
  * Bounded and reproducible, through the environment:
  *   HOSTILE_SEED       replays a run (the seed is printed at the start and with every failure);
  *   HOSTILE_RUNS       runs per route (default 40; the first 10 run whatever the time, the rest until the limit);
- *   HOSTILE_ROUTE_MS   the most time one route may take (default 3000 ms);
- *   HOSTILE_BUDGET_MS  the time for all routes (default 40000 ms; a route may use what is left once each later
+ *   HOSTILE_ROUTE_MS   the most time one route may take (default 2000 ms);
+ *   HOSTILE_BUDGET_MS  the time for all routes (default 30000 ms; a route may use what is left once each later
  *                      route has 1 s);
  *   HOSTILE_PATH       with HOSTILE_SEED and `-t "<METHOD> <route>$"`, replays fast-check's shrunk counterexample
  *                      (the failure message prints the whole command);
@@ -44,9 +44,9 @@ import { registeredApiRoutes } from './support/routes';
 
 const SEED = process.env.HOSTILE_SEED ? Number(process.env.HOSTILE_SEED) : randomBytes(4).readInt32LE(0);
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 40);
-const ROUTE_MS = Number(process.env.HOSTILE_ROUTE_MS ?? 3_000);
+const ROUTE_MS = Number(process.env.HOSTILE_ROUTE_MS ?? 2_000);
 /** All routes together: a route may use what is left once each later route has 1 s (at most ROUTE_MS). */
-const BUDGET_MS = Number(process.env.HOSTILE_BUDGET_MS ?? 40_000);
+const BUDGET_MS = Number(process.env.HOSTILE_BUDGET_MS ?? 30_000);
 const PATH = process.env.HOSTILE_PATH;
 /** Runs each route gets whatever the time limit: a property must test something, even on a loaded machine. */
 const MIN_RUNS = Math.min(RUNS, 10);
