@@ -1,7 +1,10 @@
+import type { QuestionType, SurveyGenerator, SurveyState, UserType } from '@quorum/contract';
+
 /**
  * Kysely table types. Portable storage conventions (see docs/decisions/003-database.md):
  * ids are application-made text (UUIDv7), timestamps are ISO-8601 UTC text, booleans are
- * integers 0/1, lists and objects are JSON text.
+ * integers 0/1, lists and objects are JSON text. Enum-like columns are text typed with the
+ * contract's values, so writing any other value fails to compile.
  */
 export interface UsersTable {
   id: string;
@@ -25,11 +28,11 @@ export interface AdminsTable {
 }
 
 /**
- * Failed-login bookkeeping per scope ('user' | 'admin'), email and client address; the row with address '*'
+ * Failed-login bookkeeping per scope (the kind of account), email and client address; the row with address '*'
  * counts the email's failures from every address together.
  */
 export interface LoginAttemptsTable {
-  scope: string;
+  scope: UserType;
   email: string;
   address: string;
   failures: number;
@@ -58,8 +61,8 @@ export interface SurveysTable {
   project_id: string;
   title: string;
   branding_image_url: string | null;
-  state: string;
-  generator: string;
+  state: SurveyState;
+  generator: SurveyGenerator;
   response_count: number;
   created_at: string;
   updated_at: string;
@@ -70,7 +73,7 @@ export interface QuestionsTable {
   id: string;
   position: number;
   text: string;
-  type: string;
+  type: QuestionType;
   /** JSON array of strings. */
   options: string;
   /** JSON rating scale, rating questions only. */

@@ -1,5 +1,5 @@
 import { isIPv4, isIPv6 } from 'node:net';
-import { ADMIN_LOCKOUT, USER_LOCKOUT } from '@quorum/contract';
+import { ADMIN_LOCKOUT, USER_LOCKOUT, type UserType } from '@quorum/contract';
 import type { Db } from '../../db/database';
 import { addMinutes, type Clock } from '../../lib/clock';
 import {
@@ -18,7 +18,7 @@ import {
  * together lock it for everyone, and for how long.
  */
 export interface LockoutPolicy {
-  scope: 'user' | 'admin';
+  scope: UserType;
   /** Failures from one client address that lock the email for that address. */
   maxFailures: number;
   /** Failures from every address together that lock the email for everyone (a distributed attack). */
@@ -28,7 +28,7 @@ export interface LockoutPolicy {
 }
 
 /** The policy of a scope: the contract's limits per client address, and the configured ceiling per account. */
-export function lockoutPolicy(scope: 'user' | 'admin', accountCeiling: number): LockoutPolicy {
+export function lockoutPolicy(scope: UserType, accountCeiling: number): LockoutPolicy {
   return { scope, ...(scope === 'admin' ? ADMIN_LOCKOUT : USER_LOCKOUT), accountCeiling };
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { UserType } from '@quorum/contract';
 import type { Dialect } from '../../db/database';
 import type { Database, LoginAttemptsTable } from '../../db/schema';
 
@@ -8,7 +9,7 @@ type Executor = Kysely<Database> | Transaction<Database>;
 
 /** Which count: one email's failures from one client address, or from every address ('*'). */
 export interface AttemptKey {
-  scope: string;
+  scope: UserType;
   email: string;
   address: string;
 }
@@ -88,7 +89,7 @@ export async function deleteAttempts(db: Executor, key: AttemptKey): Promise<voi
  */
 export async function deleteFinishedAttempts(
   db: Executor,
-  scope: string,
+  scope: UserType,
   windowStartedBefore: string,
   now: string,
 ): Promise<number> {

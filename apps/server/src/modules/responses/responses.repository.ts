@@ -31,7 +31,7 @@ function toQuestion(row: Pick<QuestionsTable, 'id' | 'text' | 'type' | 'options'
     return { ...base, type: 'rating', ratingScale: JSON.parse(row.rating_scale ?? 'null') as RatingScale };
   }
   if (row.type === 'text') return { ...base, type: 'text', options: [] };
-  return { ...base, type: row.type as 'multiple_choice' | 'checkbox' };
+  return { ...base, type: row.type };
 }
 
 async function currentQuestions(db: Executor, surveyId: string): Promise<Question[]> {
@@ -61,7 +61,7 @@ export async function findSurveyForTaking(
     projectId: survey.project_id,
     title: survey.title,
     brandingImageUrl: survey.branding_image_url,
-    state: survey.state as SurveyState,
+    state: survey.state,
     questions: await currentQuestions(db, surveyId),
   };
 }
@@ -210,5 +210,5 @@ async function lockSurvey(trx: Executor, dialect: Dialect, surveyId: string): Pr
   const query = trx.selectFrom('surveys').select(['state']).where('id', '=', surveyId);
   const survey = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   if (!survey) return undefined;
-  return { state: survey.state as SurveyState, questions: await currentQuestions(trx, surveyId) };
+  return { state: survey.state, questions: await currentQuestions(trx, surveyId) };
 }

@@ -1,24 +1,15 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/schema';
+import type { Database, QuestionsTable, SurveysTable } from '../../db/schema';
 
-export interface ResultsSurveyRow {
-  id: string;
-  user_id: string;
-  title: string;
-  project_id: string;
-  state: string;
-  response_count: number;
-}
+export type ResultsSurveyRow = Pick<
+  SurveysTable,
+  'id' | 'user_id' | 'title' | 'project_id' | 'state' | 'response_count'
+>;
 
-export interface ResultsQuestionRow {
-  id: string;
-  position: number;
-  text: string;
-  type: string;
-  options: string;
-  rating_scale: string | null;
-  is_deleted: number;
-}
+export type ResultsQuestionRow = Pick<
+  QuestionsTable,
+  'id' | 'position' | 'text' | 'type' | 'options' | 'rating_scale' | 'is_deleted'
+>;
 
 export interface AnswerCountRow {
   question_id: string;

@@ -3,7 +3,6 @@ import {
   emptyAnswers,
   isAnswerValue,
   percentageOf,
-  questionTypes,
   ratingOptions,
   RESPONSES_PAGE,
   RESULTS_MESSAGES,
@@ -15,7 +14,6 @@ import {
   type ResponsesPage,
   type ResultsResponse,
   type Statistic,
-  type SurveyState,
 } from '@quorum/contract';
 import type { Database } from '../../db/schema';
 import { NotFoundError } from '../../lib/errors';
@@ -77,11 +75,10 @@ function parseJson(text: string | null): unknown {
 export function toResultQuestion(row: ResultsQuestionRow): ResultQuestion {
   const options = parseJson(row.options);
   const scale = parseJson(row.rating_scale) as Partial<RatingScale> | undefined;
-  const type = (questionTypes as readonly string[]).includes(row.type) ? (row.type as QuestionType) : 'text';
   return {
     id: row.id,
     text: row.text,
-    type,
+    type: row.type,
     isDeleted: row.is_deleted === 1,
     options: Array.isArray(options) ? options.filter((o): o is string => typeof o === 'string') : [],
     ratingScale:
@@ -196,7 +193,7 @@ export async function getResults(
   return {
     surveyId: survey.id,
     projectId: survey.project_id,
-    state: survey.state as SurveyState,
+    state: survey.state,
     title: survey.title,
     totalResponses: survey.response_count,
     questions: buildQuestionResults(questions.map(toResultQuestion), counts, totals),

@@ -6,7 +6,6 @@ import {
   isEditable,
   stateChangeMessage,
   surveyLimitMessage,
-  surveyStateSchema,
   transitionRefusalMessage,
   type NormalisedQuestionInput,
   type NormalisedSurveyInput,
@@ -62,7 +61,7 @@ export function questionFromRow(row: QuestionRow): Question {
     };
   }
   if (row.type === 'text') return { id: row.id, text: row.text, type: 'text', options: [] };
-  return { id: row.id, text: row.text, type: row.type as 'multiple_choice' | 'checkbox', options };
+  return { id: row.id, text: row.text, type: row.type, options };
 }
 
 function toRow(surveyId: string, id: string, position: number, q: NormalisedQuestionInput): QuestionRow {
@@ -81,9 +80,9 @@ function surveyFromRow(row: SurveyRow, questions: Question[], creator?: Survey['
     title: row.title,
     projectName: row.project_name,
     brandingImageUrl: row.branding_image_url,
-    state: surveyStateSchema.parse(row.state),
+    state: row.state,
     questions,
-    generator: row.generator as SurveyGenerator,
+    generator: row.generator,
     responseCount: Number(row.response_count),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -275,7 +274,7 @@ export async function updateSurvey(
   return ctx.db.kysely.transaction().execute(async (trx) => {
     const row = await findSurveyForUpdate(trx, ctx.db.dialect, surveyId);
     if (!row || !visibleTo(viewer, row)) throw notFound();
-    if (!isEditable(surveyStateSchema.parse(row.state))) {
+    if (!isEditable(row.state)) {
       throw new ConflictError(SURVEY_MESSAGES.notEditable, 'SURVEY_NOT_EDITABLE');
     }
     const existing = await findQuestions(trx, surveyId, { includeDeleted: true });
@@ -320,7 +319,7 @@ export async function changeSurveyState(
     if (viewer.type === 'user') await lockOwner(trx, ctx.db.dialect, viewer.id);
     const row = await findSurveyForUpdate(trx, ctx.db.dialect, surveyId);
     if (!row || !visibleTo(viewer, row)) throw notFound();
-    const from = surveyStateSchema.parse(row.state);
+    const from = row.state;
     if (!canTransition(from, to, viewer.type)) {
       throw new ConflictError(transitionRefusalMessage(from, to, viewer.type), 'INVALID_TRANSITION');
     }
