@@ -22,7 +22,7 @@ import { createRedisLiveEvents } from './events/redis-live-events';
 import { systemClock, type Clock } from './lib/clock';
 import { AppError } from './lib/errors';
 import { collectHeaders, createClientErrorHandler, createFrameworkErrorHandler } from './lib/http-errors';
-import { registerJsonBodyParser } from './lib/json-body';
+import { NUL_MESSAGE, registerJsonBodyParser } from './lib/json-body';
 import { redactUrl } from './lib/redact';
 import type { ZodApp } from './lib/zod-app';
 import { createMailer } from './mail/mailer';
@@ -135,6 +135,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
   );
+  // A NUL character in the path or query string: refused before any route reads it (see NUL_MESSAGE).
+  app.addHook('onRequest', async (request) => {
+    if (request.url.includes('%00')) throw new AppError(400, 'BAD_REQUEST', NUL_MESSAGE);
+  });
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'quorum-rl:' } : {}),

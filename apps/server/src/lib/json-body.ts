@@ -25,6 +25,12 @@ export function jsonNestsDeeperThan(text: string, max: number): boolean {
   return false;
 }
 
+/** A `\u0000` escape in JSON text (one not itself escaped): a NUL character once parsed. */
+const NUL_ESCAPE = /(?:^|[^\\])(?:\\\\)*\\u0000/;
+
+/** Why text with a NUL character is refused: PostgreSQL cannot store one, so neither database is offered one. */
+export const NUL_MESSAGE = 'Text must not contain NUL characters';
+
 /**
  * JSON bodies: Fastify's own parser (which refuses `__proto__` and `constructor.prototype` keys), behind the
  * depth check. Each route's body limit applies while the body is read, before either runs.
@@ -35,6 +41,10 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (jsonNestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
       done(new AppError(400, 'BAD_REQUEST', 'Request body is nested too deeply'), undefined);
+      return;
+    }
+    if (NUL_ESCAPE.test(body as string)) {
+      done(new AppError(400, 'BAD_REQUEST', NUL_MESSAGE), undefined);
       return;
     }
     parse(request, body as string, done);
