@@ -113,6 +113,14 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
   async function writeQueued(): Promise<void> {
     const batch = queue.slice(0, maxBatch);
     queue = queue.slice(batch.length);
+    await writeBatch(batch);
+  }
+
+  /**
+   * Writes a batch in one transaction. When the transaction fails, nothing of it was written: each response is
+   * then tried on its own, so one that the database refuses cannot take the others of its batch down with it.
+   */
+  async function writeBatch(batch: Pending[]): Promise<void> {
     const bySurvey = new Map<string, Pending[]>();
     for (const pending of batch) {
       const list = bySurvey.get(pending.surveyId);
@@ -154,6 +162,10 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
         kept.forEach((p, index) => p.resolve(total - (kept.length - 1 - index)));
       }
     } catch (error) {
+      if (batch.length > 1) {
+        for (const pending of batch) await writeBatch([pending]);
+        return;
+      }
       for (const pending of batch) pending.reject(error instanceof Error ? error : new Error(String(error)));
     }
   }
