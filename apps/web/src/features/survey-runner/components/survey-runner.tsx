@@ -2,7 +2,10 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import {
   answerFor,
   isAnswered,
+  nextQuestion,
+  previousQuestion,
   PUBLIC_MESSAGES,
+  questionPath,
   withAnswer,
   type AnswerValue,
   type PublicSurvey,
@@ -93,11 +96,16 @@ function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted
 
   const { index, answers } = progress;
   const questions = survey.questions;
-  const total = questions.length;
+  // Where the respondent goes comes from the contract's question flow, the same the server checks against.
+  const path = questionPath(questions, answers);
+  const total = path.length;
   const question = questions[index];
-  const answeredCount = questions.filter((q) => isAnswered(answerFor(answers, q.id))).length;
+  const position = question ? path.indexOf(question) + 1 : 0;
+  const next = question ? nextQuestion(questions, answers, question.id) : null;
+  const previous = question ? previousQuestion(questions, answers, question.id) : null;
+  const answeredCount = path.filter((q) => isAnswered(answerFor(answers, q.id))).length;
   const currentAnswered = question ? isAnswered(answerFor(answers, question.id)) : false;
-  const isLast = index === total - 1;
+  const isLast = next === null;
 
   useEffect(() => {
     saveProgress(survey.surveyId, progress);
@@ -118,13 +126,13 @@ function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted
     setProgress((p) => ({ ...p, answers: withAnswer(p.answers, questionId, value) }));
 
   const submit = async () => {
-    const open = questions.findIndex((q) => !isAnswered(answerFor(answers, q.id)));
-    if (open !== -1) return goTo(open);
+    const open = path.find((q) => !isAnswered(answerFor(answers, q.id)));
+    if (open) return goTo(questions.indexOf(open));
     setSubmitting(true);
     setSubmitError(null);
     try {
       await submitResponse(survey.surveyId, {
-        answers: questions.map((q) => ({ questionId: q.id, answer: answerFor(answers, q.id)! })),
+        answers: path.map((q) => ({ questionId: q.id, answer: answerFor(answers, q.id)! })),
       });
       clearProgress(survey.surveyId);
       onSubmitted();
@@ -136,8 +144,8 @@ function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted
 
   const advance = () => {
     if (!currentAnswered || submitting) return;
-    if (isLast) void submit();
-    else goTo(index + 1);
+    if (next === null) void submit();
+    else goTo(questions.indexOf(next));
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -181,7 +189,7 @@ function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted
       <div>
         <div className="mb-2 flex items-center justify-between text-sm text-slate-600">
           <p aria-live="polite" aria-atomic="true" className="font-medium">
-            Question {index + 1} of {total}
+            Question {position} of {total}
           </p>
           <p>{answeredCount === total ? 'All answered' : `${answeredCount} of ${total} answered`}</p>
         </div>
@@ -212,7 +220,7 @@ function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted
           key={question.id}
           ref={headingRef}
           question={question}
-          position={index + 1}
+          position={position}
           value={answerFor(answers, question.id)}
           onChange={(value) => setAnswer(question.id, value)}
         />
@@ -227,8 +235,8 @@ function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted
           <Button
             variant="secondary"
             size="lg"
-            onClick={() => goTo(index - 1)}
-            disabled={index === 0 || submitting}
+            onClick={() => previous && goTo(questions.indexOf(previous))}
+            disabled={previous === null || submitting}
             className="w-full sm:w-auto"
           >
             Previous
