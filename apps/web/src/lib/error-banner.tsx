@@ -16,7 +16,7 @@ const ErrorBannerContext = createContext<ErrorBannerApi | null>(null);
 export function ErrorBannerProvider({ children }: { children: ReactNode }) {
   const [message, setMessage] = useState<string | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const location = useLocation();
+  const { pathname } = useLocation();
 
   const clearError = useCallback(() => {
     clearTimeout(timer.current);
@@ -28,9 +28,12 @@ export function ErrorBannerProvider({ children }: { children: ReactNode }) {
     timer.current = setTimeout(() => setMessage(null), BANNER_TIMEOUT_MS);
   }, []);
 
-  useEffect(() => {
-    clearError();
-  }, [location.pathname, clearError]);
+  // Navigating clears the message.
+  const [messagePathname, setMessagePathname] = useState(pathname);
+  if (pathname !== messagePathname) {
+    setMessagePathname(pathname);
+    setMessage(null);
+  }
   useEffect(() => () => clearTimeout(timer.current), []);
 
   const value = useMemo(() => ({ message, showError, clearError }), [message, showError, clearError]);

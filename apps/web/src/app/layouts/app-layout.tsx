@@ -52,9 +52,11 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
   const name = (state.status === 'signed-in' && state.session.user.name?.trim()) || 'User';
 
   // The menu closes on navigation (back/forward and links in the page included).
-  useEffect(() => {
+  const [menuPathname, setMenuPathname] = useState(pathname);
+  if (pathname !== menuPathname) {
+    setMenuPathname(pathname);
     setMenuOpen(false);
-  }, [pathname]);
+  }
 
   // Opening the menu moves focus to its first link; Escape closes it and gives focus back to its button.
   useEffect(() => {

@@ -27,10 +27,24 @@ export const getAdminSurveys = (params: AdminSurveyParams, signal?: AbortSignal)
   return api<SurveyListResponse>(`/api/surveys?${search.toString()}`, { signal });
 };
 
+/** A page of the list and where it starts: the last page when the one asked for lies past the end. */
+export type AdminSurveyPage = SurveyListResponse & { offset: number };
+
+/**
+ * The page at `offset`; past the end (a survey restored out of the filter, an old link) the last page
+ * instead, so the screen never shows an empty page of a list that has surveys.
+ */
+export async function getAdminSurveyPage(params: AdminSurveyParams, signal?: AbortSignal): Promise<AdminSurveyPage> {
+  const page = await getAdminSurveys(params, signal);
+  if (page.surveys.length > 0 || page.total === 0 || params.offset === 0) return { ...page, offset: params.offset };
+  const offset = Math.floor((page.total - 1) / params.limit) * params.limit;
+  return { ...(await getAdminSurveys({ ...params, offset }, signal)), offset };
+}
+
 export const adminSurveysQueryOptions = (params: AdminSurveyParams) =>
   queryOptions({
     queryKey: adminSurveyKeys.list(params),
-    queryFn: ({ signal }) => getAdminSurveys(params, signal),
+    queryFn: ({ signal }) => getAdminSurveyPage(params, signal),
     // Paging and searching keep the current rows on screen until the next ones arrive.
     placeholderData: keepPreviousData,
   });

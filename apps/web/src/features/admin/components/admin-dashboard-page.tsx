@@ -14,7 +14,7 @@ import { useErrorBanner } from '@/lib/error-banner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { ADMIN_PAGE_SIZE, useAdminSurveys } from '../api/get-admin-surveys';
 import { useRestoreSurvey } from '../api/restore-survey';
-import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useDebouncedCallback } from '@/lib/use-debounced-callback';
 import { AdminSurveyCards, AdminSurveyTable } from './admin-survey-list';
 import { STATE_LABELS } from '@/components/survey-state-badge';
 
@@ -26,45 +26,66 @@ const isState = (value: string | null): value is SurveyState =>
   value !== null && (surveyStates as readonly string[]).includes(value);
 const numberFormat = new Intl.NumberFormat();
 
+/** What the list shows: the search, the state filter and the page, kept in the address. */
+interface View {
+  q: string;
+  state: SurveyState | '';
+  page: number;
+}
+
+function readView(params: URLSearchParams): View {
+  const state = params.get('state');
+  return {
+    q: (params.get('q') ?? '').trim(),
+    state: isState(state) ? state : '',
+    page: Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1),
+  };
+}
+
+function viewParams({ q, state, page }: View): URLSearchParams {
+  const params = new URLSearchParams();
+  if (q) params.set('q', q);
+  if (state) params.set('state', state);
+  if (page > 1) params.set('page', String(page));
+  return params;
+}
+
 /**
- * 'All Surveys', for administrators only: every survey of every user with its creator, searchable
- * by title or creator, filterable by state and paged on the server; results of any survey and
- * Restore for deleted ones. The search, filter and page live in the URL, so Back from a results
- * screen returns to the same view.
+ * 'All Surveys': every survey of every user with its creator, searchable by title or creator,
+ * filterable by state and paged on the server; results of any survey and Restore for deleted ones.
+ * The search, filter and page are read from the address, so Back from a results screen returns to
+ * the same view; changing them replaces the history entry.
  */
 export function AdminDashboardPage() {
   useDocumentTitle('All Surveys');
   const { showError } = useErrorBanner();
   const [params, setParams] = useSearchParams();
-  // Read once from the URL; from then on the screen's state is the truth and the URL follows it.
-  const [search, setSearch] = useState(() => params.get('q') ?? '');
-  const [state, setState] = useState<SurveyState | ''>(() => {
-    const value = params.get('state');
-    return isState(value) ? value : '';
-  });
-  const [page, setPage] = useState(() => Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1));
-  const debouncedSearch = useDebouncedValue(search, SEARCH_DEBOUNCE_MS).trim();
-  const [appliedSearch, setAppliedSearch] = useState(debouncedSearch);
-  const [seenSearch, setSeenSearch] = useState(debouncedSearch);
+  const { q, state, page } = readView(params);
   const listId = useId();
 
-  // Typing reaches the server once it pauses; a new search starts at page 1.
-  if (debouncedSearch !== seenSearch) {
-    setSeenSearch(debouncedSearch);
-    setAppliedSearch(debouncedSearch);
-    setPage(1);
+  /** A new search or filter starts at page 1. */
+  const changeView = (changes: Partial<View>) =>
+    setParams(
+      (current) => {
+        const view = readView(current);
+        const next = { ...view, ...changes };
+        const refiltered = next.q !== view.q || next.state !== view.state;
+        return viewParams({ ...next, page: refiltered ? 1 : next.page });
+      },
+      { replace: true },
+    );
+
+  // The search box holds what is typed; the list follows once typing pauses.
+  const [search, setSearch] = useState(q);
+  const applySearch = useDebouncedCallback((value: string) => changeView({ q: value.trim() }), SEARCH_DEBOUNCE_MS);
+  // When the address changes by other means (Back, a link), the box shows its search.
+  const [addressSearch, setAddressSearch] = useState(q);
+  if (q !== addressSearch) {
+    setAddressSearch(q);
+    if (search.trim() !== q) setSearch(q);
   }
-  const urlQuery = appliedSearch;
 
-  useEffect(() => {
-    const next = new URLSearchParams();
-    if (urlQuery) next.set('q', urlQuery);
-    if (state) next.set('state', state);
-    if (page > 1) next.set('page', String(page));
-    setParams(next, { replace: true });
-  }, [urlQuery, state, page, setParams]);
-
-  const query = useAdminSurveys({ q: urlQuery, state, limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE });
+  const query = useAdminSurveys({ q, state, limit: ADMIN_PAGE_SIZE, offset: (page - 1) * ADMIN_PAGE_SIZE });
   const restore = useRestoreSurvey();
   const [toRestore, setToRestore] = useState<SurveySummary | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -78,14 +99,11 @@ export function AdminDashboardPage() {
   const total = query.data?.total ?? 0;
   const surveys = query.data?.surveys ?? [];
   const pageCount = Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
-  const first = total === 0 ? 0 : (page - 1) * ADMIN_PAGE_SIZE + 1;
-  const last = Math.min(total, page * ADMIN_PAGE_SIZE);
-  const filtered = Boolean(urlQuery || state);
-
-  // A page past the end (after a restore moved a survey out of the filter) moves back to the last page.
-  useEffect(() => {
-    if (query.data && !query.isPlaceholderData && page > pageCount) setPage(pageCount);
-  }, [query.data, query.isPlaceholderData, page, pageCount]);
+  // The page shown: the server's answer says where it starts (the last page when the address asks for one past the end).
+  const shownPage = query.data && !query.isPlaceholderData ? query.data.offset / ADMIN_PAGE_SIZE + 1 : page;
+  const first = total === 0 ? 0 : (shownPage - 1) * ADMIN_PAGE_SIZE + 1;
+  const last = Math.min(total, shownPage * ADMIN_PAGE_SIZE);
+  const filtered = Boolean(q || state);
 
   const confirmRestore = () => {
     const survey = toRestore;
@@ -98,10 +116,9 @@ export function AdminDashboardPage() {
   };
 
   const clearFilters = () => {
+    applySearch.cancel();
     setSearch('');
-    setAppliedSearch('');
-    setState('');
-    setPage(1);
+    changeView({ q: '', state: '' });
   };
 
   return (
@@ -117,8 +134,8 @@ export function AdminDashboardPage() {
         className="grid gap-3 rounded-card border border-slate-200 bg-white p-4 shadow-card sm:grid-cols-[1fr_12rem]"
         onSubmit={(e) => {
           e.preventDefault();
-          setAppliedSearch(search.trim());
-          setPage(1);
+          applySearch.cancel();
+          changeView({ q: search.trim(), page: 1 });
         }}
       >
         <Field label="Search">
@@ -136,7 +153,10 @@ export function AdminDashboardPage() {
                 placeholder="Title, creator name or email"
                 className="pl-9"
                 value={search}
-                onChange={(e) => setSearch(e.target.value)}
+                onChange={(e) => {
+                  setSearch(e.target.value);
+                  applySearch.schedule(e.target.value);
+                }}
               />
             </div>
           )}
@@ -148,10 +168,7 @@ export function AdminDashboardPage() {
               aria-describedby={describedBy}
               aria-controls={listId}
               value={state}
-              onChange={(e) => {
-                setState(isState(e.target.value) ? e.target.value : '');
-                setPage(1);
-              }}
+              onChange={(e) => changeView({ state: isState(e.target.value) ? e.target.value : '' })}
             >
               <option value="">All states</option>
               {surveyStates.map((s) => (
@@ -210,7 +227,7 @@ export function AdminDashboardPage() {
                 </Button>
               }
             >
-              Nothing matches {urlQuery ? <>&ldquo;{urlQuery}&rdquo;</> : 'this filter'}
+              Nothing matches {q ? <>&ldquo;{q}&rdquo;</> : 'this filter'}
               {state ? ` in state ${STATE_LABELS[state]}` : ''}.
             </EmptyState>
           ) : (
@@ -239,20 +256,20 @@ export function AdminDashboardPage() {
                 <Button
                   variant="secondary"
                   size="sm"
-                  disabled={page <= 1 || query.isFetching}
-                  onClick={() => setPage(page - 1)}
+                  disabled={shownPage <= 1 || query.isFetching}
+                  onClick={() => changeView({ page: shownPage - 1 })}
                 >
                   <ChevronLeft className="size-4" aria-hidden="true" />
                   Previous
                 </Button>
                 <p className="text-sm text-slate-600">
-                  Page {page} of {pageCount}
+                  Page {shownPage} of {pageCount}
                 </p>
                 <Button
                   variant="secondary"
                   size="sm"
-                  disabled={page >= pageCount || query.isFetching}
-                  onClick={() => setPage(page + 1)}
+                  disabled={shownPage >= pageCount || query.isFetching}
+                  onClick={() => changeView({ page: shownPage + 1 })}
                 >
                   Next
                   <ChevronRight className="size-4" aria-hidden="true" />

@@ -247,6 +247,22 @@ describe('admin All Surveys screen', { timeout: 20_000 }, () => {
     expect(sent.at(-1)?.url.searchParams.toString()).toBe('limit=25&offset=0&q=zebra&state=closed');
   });
 
+  it('shows the last page when the address asks for one past the end', async () => {
+    stubServer({
+      'GET /api/surveys': (url) => ({
+        status: 200,
+        body: {
+          surveys: url.searchParams.get('offset') === '25' ? Array.from({ length: 5 }, () => summary('draft')) : [],
+          total: 30,
+        },
+      }),
+    });
+    renderDashboard(`${paths.admin.dashboard.getHref()}?page=9`);
+    expect(await screen.findByText('Showing 26–30 of 30 surveys')).toBeVisible();
+    expect(screen.getByText('Page 2 of 2')).toBeVisible();
+    expect(screen.getByRole('button', { name: /Next/ })).toBeDisabled();
+  });
+
   it('says so when there are no surveys at all', async () => {
     stubServer({ 'GET /api/surveys': () => ({ status: 200, body: { surveys: [], total: 0 } }) });
     renderDashboard();

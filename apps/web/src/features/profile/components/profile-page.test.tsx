@@ -72,6 +72,20 @@ describe('profile screen', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update profile');
   });
 
+  it('opens the tab named in the address, and names the chosen tab there', async () => {
+    stubServer({});
+    const user = userEvent.setup();
+    const { router } = renderRoutes([{ path: paths.user.profile.path, Component: ProfilePage }], {
+      path: `${paths.user.profile.getHref()}?tab=password`,
+      user: makeUser('user'),
+    });
+    expect(await screen.findByRole('tab', { name: 'Change Password' })).toHaveAttribute('aria-selected', 'true');
+    await user.click(screen.getByRole('tab', { name: 'Profile Details' }));
+    expect(router.state.location.search).toBe('');
+    await user.click(screen.getByRole('tab', { name: 'Change Password' }));
+    expect(router.state.location.search).toBe('?tab=password');
+  });
+
   it('keeps the password button disabled while a rule fails, with the five messages live', async () => {
     stubServer({});
     const user = userEvent.setup();

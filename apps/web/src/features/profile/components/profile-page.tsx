@@ -1,14 +1,13 @@
-import { useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSearchParamChoice } from '@/lib/use-search-param-choice';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileDetailsForm } from './profile-details-form';
 
-type Tab = 'details' | 'password';
 const TABS = [
   { id: 'details', label: 'Profile Details' },
   { id: 'password', label: 'Change Password' },
@@ -21,7 +20,7 @@ const TABS = [
 export function ProfilePage() {
   useDocumentTitle('Profile');
   const { state } = useSession();
-  const [tab, setTab] = useState<Tab>('details');
+  const [tab, setTab] = useSearchParamChoice('tab', ['details', 'password']);
   if (state.status !== 'signed-in') return <Spinner />;
   const { user, userType } = state.session;
   return (

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, Inbox, RefreshCw } from 'lucide-react';
@@ -16,6 +16,7 @@ import { errorMessage } from '@/lib/api-client';
 import { homePath } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useSearchParamChoice } from '@/lib/use-search-param-choice';
 import { useDownloadCsv } from '../api/create-export-link';
 import { resultsKeys } from '../api/keys';
 import { useResults } from '../api/get-results';
@@ -25,7 +26,6 @@ import { LiveIndicator } from './live-indicator';
 import { QuestionResultCard } from './question-result-card';
 import { ResponsesTable } from './responses-table';
 
-type View = 'statistics' | 'table';
 const VIEWS = [
   { id: 'statistics', label: 'Statistics View' },
   { id: 'table', label: 'Table View' },
@@ -91,7 +91,7 @@ function ResultsView({
   live: LiveStatus;
   back: ReactNode;
 }) {
-  const [view, setView] = useState<View>('statistics');
+  const [view, setView] = useSearchParamChoice('view', ['statistics', 'table']);
   const download = useDownloadCsv(surveyId);
   const latest = data.responses[0]?.submittedAt;
   const current = data.questions.filter((q) => !q.isDeleted).length;

@@ -18,13 +18,15 @@ const RETRY_MAX_MS = 60_000;
  */
 export function useLiveResults(surveyId: string): LiveStatus {
   const queryClient = useQueryClient();
-  const [status, setStatus] = useState<LiveStatus>('connecting');
+  // The status of this survey's stream; another survey's starts as 'connecting'.
+  const [live, setLive] = useState<{ surveyId: string; status: LiveStatus }>({ surveyId, status: 'connecting' });
 
   useEffect(() => {
     const controller = new AbortController();
     let retryMs = RETRY_FIRST_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const refresh = () => void queryClient.invalidateQueries({ queryKey: resultsKeys.summary(surveyId) });
+    const setStatus = (status: LiveStatus) => setLive({ surveyId, status });
 
     const connect = async () => {
       if (controller.signal.aborted) return;
@@ -52,7 +54,6 @@ export function useLiveResults(surveyId: string): LiveStatus {
       timer = setTimeout(() => void connect(), retryMs);
       retryMs = Math.min(retryMs * 2, RETRY_MAX_MS);
     };
-    setStatus('connecting');
     void connect();
     return () => {
       controller.abort();
@@ -60,5 +61,5 @@ export function useLiveResults(surveyId: string): LiveStatus {
     };
   }, [queryClient, surveyId]);
 
-  return status;
+  return live.surveyId === surveyId ? live.status : 'connecting';
 }

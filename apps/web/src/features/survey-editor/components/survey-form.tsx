@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Plus } from 'lucide-react';
@@ -75,7 +76,6 @@ export function SurveyForm(props: SurveyFormProps) {
   const [phase, setPhase] = useState<Phase>('editing');
   const [formError, setFormError] = useState<FormError | null>(null);
   const [announcement, setAnnouncement] = useState('');
-  const [pendingFocus, setPendingFocus] = useState<{ key: string; direction: -1 | 1 } | null>(null);
 
   const busy = phase !== 'editing';
 
@@ -84,16 +84,6 @@ export function SurveyForm(props: SurveyFormProps) {
     const timer = setTimeout(() => void navigate(paths.user.dashboard.getHref()), REDIRECT_AFTER_SAVE_MS);
     return () => clearTimeout(timer);
   }, [phase, navigate]);
-
-  // After a move, focus stays on the moved question's button (or its twin at the list's edge).
-  useEffect(() => {
-    if (!pendingFocus) return;
-    const buttons = moveButtons.current.get(pendingFocus.key);
-    const preferred = pendingFocus.direction === -1 ? buttons?.up : buttons?.down;
-    const other = pendingFocus.direction === -1 ? buttons?.down : buttons?.up;
-    (preferred && !preferred.disabled ? preferred : other)?.focus();
-    setPendingFocus(null);
-  }, [pendingFocus, draft]);
 
   /** Applies a change and clears the validation message that belonged to what changed. */
   const edit = (change: (d: SurveyDraft) => SurveyDraft, clears: (e: FormError) => boolean) => {
@@ -163,8 +153,13 @@ export function SurveyForm(props: SurveyFormProps) {
     const question = draft.questions[index];
     if (!question) return;
     const target = index + direction;
-    setDraft((d) => moveQuestion(d, index, target));
-    setPendingFocus({ key: question.key, direction });
+    // The list is updated at once, so focus can stay on the moved question's button (or its twin at the
+    // list's edge).
+    flushSync(() => setDraft((d) => moveQuestion(d, index, target)));
+    const buttons = moveButtons.current.get(question.key);
+    const preferred = direction === -1 ? buttons?.up : buttons?.down;
+    const other = direction === -1 ? buttons?.down : buttons?.up;
+    (preferred && !preferred.disabled ? preferred : other)?.focus();
     setAnnouncement(`Question ${index + 1} moved to position ${target + 1} of ${draft.questions.length}.`);
   };
 
