@@ -6,7 +6,8 @@ import path from 'node:path';
 import { projectIdFrom, type Question } from '@quorum/contract';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database';
 import { newId } from '../../apps/server/src/lib/ids';
-import { insertSurvey, questionRow } from '../../apps/server/src/modules/surveys/surveys.repository';
+import { questionRow } from '../../apps/server/src/modules/surveys/question-row';
+import { insertSurvey } from '../../apps/server/src/modules/surveys/surveys.repository';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 

@@ -4,7 +4,8 @@ import { FIVE_POINT_SCALE, projectIdFrom, ratingOptions } from '@quorum/contract
 import type { AppContext } from '../src/context';
 import { newId } from '../src/lib/ids';
 import { hashPassword } from '../src/lib/passwords';
-import { insertSurvey, questionRow } from '../src/modules/surveys/surveys.repository';
+import { questionRow } from '../src/modules/surveys/question-row';
+import { insertSurvey } from '../src/modules/surveys/surveys.repository';
 
 /** A password that meets every rule. */
 export const DEFAULT_PASSWORD = 'Correct-Horse1!';

@@ -1,7 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import { answerFor, type AnswerValue, type Question, type RatingScale, type SurveyState } from '@quorum/contract';
+import { answerFor, type AnswerValue, type Question, type SurveyState } from '@quorum/contract';
 import type { Db, Dialect } from '../../db/database';
-import type { Database, QuestionsTable } from '../../db/schema';
+import type { Database } from '../../db/schema';
+import { questionFromRow } from '../surveys/question-row';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -25,15 +26,6 @@ export interface SurveyForTaking {
 /** Rows per INSERT statement: far below the bound-parameter limits of both dialects. */
 const CHUNK = 500;
 
-function toQuestion(row: Pick<QuestionsTable, 'id' | 'text' | 'type' | 'options' | 'rating_scale'>): Question {
-  const base = { id: row.id, text: row.text, options: JSON.parse(row.options) as string[] };
-  if (row.type === 'rating') {
-    return { ...base, type: 'rating', ratingScale: JSON.parse(row.rating_scale ?? 'null') as RatingScale };
-  }
-  if (row.type === 'text') return { ...base, type: 'text', options: [] };
-  return { ...base, type: row.type };
-}
-
 async function currentQuestions(db: Executor, surveyId: string): Promise<Question[]> {
   const rows = await db
     .selectFrom('questions')
@@ -42,7 +34,7 @@ async function currentQuestions(db: Executor, surveyId: string): Promise<Questio
     .where('is_deleted', '=', 0)
     .orderBy('position')
     .execute();
-  return rows.map(toQuestion);
+  return rows.map(questionFromRow);
 }
 
 /** A survey and its current questions, whatever its state; undefined when the id is unknown. */

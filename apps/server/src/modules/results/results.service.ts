@@ -8,8 +8,7 @@ import {
   RESULTS_MESSAGES,
   type AnswerValue,
   type QuestionResult,
-  type QuestionType,
-  type RatingScale,
+  type Question,
   type ResponseRow,
   type ResponsesPage,
   type ResultsResponse,
@@ -27,6 +26,7 @@ import {
   type ResultsQuestionRow,
   type ResultsSurveyRow,
 } from './results.repository';
+import { questionFromRow } from '../surveys/question-row';
 
 /** Who asks for results: the owner, or any administrator. */
 export interface ResultsViewer {
@@ -53,39 +53,11 @@ export async function findViewableSurvey(
   return assertCanViewResults(await findResultsSurvey(db, surveyId), viewer);
 }
 
-/** A stored question as the results need it. */
-export interface ResultQuestion {
-  id: string;
-  text: string;
-  type: QuestionType;
-  isDeleted: boolean;
-  options: string[];
-  ratingScale: RatingScale | undefined;
-}
-
-function parseJson(text: string | null): unknown {
-  if (text === null) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
+/** A stored question as the results need it: current or deleted. */
+export type ResultQuestion = Question & { isDeleted: boolean };
 
 export function toResultQuestion(row: ResultsQuestionRow): ResultQuestion {
-  const options = parseJson(row.options);
-  const scale = parseJson(row.rating_scale) as Partial<RatingScale> | undefined;
-  return {
-    id: row.id,
-    text: row.text,
-    type: row.type,
-    isDeleted: row.is_deleted === 1,
-    options: Array.isArray(options) ? options.filter((o): o is string => typeof o === 'string') : [],
-    ratingScale:
-      scale && Number.isInteger(scale.min) && Number.isInteger(scale.max)
-        ? { min: scale.min!, max: scale.max!, labels: scale.labels ?? {} }
-        : undefined,
-  };
+  return { ...questionFromRow(row), isDeleted: row.is_deleted === 1 };
 }
 
 /**
@@ -119,12 +91,7 @@ export function buildQuestionResults(
     if (question.type === 'text') return { ...base, answeredCount: answered, statistics: [] };
 
     const byAnswer = countsByQuestion.get(question.id) ?? new Map<string, number>();
-    const listed =
-      question.type === 'rating'
-        ? question.ratingScale
-          ? ratingOptions(question.ratingScale)
-          : question.options
-        : question.options;
+    const listed = question.type === 'rating' ? ratingOptions(question.ratingScale) : question.options;
     const statistic = (answer: string, count: number): Statistic => ({
       answer,
       count,
@@ -145,7 +112,7 @@ export function buildQuestionResults(
       statistics,
       average: answered > 0 ? (total?.rating_sum ?? 0) / answered : null,
       ratingCount: answered,
-      ...(question.ratingScale ? { ratingScale: question.ratingScale } : {}),
+      ratingScale: question.ratingScale,
     };
   });
 }
@@ -156,7 +123,12 @@ export function buildQuestionResults(
  * such as "constructor" that was not answered reads as nothing instead of Object.prototype's member.
  */
 export function parseAnswers(json: string): Record<string, AnswerValue> {
-  const parsed = parseJson(json);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json) as unknown;
+  } catch {
+    return emptyAnswers();
+  }
   const answers = emptyAnswers();
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return answers;
   for (const [questionId, value] of Object.entries(parsed)) {

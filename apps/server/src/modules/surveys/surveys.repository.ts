@@ -1,36 +1,18 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { QuestionType, RatingScale, SurveyState } from '@quorum/contract';
+import type { SurveyState } from '@quorum/contract';
 import type { Dialect } from '../../db/database';
-import type { Database, QuestionsTable, SurveysTable } from '../../db/schema';
+import type { Database, SurveysTable } from '../../db/schema';
+import type { QuestionRow } from './question-row';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
 export type SurveyRow = SurveysTable;
-export type QuestionRow = QuestionsTable;
 export interface CreatorRow {
   creator_id: string;
   creator_name: string;
   creator_email: string;
 }
 export type SurveySummaryRow = SurveyRow & CreatorRow & { question_count: number };
-
-/** A question as stored: options and rating scale as JSON text, the rating scale for rating questions only. */
-export function questionRow(
-  surveyId: string,
-  position: number,
-  q: { id: string; text: string; type: QuestionType; options: string[]; ratingScale?: RatingScale },
-): QuestionRow {
-  return {
-    survey_id: surveyId,
-    id: q.id,
-    position,
-    text: q.text,
-    type: q.type,
-    options: JSON.stringify(q.options),
-    rating_scale: q.type === 'rating' && q.ratingScale ? JSON.stringify(q.ratingScale) : null,
-    is_deleted: 0,
-  };
-}
 
 /** Rows per insert statement: far below SQLite's and PostgreSQL's parameter limits. */
 const INSERT_CHUNK = 200;

@@ -10,7 +10,6 @@ import {
   type NormalisedQuestionInput,
   type NormalisedSurveyInput,
   type Question,
-  type RatingScale,
   type Survey,
   type SurveyGenerator,
   type ParsedSurveyListQuery,
@@ -31,16 +30,15 @@ import {
   findSurveyForUpdate,
   findSurveyWithCreator,
   insertSurvey,
-  questionRow,
   listSurveys as listSurveyRows,
   lockOwner,
   replaceQuestions,
   updateSurveyFields,
   updateSurveyState,
   type CreatorRow,
-  type QuestionRow,
   type SurveyRow,
 } from './surveys.repository';
+import { questionFromRow, questionRow, type QuestionRow } from './question-row';
 
 /** Who is asking: the signed-in principal's id and role. */
 export type Viewer = Pick<Principal, 'id' | 'type'>;
@@ -48,21 +46,6 @@ export type Viewer = Pick<Principal, 'id' | 'type'>;
 // ---------------------------------------------------------------------------
 // Row ↔ contract mapping
 // ---------------------------------------------------------------------------
-
-export function questionFromRow(row: QuestionRow): Question {
-  const options = JSON.parse(row.options) as string[];
-  if (row.type === 'rating') {
-    return {
-      id: row.id,
-      text: row.text,
-      type: 'rating',
-      options,
-      ratingScale: JSON.parse(row.rating_scale ?? 'null') as RatingScale,
-    };
-  }
-  if (row.type === 'text') return { id: row.id, text: row.text, type: 'text', options: [] };
-  return { id: row.id, text: row.text, type: row.type, options };
-}
 
 function toRow(surveyId: string, id: string, position: number, q: NormalisedQuestionInput): QuestionRow {
   return questionRow(surveyId, position, { ...q, id });
@@ -207,8 +190,10 @@ export async function listSurveysFor(
 function sameAnswerShape(row: QuestionRow, q: NormalisedQuestionInput): boolean {
   if (row.type !== q.type) return false;
   if (q.type !== 'rating') return true;
-  const old = JSON.parse(row.rating_scale ?? 'null') as RatingScale | null;
-  return old !== null && old.min === q.ratingScale.min && old.max === q.ratingScale.max;
+  const old = questionFromRow(row);
+  return (
+    old.type === 'rating' && old.ratingScale.min === q.ratingScale.min && old.ratingScale.max === q.ratingScale.max
+  );
 }
 
 export interface QuestionPlan {
