@@ -5,7 +5,7 @@ import type { UserType } from '@quorum/contract';
 import { homePath, loginPath } from '@/config/paths';
 import { useSession } from '@/lib/session';
 
-/** "Loading..." while the stored session is verified (section 4). */
+/** "Loading..." while the stored session is verified with the server. */
 export function SessionLoading() {
   return (
     <div
@@ -21,8 +21,8 @@ export function SessionLoading() {
 
 /**
  * Lets only the given role through; a signed-out visitor or one with the other role goes to this
- * area's login page (section 6). That page is for signed-out visitors only, so a visitor signed in
- * with the other role is sent on from there to their own dashboard (section 2): nobody reaches an
+ * area's login page. That page is for signed-out visitors only, so a visitor signed in
+ * with the other role is sent on from there to their own dashboard: nobody reaches an
  * area that is not theirs, and nobody is signed out by opening a wrong link.
  */
 export function RequireRole({ role, children }: { role: UserType; children: ReactNode }) {
@@ -35,7 +35,7 @@ export function RequireRole({ role, children }: { role: UserType; children: Reac
   return children;
 }
 
-/** Screens for signed-out visitors only: a signed-in visitor goes to the dashboard of their role (section 2). */
+/** Screens for signed-out visitors only: a signed-in visitor goes to the dashboard of their role. */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { state } = useSession();
   if (state.status === 'loading') return <SessionLoading />;

@@ -73,7 +73,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
   return data as T;
 }
 
-/** The server's message when there is one, else the fallback (section 8: "server message, else …"). */
+/** The server's message when there is one, else the fallback. */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.message) return error.message;
   return fallback;

@@ -25,7 +25,7 @@ export function verifyPath(role: UserType): string {
 }
 
 /**
- * Section 4 "Session": on load a stored token plus stored user type and data are verified
+ * On load, a stored token plus stored user type and data are verified
  * with the server; when invalid, the stored auth data is cleared.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {

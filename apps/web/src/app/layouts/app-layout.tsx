@@ -230,7 +230,7 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
   );
 }
 
-/** The one place the current error message shows (section 2 and 8). */
+/** The one place the current error message shows, until navigation, its close button or 5 seconds. */
 function CurrentError() {
   const { message, clearError } = useErrorBanner();
   if (!message) return null;

@@ -4,7 +4,7 @@ import { paths } from '@/config/paths';
 import { Logo } from '@/components/ui/logo';
 
 /**
- * Auth screens share a layout with a logo header and a copyright footer (section 2). The page sits
+ * Auth screens share a layout with a logo header and a copyright footer. The page sits
  * in a centred column as wide as a card; `children` replaces the routed page (the 404 for
  * signed-out visitors uses it).
  */

@@ -6,8 +6,8 @@ import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
- * The 404 page (section 2). `home` is where its link goes; by default the visitor's dashboard when
- * signed in, else home (which leads to the login page).
+ * The 404 page ("Page Not Found" and a link back). `home` is where its link goes; by default the
+ * visitor's dashboard when signed in, else home (which leads to the login page).
  */
 export function NotFoundPage({ home }: { home?: string }) {
   useDocumentTitle('Page Not Found');

@@ -20,10 +20,10 @@ import {
   withFailure,
 } from '../lib/admin-lockout';
 
-/** Section 4: after login the redirect to the dashboard waits 100 ms. */
+/** After login the redirect to the dashboard waits 100 ms. */
 const REDIRECT_DELAY_MS = 100;
 
-/** 'Admin Login' (sections 2, 4, 5 and 8): separate from the user login, with a lockout after 3 failures. */
+/** 'Admin Login': separate from the user login, with a lockout after 3 failures. */
 export function AdminLoginPage() {
   useDocumentTitle('Admin Login');
   const headingId = useId();

@@ -14,10 +14,10 @@ import { useLogin } from '../api/login';
 import { useResendVerification } from '../api/resend-verification';
 import { LOGIN_MESSAGES, loginFailure, type LoginFailure } from '../lib/login-errors';
 
-/** Section 4: after login the redirect to the dashboard waits 100 ms. */
+/** After login the redirect to the dashboard waits 100 ms. */
 export const LOGIN_REDIRECT_DELAY_MS = 100;
 
-/** The user login (sections 2, 3, 4 and 8): email, password, a link to register. */
+/** The user login: email, password, a link to register. */
 export function LoginPage() {
   useDocumentTitle('Login');
   const headingId = useId();

@@ -13,12 +13,12 @@ import { getBotToken, preloadBotCheck } from '@/lib/bot-check';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useRegister } from '../api/register';
 
-/** Section 8: registration failure shows the server's message, else this. */
+/** A failed registration shows the server's message, else this. */
 const REGISTRATION_FAILED = 'Registration failed';
 
 type FieldErrors = { name?: string; password?: string; confirmPassword?: string };
 
-/** The register screen (sections 2, 3, 5 and 8): name, email, password, confirm password, a link to login. */
+/** The register screen: name, email, password, confirm password, a link to login. */
 export function RegisterPage() {
   useDocumentTitle('Register');
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
@@ -37,7 +37,7 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  /** The live list shows only after the password field was focused or edited (section 5). */
+  /** The live list shows only after the password field was focused or edited. */
   const [passwordTouched, setPasswordTouched] = useState(false);
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);

@@ -8,10 +8,10 @@ import { Card } from '@/components/ui/card';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useVerifyEmail } from '../api/verify-email';
 
-/** Section 9: the success state redirects to /login after 3 seconds. */
+/** The success state redirects to /login after 3 seconds. */
 export const VERIFY_REDIRECT_MS = 3000;
 
-/** The email verification screen (sections 2 and 4): verifying, then success or error. */
+/** The email verification screen: verifying, then success or error. */
 export function VerifyEmailPage() {
   useDocumentTitle('Email verification');
   const { token = '' } = useParams();

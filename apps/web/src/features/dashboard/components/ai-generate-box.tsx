@@ -10,7 +10,7 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useErrorBanner } from '@/lib/error-banner';
 import { useGenerateSurvey } from '../api/generate-survey';
 
-/** Section 8: the banner text on failure is this plus the server's message or the error's text. */
+/** On failure the banner reads this plus the server's message or the error's text. */
 export const GENERATE_FAILED_PREFIX = 'Failed to generate survey: ';
 
 const EXAMPLES = [
@@ -26,8 +26,8 @@ function failureText(error: unknown): string {
 }
 
 /**
- * "Generate with AI" (sections 2 and 5): a survey idea in, a saved draft out, opened straight in the
- * editor with the survey carried in the navigation state so no second request is needed.
+ * "Generate with AI" (disabled while the idea is blank): a survey idea in, a saved draft out, opened
+ * straight in the editor with the survey carried in the navigation state so no second request is needed.
  */
 export function AiGenerateBox() {
   const [idea, setIdea] = useState('');

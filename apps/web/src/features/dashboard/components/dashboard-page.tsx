@@ -22,7 +22,7 @@ import { SurveySection } from './survey-section';
 const FETCH_FAILED = 'Failed to fetch surveys';
 const STATE_CHANGE_FAILED = 'Failed to update survey state';
 
-/** 'My Surveys' (section 2): the owner's surveys grouped by state, with their actions. */
+/** 'My Surveys': the owner's surveys grouped by state, with their actions. */
 export function DashboardPage() {
   useDocumentTitle('My Surveys');
   const { showError } = useErrorBanner();

@@ -31,7 +31,7 @@ const VIEWS = [
   { id: 'table', label: 'Table View' },
 ] as const;
 
-/** The results screen (section 2), at /surveys/:surveyId/results and /admin/surveys/:surveyId/results. */
+/** The results screen, at /surveys/:surveyId/results and /admin/surveys/:surveyId/results. */
 export function ResultsPage() {
   const { surveyId = '' } = useParams();
   const { state } = useSession();

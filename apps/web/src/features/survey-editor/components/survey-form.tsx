@@ -33,7 +33,7 @@ import { GeneratedNotice } from './generated-notice';
 import { QuestionEditor, type QuestionErrors } from './question-editor';
 import { SuccessOverlay } from './success-overlay';
 
-/** Redirect after survey save (section 9). */
+/** After a successful save the form goes to the dashboard after 1.5 seconds. */
 export const REDIRECT_AFTER_SAVE_MS = 1500;
 
 type Phase = 'editing' | 'submitting' | 'success';
@@ -60,7 +60,7 @@ const TEXTS = {
 
 export type SurveyFormProps = { mode: 'create' } | { mode: 'edit'; survey: Survey };
 
-/** The create/edit form (section 2): fields, questions, the checks of section 5, save and redirect. */
+/** The create/edit form: fields, questions, the submit checks in order, save and redirect. */
 export function SurveyForm(props: SurveyFormProps) {
   const { mode } = props;
   const survey = props.mode === 'edit' ? props.survey : null;

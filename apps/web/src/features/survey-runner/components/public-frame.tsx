@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { Logo } from '@/components/ui/logo';
 
 /**
- * The respondent's frame (section 2): a header with "Powered by Quorum", the page, and a footer
+ * The respondent's frame: a header with "Powered by Quorum", the page, and a footer
  * inviting visitors to create their own surveys. Links are plain anchors: the rest of the product
  * is another part of the app, loaded when the visitor goes there.
  */

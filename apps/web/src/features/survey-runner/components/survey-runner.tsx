@@ -61,7 +61,7 @@ export function SurveyRunner({ projectId, surveyId, navigate }: SurveyRunnerProp
   );
 }
 
-/** Section 8: 'Survey not found' for a missing survey, 'Survey not found or no longer available' when loading fails. */
+/** 'Survey not found' for a missing survey, 'Survey not found or no longer available' when loading fails. */
 function LoadFailed({ notFound, onRetry }: { notFound: boolean; onRetry: () => void }) {
   return (
     <section className="rounded-card border border-slate-200 bg-white px-6 py-10 text-center shadow-card">

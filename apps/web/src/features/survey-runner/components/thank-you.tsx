@@ -24,7 +24,7 @@ const FEATURES = [
   },
 ];
 
-/** The thank-you page (section 2), which also promotes the product (section 1). */
+/** The thank-you page, which also promotes the product: AI generation, real-time analytics, question types. */
 export function ThankYou() {
   useDocumentTitle(PUBLIC_MESSAGES.thankYouTitle);
   const headingRef = useRef<HTMLHeadingElement>(null);
