@@ -56,7 +56,7 @@ export async function loginViaApi(
   return (await res.json()) as LoginResponse;
 }
 
-/** Puts a session into the page's storage, as the login screen would (section 3). */
+/** Puts a session (token, userType, userData) into the page's storage, as the login screen would. */
 export async function storeSession(page: Page, token: string, user: AuthUser): Promise<void> {
   await page.addInitScript(
     ({ token, user }) => {

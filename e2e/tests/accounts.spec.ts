@@ -45,7 +45,7 @@ test('the whole account journey: register, verify by mail, log in, rename, chang
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Email Verified' })).toBeVisible();
   await expect(page.getByText('Redirecting to login...')).toBeVisible();
-  // Section 9: the success state goes to /login after 3 seconds.
+  // The success state goes to /login after 3 seconds.
   await expect(page).toHaveURL(atPath(paths.auth.login.getHref()), { timeout: 6000 });
 
   // Log in.

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { signInAdmin, signInNewUser } from '../support/accounts';
 import { areaPaths, atPath, homePath, loginPath, paths } from '../support/paths';
 
-/** The sidebar of section 2: label and the screen it opens, in either area. */
+/** The sidebar: label and the screen it opens, in either area. */
 const NAV = [
   { label: 'Dashboard', screen: 'dashboard' },
   { label: 'Surveys', screen: 'surveys' },
@@ -12,7 +12,7 @@ const NAV = [
   { label: 'Settings', screen: 'profile' },
 ] as const;
 
-/** What each placeholder shows (section 2), by area. */
+/** What each placeholder shows ("{feature} Coming Soon!"), by area. */
 const PLACEHOLDERS = {
   user: [
     { path: paths.user.surveys.getHref(), title: 'Surveys', feature: 'Surveys' },

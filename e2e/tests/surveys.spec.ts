@@ -94,7 +94,7 @@ test('a user creates a survey with every question type, edits it, and takes it t
   await expect(page).toHaveURL(atPath(paths.user.createSurvey.getHref()));
   await expect(page.getByRole('heading', { level: 1, name: 'Create New Survey' })).toBeVisible();
 
-  // Section 5 order: the project name first.
+  // The form checks the project name first.
   await page.getByRole('button', { name: 'Create Survey' }).click();
   await expect(page.getByRole('alert')).toContainText('Project name is required');
   await page.setViewportSize({ width: 375, height: 800 });
