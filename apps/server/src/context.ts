@@ -5,9 +5,8 @@ import type { Config } from './config';
 import type { Db } from './db/database';
 import type { LiveEvents } from './events/live-events';
 import type { Clock } from './lib/clock';
+import type { AuthGuard, TokenService } from './lib/principal';
 import type { Mailer } from './mail/mailer';
-import type { AuthGuard } from './modules/auth/auth.guard';
-import type { TokenService } from './modules/auth/tokens';
 
 /** Everything the route modules need, made once in buildApp and passed down explicitly. */
 export interface AppContext {

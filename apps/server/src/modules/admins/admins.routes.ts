@@ -12,7 +12,7 @@ import type { AppContext } from '../../context';
 import { TooManyRequestsError } from '../../lib/errors';
 import type { ZodApp } from '../../lib/zod-app';
 import { changePassword, toAuthUser, updateProfile } from '../auth/account.service';
-import { requirePrincipal } from '../auth/auth.guard';
+import { requirePrincipal } from '../../lib/principal';
 import { loginAdmin } from './admins.service';
 
 /** `/api/admin/auth/*`: administrators only; user tokens get 401 everywhere here. */

@@ -9,7 +9,7 @@ import type { AppContext } from '../../context';
 import { BadRequestError, UnauthorizedError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { findAccountById, updateAccountName, updateAccountPassword } from './account.repository';
-import type { Principal } from './auth.guard';
+import type { Principal } from '../../lib/principal';
 
 /**
  * Profile and password changes, the same for users and administrators: the role picks the

@@ -1,21 +1,9 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { AuthUser, UserType } from '@quorum/contract';
 import type { Database } from '../../db/schema';
 import { UnauthorizedError } from '../../lib/errors';
+import type { AuthGuard, Principal, TokenService } from '../../lib/principal';
 import { findPrincipal } from './auth.repository';
-import type { TokenService } from './tokens';
-
-/** The signed-in account behind a request. */
-export type Principal = AuthUser & { tokenVersion: number };
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    principal: Principal | null;
-  }
-}
-
-export type AuthGuard = (...roles: UserType[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
 
 export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
@@ -53,10 +41,4 @@ export function createAuthGuard(db: Kysely<Database>, tokens: TokenService): Aut
       }
       request.principal = principal;
     };
-}
-
-/** The principal set by the guard; for handlers behind one. */
-export function requirePrincipal(request: FastifyRequest): Principal {
-  if (!request.principal) throw new UnauthorizedError();
-  return request.principal;
 }

@@ -1,22 +1,8 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import type { UserType } from '@quorum/contract';
-
-export interface TokenClaims {
-  /** The user's or admin's id. */
-  sub: string;
-  role: UserType;
-  /** Token version: bumped on password change so older tokens stop working. */
-  ver: number;
-}
+import type { TokenService } from '../../lib/principal';
 
 const ALGORITHM = 'HS256';
 const ISSUER = 'quorum';
-
-export interface TokenService {
-  sign(claims: TokenClaims): Promise<string>;
-  /** The claims of a valid token, or null for anything else (expired, tampered, alg:none, other algorithm). */
-  verify(token: string): Promise<TokenClaims | null>;
-}
 
 /** Clock difference between instances that a token's lifetime may show, in seconds. */
 const CLOCK_SKEW_SECONDS = 60;

@@ -4,7 +4,7 @@ import { createSurveyDraftGenerator } from '../../ai/create-generator';
 import type { AppContext } from '../../context';
 import { TooManyRequestsError } from '../../lib/errors';
 import type { ZodApp } from '../../lib/zod-app';
-import { requirePrincipal } from '../auth/auth.guard';
+import { requirePrincipal } from '../../lib/principal';
 import { surveyWriteLimit } from '../surveys/survey-write-limit';
 import { generateSurvey } from './generate.service';
 

@@ -1,7 +1,7 @@
 import { errorBodySchema, imageCheckBodySchema, imageCheckResponseSchema } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import type { ZodApp } from '../../lib/zod-app';
-import { requirePrincipal } from '../auth/auth.guard';
+import { requirePrincipal } from '../../lib/principal';
 import { checkBrandingImage } from './images.service';
 
 /** Image checks per signed-in account per minute (the editor debounces its live check). */

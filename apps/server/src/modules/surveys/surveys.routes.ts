@@ -10,7 +10,7 @@ import {
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import type { ZodApp } from '../../lib/zod-app';
-import { requirePrincipal } from '../auth/auth.guard';
+import { requirePrincipal } from '../../lib/principal';
 import {
   changeSurveyState,
   createSurveyFor,

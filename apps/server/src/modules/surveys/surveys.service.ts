@@ -20,7 +20,7 @@ import {
 import type { AppContext } from '../../context';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import type { Principal } from '../auth/auth.guard';
+import type { Principal } from '../../lib/principal';
 import {
   answeredByQuestion,
   countActiveSurveys,

@@ -15,7 +15,7 @@ import {
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import type { ZodApp } from '../../lib/zod-app';
-import { requirePrincipal } from '../auth/auth.guard';
+import { requirePrincipal } from '../../lib/principal';
 import { createUsersService } from './users.service';
 
 /** The user account endpoints under /api/user/auth: register, verify, log in, profile and password. */

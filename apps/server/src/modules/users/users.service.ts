@@ -13,7 +13,7 @@ import { newId } from '../../lib/ids';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { VERIFICATION_VALID_HOURS, verificationEmail, verificationLink } from '../../mail/verification-email';
 import { changePassword, updateProfile } from '../auth/account.service';
-import type { Principal } from '../auth/auth.guard';
+import type { Principal } from '../../lib/principal';
 import { createLockout, lockoutPolicy, type LockState } from '../auth/lockout.service';
 import { consumeVerification, findVerification, renewVerification } from './email-verifications.repository';
 import { findUserByEmail, registerAccount, type UserRow } from './users.repository';
