@@ -12,7 +12,8 @@ import { ConfigError, loadConfig } from '../config';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { systemClock } from '../lib/clock';
 import { AppError } from '../lib/errors';
-import { adminInputProblem, createAdminAccount } from '../modules/admins/admins.service';
+import { adminInputProblem, createAdminsService } from '../modules/admins/admins.service';
+import { createTokenService } from '../modules/auth/tokens';
 
 const USAGE = 'Usage: npm run admin:create -- --email <email> [--name <name>]  (password: prompted, or ADMIN_PASSWORD)';
 
@@ -92,7 +93,8 @@ async function main(): Promise<string> {
   const db = openDatabase(config.database);
   try {
     await migrateToLatest(db);
-    const admin = await createAdminAccount({ db, clock: systemClock }, input);
+    const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInHours);
+    const admin = await createAdminsService({ db, clock: systemClock, tokens, config }).createAccount(input);
     return `Administrator created: ${admin.email} (${admin.name})`;
   } finally {
     await db.close();

@@ -11,12 +11,13 @@ import {
 import type { AppContext } from '../../context';
 import { TooManyRequestsError } from '../../lib/errors';
 import type { ZodApp } from '../../lib/zod-app';
-import { changePassword, toAuthUser, updateProfile } from '../auth/account.service';
+import { toAuthUser } from '../auth/account.service';
 import { requirePrincipal } from '../../lib/principal';
-import { loginAdmin } from './admins.service';
+import { createAdminsService } from './admins.service';
 
 /** `/api/admin/auth/*`: administrators only; user tokens get 401 everywhere here. */
 export async function adminsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+  const admins = createAdminsService(ctx);
   const adminOnly = ctx.guard('admin');
 
   app.post(
@@ -37,7 +38,7 @@ export async function adminsRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
     },
     async (request) => {
       await ctx.botCheck.verify(request.body.recaptchaToken, 'admin_login', request.ip);
-      return loginAdmin(ctx, request.body, request.ip);
+      return admins.login(request.body, request.ip);
     },
   );
 
@@ -55,7 +56,7 @@ export async function adminsRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
     },
     async (request) => {
       await ctx.botCheck.verify(request.body.recaptchaToken, 'profile_update', request.ip);
-      return updateProfile(ctx, requirePrincipal(request), request.body.name);
+      return admins.updateProfile(requirePrincipal(request), request.body.name);
     },
   );
 
@@ -72,6 +73,6 @@ export async function adminsRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
         },
       },
     },
-    async (request) => changePassword(ctx, requirePrincipal(request), request.body),
+    async (request) => admins.changePassword(requirePrincipal(request), request.body),
   );
 }

@@ -9,12 +9,10 @@ import {
   type LoginResponse,
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
-import type { Db } from '../../db/database';
-import type { Clock } from '../../lib/clock';
 import { AccountLockedError, ConflictError, UnauthorizedError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import { toAuthUser } from '../auth/account.service';
+import { createAccountService, toAuthUser } from '../auth/account.service';
 import { createLockout, lockoutPolicy } from '../auth/lockout.service';
 import { findAdminByEmail, insertAdmin, updateAdminAccount } from './admins.repository';
 
@@ -46,89 +44,97 @@ const normalise = (input: AdminInput): AdminInput => ({
   password: input.password,
 });
 
-/** Adds an administrator; 409 when the email is taken by another administrator. */
-export async function createAdminAccount(
-  deps: { db: Db; clock: Clock },
-  input: AdminInput,
-): Promise<{ id: string; email: string; name: string }> {
-  const admin = normalise(input);
-  const problem = adminInputProblem(admin);
-  if (problem) throw new Error(`Cannot create the administrator: ${problem}.`);
-  const now = deps.clock.now().toISOString();
-  const id = newId();
-  const inserted = await insertAdmin(deps.db.kysely, {
-    id,
-    name: admin.name,
-    email: admin.email,
-    password_hash: await hashPassword(admin.password),
-    token_version: 0,
-    created_at: now,
-    updated_at: now,
-  });
-  if (!inserted) throw new ConflictError(`An administrator with the email ${admin.email} already exists`);
-  return { id, email: admin.email, name: admin.name };
-}
+export type AdminsDeps = Pick<AppContext, 'db' | 'clock' | 'tokens' | 'config'>;
 
-/**
- * Makes sure the administrator from the environment exists with that name and password:
- * created when missing, updated when the name or the password changed (the password is
- * checked against the stored hash and rehashed only when it differs; a new password ends
- * older sessions). Safe when several instances start at once.
- */
-export async function ensureAdmin(
-  deps: { db: Db; clock: Clock },
-  input: AdminInput,
-): Promise<'created' | 'updated' | 'unchanged'> {
-  const admin = normalise(input);
-  const existing = await findAdminByEmail(deps.db.kysely, admin.email);
-  if (!existing) {
-    try {
-      await createAdminAccount(deps, admin);
-      return 'created';
-    } catch (error) {
-      // Another instance created it in the meantime: fall through to the update check.
-      if (!(error instanceof ConflictError)) throw error;
-      return ensureAdmin(deps, admin);
+/** The rules of administrator accounts: creating them, keeping the start-up one in step, login, profile. */
+export function createAdminsService(deps: AdminsDeps) {
+  const { db, clock, tokens, config } = deps;
+  const account = createAccountService(deps);
+  const lockout = createLockout(db, clock, lockoutPolicy('admin', config.lockoutAccountCeiling));
+
+  /** Adds an administrator; 409 when the email is taken by another administrator. */
+  async function createAccount(input: AdminInput): Promise<{ id: string; email: string; name: string }> {
+    const admin = normalise(input);
+    const problem = adminInputProblem(admin);
+    if (problem) throw new Error(`Cannot create the administrator: ${problem}.`);
+    const now = clock.now().toISOString();
+    const id = newId();
+    const inserted = await insertAdmin(db.kysely, {
+      id,
+      name: admin.name,
+      email: admin.email,
+      password_hash: await hashPassword(admin.password),
+      token_version: 0,
+      created_at: now,
+      updated_at: now,
+    });
+    if (!inserted) throw new ConflictError(`An administrator with the email ${admin.email} already exists`);
+    return { id, email: admin.email, name: admin.name };
+  }
+
+  /**
+   * Makes sure the administrator from the environment exists with that name and password:
+   * created when missing, updated when the name or the password changed (the password is
+   * checked against the stored hash and rehashed only when it differs; a new password ends
+   * older sessions). Safe when several instances start at once.
+   */
+  async function ensureAdmin(input: AdminInput): Promise<'created' | 'updated' | 'unchanged'> {
+    const admin = normalise(input);
+    const existing = await findAdminByEmail(db.kysely, admin.email);
+    if (!existing) {
+      try {
+        await createAccount(admin);
+        return 'created';
+      } catch (error) {
+        // Another instance created it in the meantime: fall through to the update check.
+        if (!(error instanceof ConflictError)) throw error;
+        return ensureAdmin(admin);
+      }
     }
+    const samePassword = await verifyPassword(existing.password_hash, admin.password);
+    if (samePassword && existing.name === admin.name) return 'unchanged';
+    await updateAdminAccount(
+      db.kysely,
+      existing.id,
+      { name: admin.name, ...(samePassword ? {} : { passwordHash: await hashPassword(admin.password) }) },
+      clock.now().toISOString(),
+    );
+    return 'updated';
   }
-  const samePassword = await verifyPassword(existing.password_hash, admin.password);
-  if (samePassword && existing.name === admin.name) return 'unchanged';
-  await updateAdminAccount(
-    deps.db.kysely,
-    existing.id,
-    { name: admin.name, ...(samePassword ? {} : { passwordHash: await hashPassword(admin.password) }) },
-    deps.clock.now().toISOString(),
-  );
-  return 'updated';
+
+  return {
+    createAccount,
+    ensureAdmin,
+
+    /**
+     * Admin login with a server-side lockout per email and client address (known email or not): 3 failures
+     * within 15 minutes from one address lock it for that address for 15 minutes, and the failure that reaches
+     * the limit already answers with the lock; LOCKOUT_ACCOUNT_CEILING failures from all addresses together lock
+     * it for everyone. Unknown emails take as long as wrong passwords.
+     */
+    async login(body: Pick<LoginBody, 'email' | 'password'>, address: string): Promise<LoginResponse> {
+      const email = body.email;
+      const status = await lockout.status(email, address);
+      if (status.locked) throw lockedError(status.minutesLeft);
+
+      const admin = await findAdminByEmail(db.kysely, email);
+      let valid = false;
+      if (admin) valid = await verifyPassword(admin.password_hash, body.password);
+      else await verifyAgainstDummy(body.password);
+
+      if (!admin || !valid) {
+        const after = await lockout.recordFailure(email, address);
+        if (after.locked) throw lockedError(after.minutesLeft);
+        throw new UnauthorizedError(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+      }
+      await lockout.reset(email, address);
+      const token = await tokens.sign({ sub: admin.id, role: 'admin', ver: admin.token_version });
+      return { token, user: toAuthUser(admin, 'admin') };
+    },
+
+    updateProfile: account.updateProfile,
+    changePassword: account.changePassword,
+  };
 }
 
-/**
- * Admin login with a server-side lockout per email and client address (known email or not): 3 failures within
- * 15 minutes from one address lock it for that address for 15 minutes, and the failure that reaches the limit
- * already answers with the lock; LOCKOUT_ACCOUNT_CEILING failures from all addresses together lock it for
- * everyone. Unknown emails take as long as wrong passwords.
- */
-export async function loginAdmin(
-  ctx: Pick<AppContext, 'db' | 'clock' | 'tokens' | 'config'>,
-  body: Pick<LoginBody, 'email' | 'password'>,
-  address: string,
-): Promise<LoginResponse> {
-  const lockout = createLockout(ctx.db, ctx.clock, lockoutPolicy('admin', ctx.config.lockoutAccountCeiling));
-  const email = body.email;
-  const status = await lockout.status(email, address);
-  if (status.locked) throw lockedError(status.minutesLeft);
-
-  const admin = await findAdminByEmail(ctx.db.kysely, email);
-  let valid = false;
-  if (admin) valid = await verifyPassword(admin.password_hash, body.password);
-  else await verifyAgainstDummy(body.password);
-
-  if (!admin || !valid) {
-    const after = await lockout.recordFailure(email, address);
-    if (after.locked) throw lockedError(after.minutesLeft);
-    throw new UnauthorizedError(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
-  }
-  await lockout.reset(email, address);
-  const token = await ctx.tokens.sign({ sub: admin.id, role: 'admin', ver: admin.token_version });
-  return { token, user: toAuthUser(admin, 'admin') };
-}
+export type AdminsService = ReturnType<typeof createAdminsService>;

@@ -6,7 +6,8 @@ import { TooManyRequestsError } from '../../lib/errors';
 import type { ZodApp } from '../../lib/zod-app';
 import { requirePrincipal } from '../../lib/principal';
 import { surveyWriteLimit } from '../surveys/survey-write-limit';
-import { generateSurvey } from './generate.service';
+import { createSurveysService } from '../surveys/surveys.service';
+import { createGenerateService } from './generate.service';
 
 /** Generations per user per window: generous for trying ideas, a ceiling on provider costs. */
 export const GENERATE_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 } as const;
@@ -16,6 +17,7 @@ export const GENERATE_RATE_LIMIT_MESSAGE =
 export async function generateRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const generator = createSurveyDraftGenerator(ctx.config, ctx.log);
   ctx.log.info({ generator: generator.kind }, `Survey generation: ${generator.description}`);
+  const service = createGenerateService({ log: ctx.log, generator, surveys: createSurveysService(ctx) });
 
   app.post(
     '/surveys/generate',
@@ -51,7 +53,7 @@ export async function generateRoutes(app: ZodApp, ctx: AppContext): Promise<void
       },
     },
     async (request, reply) => {
-      const survey = await generateSurvey(ctx, generator, requirePrincipal(request), request.body.prompt);
+      const survey = await service.generate(requirePrincipal(request), request.body.prompt);
       return reply.status(201).send(survey);
     },
   );

@@ -2,12 +2,13 @@ import { errorBodySchema, imageCheckBodySchema, imageCheckResponseSchema } from 
 import type { AppContext } from '../../context';
 import type { ZodApp } from '../../lib/zod-app';
 import { requirePrincipal } from '../../lib/principal';
-import { checkBrandingImage } from './images.service';
+import { createImagesService } from './images.service';
 
 /** Image checks per signed-in account per minute (the editor debounces its live check). */
 export const IMAGE_CHECKS_PER_MINUTE = 30;
 
 export async function imagesRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+  const images = createImagesService(ctx);
   app.post(
     '/images/check',
     {
@@ -31,7 +32,7 @@ export async function imagesRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      return checkBrandingImage(ctx, request.body.url, principal.id);
+      return images.checkBrandingImage(request.body.url, principal.id);
     },
   );
 }

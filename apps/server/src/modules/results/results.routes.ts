@@ -20,13 +20,14 @@ import { bearerToken, principalFromToken } from '../auth/auth.guard';
 import { createExportLinkSigner } from './export-link';
 import { findResultsSurvey } from './results.repository';
 import { contentDisposition, createCsvExportStream } from './results.csv';
-import { findViewableSurvey, getResponsesPage, getResults, type ResultsViewer } from './results.service';
+import { createResultsService, type ResultsViewer } from './results.service';
 import { openResultsStream } from './results.stream';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
 
 export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const db = ctx.db.kysely;
+  const results = createResultsService(ctx);
   const signer = createExportLinkSigner(ctx.config.jwtSecret);
   const viewer = (request: FastifyRequest): ResultsViewer => {
     const principal = requirePrincipal(request);
@@ -39,7 +40,7 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
       onRequest: ctx.guard('user', 'admin'),
       schema: { params: surveyIdParamsSchema, response: { 200: resultsResponseSchema, ...errors } },
     },
-    async (request) => getResults(db, viewer(request), request.params.surveyId),
+    async (request) => results.getResults(viewer(request), request.params.surveyId),
   );
 
   app.get(
@@ -52,7 +53,7 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
         response: { 200: responsesPageSchema, ...errors },
       },
     },
-    async (request) => getResponsesPage(db, viewer(request), request.params.surveyId, request.query),
+    async (request) => results.getResponsesPage(viewer(request), request.params.surveyId, request.query),
   );
 
   // --- CSV export: an authenticated POST makes a 60-second signed link the browser downloads from. ---
@@ -66,7 +67,7 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      const survey = await findViewableSurvey(db, viewer(request), request.params.surveyId);
+      const survey = await results.findViewableSurvey(viewer(request), request.params.surveyId);
       const expiresAt = ctx.clock.now().getTime() + EXPORT_LINK_TTL_SECONDS * 1000;
       const token = signer.sign({
         surveyId: survey.id,
@@ -107,8 +108,7 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     },
     async (request, reply) => {
       const { surveyId } = request.params;
-      const survey = await findViewableSurvey(
-        db,
+      const survey = await results.findViewableSurvey(
         await downloadViewer(request, surveyId, request.query.token),
         surveyId,
       );
@@ -137,7 +137,7 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
       schema: { params: surveyIdParamsSchema },
     },
     async (request, reply) => {
-      const survey = await findViewableSurvey(db, viewer(request), request.params.surveyId);
+      const survey = await results.findViewableSurvey(viewer(request), request.params.surveyId);
       const stream = openResultsStream(ctx.liveEvents, survey.id, async () => {
         const fresh = await findResultsSurvey(db, survey.id);
         return fresh?.response_count ?? survey.response_count;

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   emptyAnswers,
   isAnswerValue,
@@ -14,7 +13,7 @@ import {
   type ResultsResponse,
   type Statistic,
 } from '@quorum/contract';
-import type { Database } from '../../db/schema';
+import type { AppContext } from '../../context';
 import { NotFoundError } from '../../lib/errors';
 import {
   findResultsSurvey,
@@ -43,14 +42,6 @@ export function assertCanViewResults(survey: ResultsSurveyRow | undefined, viewe
   if (viewer.type === 'admin') return survey;
   if (survey.user_id !== viewer.id || survey.state === 'deleted') throw new NotFoundError(RESULTS_MESSAGES.notFound);
   return survey;
-}
-
-export async function findViewableSurvey(
-  db: Kysely<Database>,
-  viewer: ResultsViewer,
-  surveyId: string,
-): Promise<ResultsSurveyRow> {
-  return assertCanViewResults(await findResultsSurvey(db, surveyId), viewer);
 }
 
 /** A stored question as the results need it: current or deleted. */
@@ -150,38 +141,49 @@ function toPage(rows: readonly ResponseDbRow[], limit: number): ResponsesPage {
   };
 }
 
-/** GET /api/surveys/:surveyId/results */
-export async function getResults(
-  db: Kysely<Database>,
-  viewer: ResultsViewer,
-  surveyId: string,
-): Promise<ResultsResponse> {
-  await findViewableSurvey(db, viewer, surveyId);
-  const limit = RESPONSES_PAGE.defaultLimit;
-  const snapshot = await readResultsSnapshot(db, surveyId, limit);
-  if (!snapshot) throw new NotFoundError(RESULTS_MESSAGES.notFound);
-  const { survey, questions, counts, totals, newest } = snapshot;
-  const page = toPage(newest, limit);
+export type ResultsDeps = Pick<AppContext, 'db'>;
+
+/** The results of a survey for its owner or an administrator: statistics and pages of responses. */
+export function createResultsService(deps: ResultsDeps) {
+  const db = deps.db.kysely;
+
+  const findViewableSurvey = async (viewer: ResultsViewer, surveyId: string): Promise<ResultsSurveyRow> =>
+    assertCanViewResults(await findResultsSurvey(db, surveyId), viewer);
+
   return {
-    surveyId: survey.id,
-    projectId: survey.project_id,
-    state: survey.state,
-    title: survey.title,
-    totalResponses: survey.response_count,
-    questions: buildQuestionResults(questions.map(toResultQuestion), counts, totals),
-    responses: page.responses,
-    nextCursor: page.nextCursor,
+    findViewableSurvey,
+
+    /** GET /api/surveys/:surveyId/results */
+    async getResults(viewer: ResultsViewer, surveyId: string): Promise<ResultsResponse> {
+      await findViewableSurvey(viewer, surveyId);
+      const limit = RESPONSES_PAGE.defaultLimit;
+      const snapshot = await readResultsSnapshot(db, surveyId, limit);
+      if (!snapshot) throw new NotFoundError(RESULTS_MESSAGES.notFound);
+      const { survey, questions, counts, totals, newest } = snapshot;
+      const page = toPage(newest, limit);
+      return {
+        surveyId: survey.id,
+        projectId: survey.project_id,
+        state: survey.state,
+        title: survey.title,
+        totalResponses: survey.response_count,
+        questions: buildQuestionResults(questions.map(toResultQuestion), counts, totals),
+        responses: page.responses,
+        nextCursor: page.nextCursor,
+      };
+    },
+
+    /** GET /api/surveys/:surveyId/responses?cursor=&limit= — newest first, keyset pages. */
+    async getResponsesPage(
+      viewer: ResultsViewer,
+      surveyId: string,
+      query: { cursor?: string; limit: number },
+    ): Promise<ResponsesPage> {
+      await findViewableSurvey(viewer, surveyId);
+      const rows = await listResponsesBefore(db, surveyId, { before: query.cursor, limit: query.limit + 1 });
+      return toPage(rows, query.limit);
+    },
   };
 }
 
-/** GET /api/surveys/:surveyId/responses?cursor=&limit= — newest first, keyset pages. */
-export async function getResponsesPage(
-  db: Kysely<Database>,
-  viewer: ResultsViewer,
-  surveyId: string,
-  query: { cursor?: string; limit: number },
-): Promise<ResponsesPage> {
-  await findViewableSurvey(db, viewer, surveyId);
-  const rows = await listResponsesBefore(db, surveyId, { before: query.cursor, limit: query.limit + 1 });
-  return toPage(rows, query.limit);
-}
+export type ResultsService = ReturnType<typeof createResultsService>;

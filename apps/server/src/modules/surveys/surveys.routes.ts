@@ -11,13 +11,7 @@ import {
 import type { AppContext } from '../../context';
 import type { ZodApp } from '../../lib/zod-app';
 import { requirePrincipal } from '../../lib/principal';
-import {
-  changeSurveyState,
-  createSurveyFor,
-  getSurveyForViewer,
-  listSurveysFor,
-  updateSurvey,
-} from './surveys.service';
+import { createSurveysService } from './surveys.service';
 import { surveyWriteLimit } from './survey-write-limit';
 
 const errors = {
@@ -35,6 +29,7 @@ const errors = {
  * users, refused to administrators with 403 so their session is not thrown away).
  */
 export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
+  const surveys = createSurveysService(ctx);
   const signedIn = ctx.guard('user', 'admin');
   // Creating, editing and state changes share one per-account budget of writes (with generation).
   const writeLimit = surveyWriteLimit(app, ctx);
@@ -45,7 +40,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
       onRequest: signedIn,
       schema: { querystring: surveyListQuerySchema, response: { 200: surveyListResponseSchema, ...errors } },
     },
-    async (request) => listSurveysFor(ctx, requirePrincipal(request), request.query),
+    async (request) => surveys.list(requirePrincipal(request), request.query),
   );
 
   app.post(
@@ -57,7 +52,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
       schema: { body: surveyInputSchema, response: { 201: surveySchema, ...errors } },
     },
     async (request, reply) => {
-      const survey = await createSurveyFor(ctx, requirePrincipal(request), request.body);
+      const survey = await surveys.create(requirePrincipal(request), request.body);
       return reply.status(201).send(survey);
     },
   );
@@ -65,7 +60,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
   app.get(
     '/surveys/:surveyId',
     { onRequest: signedIn, schema: { params: surveyIdParamsSchema, response: { 200: surveySchema, ...errors } } },
-    async (request) => getSurveyForViewer(ctx, requirePrincipal(request), request.params.surveyId),
+    async (request) => surveys.get(requirePrincipal(request), request.params.surveyId),
   );
 
   app.put(
@@ -76,7 +71,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
       bodyLimit: ctx.config.bodyLimit,
       schema: { params: surveyIdParamsSchema, body: surveyInputSchema, response: { 200: surveySchema, ...errors } },
     },
-    async (request) => updateSurvey(ctx, requirePrincipal(request), request.params.surveyId, request.body),
+    async (request) => surveys.update(requirePrincipal(request), request.params.surveyId, request.body),
   );
 
   app.patch(
@@ -90,6 +85,6 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
         response: { 200: stateChangeResponseSchema, ...errors },
       },
     },
-    async (request) => changeSurveyState(ctx, requirePrincipal(request), request.params.surveyId, request.body.state),
+    async (request) => surveys.changeState(requirePrincipal(request), request.params.surveyId, request.body.state),
   );
 }

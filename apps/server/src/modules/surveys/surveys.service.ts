@@ -74,116 +74,7 @@ function surveyFromRow(row: SurveyRow, questions: Question[], creator?: Survey['
 }
 
 // ---------------------------------------------------------------------------
-// Create
-// ---------------------------------------------------------------------------
-
-/**
- * Refused when the owner already holds MAX_SURVEYS_PER_ACCOUNT surveys that are not deleted. 409, as for
- * the active-survey limit: the request is valid but conflicts with the account's current state, and the
- * owner resolves it by deleting surveys; not 429 (waiting does not help) nor 403 (creating is allowed).
- */
-function surveyLimitReached(ctx: AppContext): ConflictError {
-  return new ConflictError(surveyLimitMessage(ctx.config.maxSurveysPerAccount), 'SURVEY_LIMIT_REACHED');
-}
-
-/** Refuses early when the owner is at the survey cap, before costly work (AI generation); createSurvey checks again. */
-export async function assertBelowSurveyLimit(ctx: AppContext, ownerId: string): Promise<void> {
-  if ((await countHeldSurveys(ctx.db.kysely, ownerId)) >= ctx.config.maxSurveysPerAccount) {
-    throw surveyLimitReached(ctx);
-  }
-}
-
-/**
- * Stores a new survey as a draft for `ownerId`. The input is already normalised by the contract's
- * `surveyInputSchema` (projectId derived, options cleaned); questions without an id get one.
- * Used by POST /api/surveys and by AI generation.
- *
- * Refused at the survey cap. The count and the insert run in one transaction with the owner's row
- * locked first (PostgreSQL), so concurrent creates by one owner run one after the other and never pass
- * the cap (SQLite runs transactions serially).
- */
-export async function createSurvey(
-  ctx: AppContext,
-  ownerId: string,
-  input: NormalisedSurveyInput,
-  generator: SurveyGenerator,
-): Promise<Survey> {
-  const now = ctx.clock.now().toISOString();
-  const row: SurveyRow = {
-    id: newId(),
-    user_id: ownerId,
-    project_name: input.projectName,
-    project_id: input.projectId,
-    title: input.title,
-    branding_image_url: input.brandingImageUrl,
-    state: 'draft',
-    generator,
-    response_count: 0,
-    created_at: now,
-    updated_at: now,
-  };
-  const questionRows = input.questions.map((q, position) => toRow(row.id, q.id ?? newId(), position, q));
-  await ctx.db.kysely.transaction().execute(async (trx) => {
-    await lockOwner(trx, ctx.db.dialect, ownerId);
-    if ((await countHeldSurveys(trx, ownerId)) >= ctx.config.maxSurveysPerAccount) throw surveyLimitReached(ctx);
-    await insertSurvey(trx, row, questionRows);
-  });
-  return surveyFromRow(row, questionRows.map(questionFromRow));
-}
-
-/** POST /api/surveys: users only. */
-export async function createSurveyFor(ctx: AppContext, viewer: Viewer, input: NormalisedSurveyInput): Promise<Survey> {
-  if (viewer.type !== 'user') throw new ForbiddenError(SURVEY_MESSAGES.adminCannotCreate);
-  return createSurvey(ctx, viewer.id, input, 'manual');
-}
-
-// ---------------------------------------------------------------------------
-// Read
-// ---------------------------------------------------------------------------
-
-const notFound = () => new NotFoundError(SURVEY_MESSAGES.notFound);
-
-/** Whether a viewer may see a survey: its owner (unless deleted) or any administrator. */
-function visibleTo(viewer: Viewer, row: SurveyRow): boolean {
-  if (viewer.type === 'admin') return true;
-  return row.user_id === viewer.id && row.state !== 'deleted';
-}
-
-/**
- * One survey with its current (not deleted) questions, for its owner or an administrator.
- * Anything else, a survey the owner deleted included, is "Survey not found": the same answer
- * for someone else's survey and an unknown id.
- */
-export async function getSurveyForViewer(ctx: AppContext, viewer: Viewer, surveyId: string): Promise<Survey> {
-  const row = await findSurveyWithCreator(ctx.db.kysely, surveyId);
-  if (!row || !visibleTo(viewer, row)) throw notFound();
-  const questions = await findQuestions(ctx.db.kysely, surveyId, { includeDeleted: false });
-  return surveyFromRow(row, questions.map(questionFromRow), viewer.type === 'admin' ? creatorOf(row) : undefined);
-}
-
-/** GET /api/surveys: a user's own surveys (deleted left out), or every survey for an administrator. */
-export async function listSurveysFor(
-  ctx: AppContext,
-  viewer: Viewer,
-  query: ParsedSurveyListQuery,
-): Promise<SurveyListResponse> {
-  const isAdmin = viewer.type === 'admin';
-  const { rows, total } = await listSurveyRows(ctx.db.kysely, {
-    ownerId: isAdmin ? undefined : viewer.id,
-    state: query.state,
-    q: query.q ? query.q : undefined,
-    limit: query.limit,
-    offset: query.offset,
-  });
-  const surveys: SurveySummary[] = rows.map((row) => {
-    const { questions: _questions, ...rest } = surveyFromRow(row, [], isAdmin ? creatorOf(row) : undefined);
-    return { ...rest, questionCount: row.question_count };
-  });
-  return { surveys, total };
-}
-
-// ---------------------------------------------------------------------------
-// Update
+// Editing questions
 // ---------------------------------------------------------------------------
 
 /** Whether stored answers keep their meaning under the edited question (same type, same scale). */
@@ -244,84 +135,177 @@ export function planQuestionUpdate(
   return { rows, droppedIds };
 }
 
-/**
- * PUT /api/surveys/:id: the owner edits a draft or active survey. Runs in one transaction with
- * the survey row locked (PostgreSQL), so a concurrent state change or edit waits, and the
- * "answered" figures deciding what is kept are read under that lock.
- */
-export async function updateSurvey(
-  ctx: AppContext,
-  viewer: Viewer,
-  surveyId: string,
-  input: NormalisedSurveyInput,
-): Promise<Survey> {
-  if (viewer.type !== 'user') throw new ForbiddenError(SURVEY_MESSAGES.adminCannotEdit);
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    const row = await findSurveyForUpdate(trx, ctx.db.dialect, surveyId);
-    if (!row || !visibleTo(viewer, row)) throw notFound();
-    if (!isEditable(row.state)) {
-      throw new ConflictError(SURVEY_MESSAGES.notEditable, 'SURVEY_NOT_EDITABLE');
-    }
-    const existing = await findQuestions(trx, surveyId, { includeDeleted: true });
-    const answered = await answeredByQuestion(trx, surveyId);
-    const plan = planQuestionUpdate(surveyId, existing, input.questions, answered);
-    const fields = {
+// ---------------------------------------------------------------------------
+// The service
+// ---------------------------------------------------------------------------
+
+export type SurveysDeps = Pick<AppContext, 'db' | 'clock' | 'config'>;
+
+/** The rules of surveys: listing, reading, creating, editing and state changes. */
+export function createSurveysService(deps: SurveysDeps) {
+  const { db, clock, config } = deps;
+
+  /**
+   * Refused when the owner already holds MAX_SURVEYS_PER_ACCOUNT surveys that are not deleted. 409, as for
+   * the active-survey limit: the request is valid but conflicts with the account's current state, and the
+   * owner resolves it by deleting surveys; not 429 (waiting does not help) nor 403 (creating is allowed).
+   */
+  const surveyLimitReached = () =>
+    new ConflictError(surveyLimitMessage(config.maxSurveysPerAccount), 'SURVEY_LIMIT_REACHED');
+
+  const notFound = () => new NotFoundError(SURVEY_MESSAGES.notFound);
+
+  /** Whether a viewer may see a survey: its owner (unless deleted) or any administrator. */
+  function visibleTo(viewer: Viewer, row: SurveyRow): boolean {
+    if (viewer.type === 'admin') return true;
+    return row.user_id === viewer.id && row.state !== 'deleted';
+  }
+
+  /**
+   * Stores a new survey as a draft for `ownerId`. The input is already normalised by the contract's
+   * `surveyInputSchema` (projectId derived, options cleaned); questions without an id get one.
+   *
+   * Refused at the survey cap. The count and the insert run in one transaction with the owner's row
+   * locked first (PostgreSQL), so concurrent creates by one owner run one after the other and never pass
+   * the cap (SQLite runs transactions serially).
+   */
+  async function createDraft(
+    ownerId: string,
+    input: NormalisedSurveyInput,
+    generator: SurveyGenerator,
+  ): Promise<Survey> {
+    const now = clock.now().toISOString();
+    const row: SurveyRow = {
+      id: newId(),
+      user_id: ownerId,
       project_name: input.projectName,
       project_id: input.projectId,
       title: input.title,
       branding_image_url: input.brandingImageUrl,
-      updated_at: ctx.clock.now().toISOString(),
+      state: 'draft',
+      generator,
+      response_count: 0,
+      created_at: now,
+      updated_at: now,
     };
-    await updateSurveyFields(trx, surveyId, fields);
-    await replaceQuestions(trx, surveyId, plan.rows);
-    await deleteCounters(trx, surveyId, plan.droppedIds);
-    const questions = plan.rows.filter((q) => q.is_deleted === 0).map(questionFromRow);
-    return surveyFromRow({ ...row, ...fields }, questions);
-  });
+    const questionRows = input.questions.map((q, position) => toRow(row.id, q.id ?? newId(), position, q));
+    await db.kysely.transaction().execute(async (trx) => {
+      await lockOwner(trx, db.dialect, ownerId);
+      if ((await countHeldSurveys(trx, ownerId)) >= config.maxSurveysPerAccount) throw surveyLimitReached();
+      await insertSurvey(trx, row, questionRows);
+    });
+    return surveyFromRow(row, questionRows.map(questionFromRow));
+  }
+
+  return {
+    createDraft,
+
+    /** Refuses early when the owner is at the survey cap, before costly work (AI generation); createDraft checks again. */
+    async assertBelowSurveyLimit(ownerId: string): Promise<void> {
+      if ((await countHeldSurveys(db.kysely, ownerId)) >= config.maxSurveysPerAccount) throw surveyLimitReached();
+    },
+
+    /** POST /api/surveys: users only. */
+    async create(viewer: Viewer, input: NormalisedSurveyInput): Promise<Survey> {
+      if (viewer.type !== 'user') throw new ForbiddenError(SURVEY_MESSAGES.adminCannotCreate);
+      return createDraft(viewer.id, input, 'manual');
+    },
+
+    /**
+     * One survey with its current (not deleted) questions, for its owner or an administrator.
+     * Anything else, a survey the owner deleted included, is "Survey not found": the same answer
+     * for someone else's survey and an unknown id.
+     */
+    async get(viewer: Viewer, surveyId: string): Promise<Survey> {
+      const row = await findSurveyWithCreator(db.kysely, surveyId);
+      if (!row || !visibleTo(viewer, row)) throw notFound();
+      const questions = await findQuestions(db.kysely, surveyId, { includeDeleted: false });
+      return surveyFromRow(row, questions.map(questionFromRow), viewer.type === 'admin' ? creatorOf(row) : undefined);
+    },
+
+    /** GET /api/surveys: a user's own surveys (deleted left out), or every survey for an administrator. */
+    async list(viewer: Viewer, query: ParsedSurveyListQuery): Promise<SurveyListResponse> {
+      const isAdmin = viewer.type === 'admin';
+      const { rows, total } = await listSurveyRows(db.kysely, {
+        ownerId: isAdmin ? undefined : viewer.id,
+        state: query.state,
+        q: query.q ? query.q : undefined,
+        limit: query.limit,
+        offset: query.offset,
+      });
+      const surveys: SurveySummary[] = rows.map((row) => {
+        const { questions: _questions, ...rest } = surveyFromRow(row, [], isAdmin ? creatorOf(row) : undefined);
+        return { ...rest, questionCount: row.question_count };
+      });
+      return { surveys, total };
+    },
+
+    /**
+     * PUT /api/surveys/:id: the owner edits a draft or active survey. Runs in one transaction with
+     * the survey row locked (PostgreSQL), so a concurrent state change or edit waits, and the
+     * "answered" figures deciding what is kept are read under that lock.
+     */
+    async update(viewer: Viewer, surveyId: string, input: NormalisedSurveyInput): Promise<Survey> {
+      if (viewer.type !== 'user') throw new ForbiddenError(SURVEY_MESSAGES.adminCannotEdit);
+      return db.kysely.transaction().execute(async (trx) => {
+        const row = await findSurveyForUpdate(trx, db.dialect, surveyId);
+        if (!row || !visibleTo(viewer, row)) throw notFound();
+        if (!isEditable(row.state)) throw new ConflictError(SURVEY_MESSAGES.notEditable, 'SURVEY_NOT_EDITABLE');
+        const existing = await findQuestions(trx, surveyId, { includeDeleted: true });
+        const answered = await answeredByQuestion(trx, surveyId);
+        const plan = planQuestionUpdate(surveyId, existing, input.questions, answered);
+        const fields = {
+          project_name: input.projectName,
+          project_id: input.projectId,
+          title: input.title,
+          branding_image_url: input.brandingImageUrl,
+          updated_at: clock.now().toISOString(),
+        };
+        await updateSurveyFields(trx, surveyId, fields);
+        await replaceQuestions(trx, surveyId, plan.rows);
+        await deleteCounters(trx, surveyId, plan.droppedIds);
+        const questions = plan.rows.filter((q) => q.is_deleted === 0).map(questionFromRow);
+        return surveyFromRow({ ...row, ...fields }, questions);
+      });
+    },
+
+    /**
+     * PATCH /api/surveys/:id/state. An owner follows OWNER_TRANSITIONS; launching or resuming is
+     * refused when the owner already has MAX_ACTIVE_SURVEYS active. The count and the update run in
+     * one transaction; on PostgreSQL the owner's row is locked first, so concurrent activations by one
+     * owner run one after the other and never exceed the limit (SQLite runs transactions serially).
+     * An administrator may only restore a deleted survey to draft. Restoring is not held to the survey
+     * cap (MAX_SURVEYS_PER_ACCOUNT): it is an administrator's deliberate act for one survey, and refusing
+     * it would leave them to delete some of the owner's surveys first. An owner above the cap after a
+     * restore cannot create surveys until they delete enough to be below it.
+     */
+    async changeState(viewer: Viewer, surveyId: string, to: SurveyState): Promise<{ message: string; survey: Survey }> {
+      return db.kysely.transaction().execute(async (trx) => {
+        if (viewer.type === 'user') await lockOwner(trx, db.dialect, viewer.id);
+        const row = await findSurveyForUpdate(trx, db.dialect, surveyId);
+        if (!row || !visibleTo(viewer, row)) throw notFound();
+        const from = row.state;
+        if (!canTransition(from, to, viewer.type)) {
+          throw new ConflictError(transitionRefusalMessage(from, to, viewer.type), 'INVALID_TRANSITION');
+        }
+        if (isActivation(from, to) && (await countActiveSurveys(trx, row.user_id)) >= MAX_ACTIVE_SURVEYS) {
+          throw new ConflictError(SURVEY_MESSAGES.activeLimit, 'ACTIVE_LIMIT_REACHED');
+        }
+        const updatedAt = clock.now().toISOString();
+        await updateSurveyState(trx, surveyId, to, updatedAt);
+        const questions = await findQuestions(trx, surveyId, { includeDeleted: false });
+        const creator = viewer.type === 'admin' ? await findSurveyWithCreator(trx, surveyId) : undefined;
+        return {
+          message: stateChangeMessage(from, to),
+          survey: surveyFromRow(
+            { ...row, state: to, updated_at: updatedAt },
+            questions.map(questionFromRow),
+            creator ? creatorOf(creator) : undefined,
+          ),
+        };
+      });
+    },
+  };
 }
 
-// ---------------------------------------------------------------------------
-// State changes
-// ---------------------------------------------------------------------------
-
-/**
- * PATCH /api/surveys/:id/state. An owner follows OWNER_TRANSITIONS; launching or resuming is
- * refused when the owner already has MAX_ACTIVE_SURVEYS active. The count and the update run in
- * one transaction; on PostgreSQL the owner's row is locked first, so concurrent activations by one
- * owner run one after the other and never exceed the limit (SQLite runs transactions serially).
- * An administrator may only restore a deleted survey to draft. Restoring is not held to the survey
- * cap (MAX_SURVEYS_PER_ACCOUNT): it is an administrator's deliberate act for one survey, and refusing
- * it would leave them to delete some of the owner's surveys first. An owner above the cap after a
- * restore cannot create surveys until they delete enough to be below it.
- */
-export async function changeSurveyState(
-  ctx: AppContext,
-  viewer: Viewer,
-  surveyId: string,
-  to: SurveyState,
-): Promise<{ message: string; survey: Survey }> {
-  return ctx.db.kysely.transaction().execute(async (trx) => {
-    if (viewer.type === 'user') await lockOwner(trx, ctx.db.dialect, viewer.id);
-    const row = await findSurveyForUpdate(trx, ctx.db.dialect, surveyId);
-    if (!row || !visibleTo(viewer, row)) throw notFound();
-    const from = row.state;
-    if (!canTransition(from, to, viewer.type)) {
-      throw new ConflictError(transitionRefusalMessage(from, to, viewer.type), 'INVALID_TRANSITION');
-    }
-    if (isActivation(from, to) && (await countActiveSurveys(trx, row.user_id)) >= MAX_ACTIVE_SURVEYS) {
-      throw new ConflictError(SURVEY_MESSAGES.activeLimit, 'ACTIVE_LIMIT_REACHED');
-    }
-    const updatedAt = ctx.clock.now().toISOString();
-    await updateSurveyState(trx, surveyId, to, updatedAt);
-    const questions = await findQuestions(trx, surveyId, { includeDeleted: false });
-    const creator = viewer.type === 'admin' ? await findSurveyWithCreator(trx, surveyId) : undefined;
-    return {
-      message: stateChangeMessage(from, to),
-      survey: surveyFromRow(
-        { ...row, state: to, updated_at: updatedAt },
-        questions.map(questionFromRow),
-        creator ? creatorOf(creator) : undefined,
-      ),
-    };
-  });
-}
+export type SurveysService = ReturnType<typeof createSurveysService>;

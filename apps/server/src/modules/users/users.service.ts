@@ -12,7 +12,7 @@ import {
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { VERIFICATION_VALID_HOURS, verificationEmail, verificationLink } from '../../mail/verification-email';
-import { changePassword, updateProfile } from '../auth/account.service';
+import { createAccountService } from '../auth/account.service';
 import type { Principal } from '../../lib/principal';
 import { createLockout, lockoutPolicy, type LockState } from '../auth/lockout.service';
 import { consumeVerification, findVerification, renewVerification } from './email-verifications.repository';
@@ -35,10 +35,13 @@ const toAuthUser = (row: Pick<UserRow, 'id' | 'name' | 'email'>): AuthUser => ({
   type: 'user',
 });
 
+export type UsersDeps = Pick<AppContext, 'db' | 'clock' | 'tokens' | 'mailer' | 'config'>;
+
 /** The rules of user accounts: registration, verification, login, profile and password. */
-export function createUsersService(ctx: AppContext) {
-  const { db, clock, tokens, mailer, config } = ctx;
+export function createUsersService(deps: UsersDeps) {
+  const { db, clock, tokens, mailer, config } = deps;
   const lockout = createLockout(db, clock, lockoutPolicy('user', config.lockoutAccountCeiling));
+  const account = createAccountService(deps);
 
   const lockedError = (state: LockState) =>
     new AccountLockedError(formatMessage(MESSAGES.accountLocked, { n: state.minutesLeft }), state.minutesLeft);
@@ -157,11 +160,11 @@ export function createUsersService(ctx: AppContext) {
     },
 
     /** Changes the name only; the email never changes here (shared with administrators). */
-    updateProfile: (principal: Principal, name: string) => updateProfile(ctx, principal, name),
+    updateProfile: (principal: Principal, name: string) => account.updateProfile(principal, name),
 
     /** Checks the current password, stores the new one, bumps the token version; answers a fresh token. */
     changePassword: (principal: Principal, body: { currentPassword: string; newPassword: string }) =>
-      changePassword(ctx, principal, body),
+      account.changePassword(principal, body),
   };
 }
 
