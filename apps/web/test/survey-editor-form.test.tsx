@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -67,6 +67,39 @@ describe('the create screen', () => {
     await user.click(submit);
     expect(screen.getByRole('alert')).toHaveTextContent(SURVEY_MESSAGES.optionRequired);
     expect(screen.getByRole('textbox', { name: /Option 1/ })).toHaveFocus();
+  });
+
+  it('keeps the form editable with the server’s message when the save fails, and sends the checked body', async () => {
+    const sent: unknown[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
+      sent.push(JSON.parse(String(init?.body)));
+      return new Response(JSON.stringify({ message: 'Too many surveys', code: 'SURVEY_LIMIT_REACHED' }), {
+        status: 409,
+      });
+    });
+    const user = renderCreate();
+    await user.type(screen.getByRole('textbox', { name: /Project Name/ }), 'Team Pulse');
+    await user.type(screen.getByRole('textbox', { name: /Survey Title/ }), 'Weekly check-in');
+    await user.type(screen.getByRole('textbox', { name: /Question Text/ }), 'How was your week?');
+    await user.type(screen.getByRole('textbox', { name: /Option 1/ }), 'Good');
+    await user.click(screen.getByRole('button', { name: 'Add Option' }));
+    await user.click(screen.getByRole('button', { name: 'Create Survey' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many surveys');
+    expect(screen.getByRole('button', { name: 'Create Survey' })).toBeEnabled();
+    expect(screen.getByRole('textbox', { name: /Project Name/ })).toBeEnabled();
+    expect(sent).toEqual([
+      {
+        projectName: 'Team Pulse',
+        projectId: 'team-pulse',
+        title: 'Weekly check-in',
+        brandingImageUrl: null,
+        questions: [{ text: 'How was your week?', type: 'multiple_choice', options: ['Good'] }],
+      },
+    ]);
+    // An edit elsewhere keeps the server's message until the next save.
+    await user.type(screen.getByRole('textbox', { name: /Survey Title/ }), '!');
+    expect(screen.getByRole('alert')).toHaveTextContent('Too many surveys');
   });
 
   it('shows the project ID derived from the project name', async () => {

@@ -1,39 +1,24 @@
-import { TextField } from './ui/field';
+import type { LoginBody } from '@quorum/contract';
+import { FormTextField } from './ui/form';
 
-/** The email and password of a login form: the same for users and administrators. */
-export function LoginFields({
-  email,
-  password,
-  onEmailChange,
-  onPasswordChange,
-  disabled,
-}: {
-  email: string;
-  password: string;
-  onEmailChange: (email: string) => void;
-  onPasswordChange: (password: string) => void;
-  disabled: boolean;
-}) {
+/** The email and password of a login form (inside its `Form`): the same for users and administrators. */
+export function LoginFields({ disabled }: { disabled: boolean }) {
   return (
     <>
-      <TextField
+      <FormTextField<LoginBody>
         label="Email"
         type="email"
         name="email"
         autoComplete="username"
         required
-        value={email}
-        onChange={(e) => onEmailChange(e.target.value)}
         disabled={disabled}
       />
-      <TextField
+      <FormTextField<LoginBody>
         label="Password"
         type="password"
         name="password"
         autoComplete="current-password"
         required
-        value={password}
-        onChange={(e) => onPasswordChange(e.target.value)}
         disabled={disabled}
       />
     </>

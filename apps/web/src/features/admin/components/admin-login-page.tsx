@@ -1,10 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
+import { loginBodySchema, type LoginBody } from '@quorum/contract';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/components/auth-card';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
+import { Form, useZodForm } from '@/components/ui/form';
 import { LoginFields } from '@/components/login-fields';
 import { getBotToken, preloadBotCheck } from '@/lib/bot-check';
 import { useSession } from '@/lib/session';
@@ -31,8 +33,7 @@ export function AdminLoginPage() {
   const { signIn } = useSession();
   const login = useAdminLogin();
   const lockout = useAdminLockout();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useZodForm<LoginBody>(loginBodySchema, { defaultValues: { email: '', password: '' } });
   /** A message from the last attempt; the lock message is derived so its minutes stay current. */
   const [error, setError] = useState<{ text: string; serverLock: boolean } | null>(null);
   const [redirecting, setRedirecting] = useState(false);
@@ -55,8 +56,7 @@ export function AdminLoginPage() {
   const remaining = remainingAttempts(lockout.state);
   const busy = login.isPending || redirecting;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async ({ email, password }: LoginBody) => {
     if (locked || busy) return;
     setError(null);
     let recaptchaToken: string;
@@ -91,7 +91,7 @@ export function AdminLoginPage() {
           } else {
             setError({ text: outcome.message, serverLock: false });
           }
-          setPassword('');
+          form.setValue('password', '');
         },
       },
     );
@@ -115,14 +115,8 @@ export function AdminLoginPage() {
         </>
       }
     >
-      <form aria-labelledby={headingId} onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-        <LoginFields
-          email={email}
-          password={password}
-          onEmailChange={setEmail}
-          onPasswordChange={setPassword}
-          disabled={busy}
-        />
+      <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5">
+        <LoginFields disabled={busy} />
 
         {message && <Banner tone="error">{message}</Banner>}
         <p aria-live="polite" className="text-sm text-slate-700">
@@ -136,7 +130,7 @@ export function AdminLoginPage() {
         <Button type="submit" size="lg" className="w-full" disabled={locked} loading={busy}>
           {login.isPending ? 'Logging in...' : redirecting ? 'Redirecting...' : 'Log in'}
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

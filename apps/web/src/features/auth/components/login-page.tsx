@@ -1,10 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LogIn } from 'lucide-react';
+import { loginBodySchema, type LoginBody } from '@quorum/contract';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/components/auth-card';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
+import { Form, useZodForm } from '@/components/ui/form';
 import { LoginFields } from '@/components/login-fields';
 import { errorMessage } from '@/lib/api-client';
 import { getBotToken, preloadBotCheck } from '@/lib/bot-check';
@@ -24,8 +26,7 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { signIn } = useSession();
   const login = useLogin();
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
+  const form = useZodForm<LoginBody>(loginBodySchema, { defaultValues: { email: '', password: '' } });
   const [failure, setFailure] = useState<(LoginFailure & { email: string }) | null>(null);
   const [redirecting, setRedirecting] = useState(false);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -37,8 +38,7 @@ export function LoginPage() {
 
   const busy = login.isPending || redirecting;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async ({ email, password }: LoginBody) => {
     if (busy) return;
     setFailure(null);
     let recaptchaToken: string;
@@ -61,7 +61,7 @@ export function LoginPage() {
         },
         onError: (error) => {
           setFailure({ ...loginFailure(error), email });
-          setPassword('');
+          form.setValue('password', '');
         },
       },
     );
@@ -85,14 +85,8 @@ export function LoginPage() {
         </>
       }
     >
-      <form aria-labelledby={headingId} onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-        <LoginFields
-          email={email}
-          password={password}
-          onEmailChange={setEmail}
-          onPasswordChange={setPassword}
-          disabled={busy}
-        />
+      <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5">
+        <LoginFields disabled={busy} />
 
         {failure && (
           <Banner tone="error">
@@ -104,7 +98,7 @@ export function LoginPage() {
         <Button type="submit" size="lg" className="w-full" loading={busy}>
           {login.isPending ? 'Logging in...' : redirecting ? 'Redirecting...' : 'Login'}
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -74,6 +74,27 @@ describe('register screen', () => {
     expect(sent.filter((s) => s.path === '/api/user/auth/register')).toHaveLength(0);
   });
 
+  it('shows one message at a time, which stays until its field changes', async () => {
+    stubServer({});
+    const user = userEvent.setup();
+    renderRegister();
+    await user.type(await screen.findByLabelText(/^Name/), '  ');
+    await user.type(screen.getByLabelText(/^Email/), 'rita@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'weakpass');
+    await user.type(screen.getByLabelText(/^Confirm Password/), 'weakpass');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByText('Name is required')).toBeVisible();
+    expect(screen.queryByText('Password does not meet all requirements')).toBeNull();
+    expect(screen.getByLabelText(/^Name/)).toHaveFocus();
+
+    await user.type(screen.getByLabelText(/^Name/), 'R');
+    expect(screen.queryByText('Name is required')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(screen.getByText('Password does not meet all requirements')).toBeVisible();
+    await user.type(screen.getByLabelText(/^Password/), 'x');
+    expect(screen.queryByText('Password does not meet all requirements')).toBeNull();
+  });
+
   it('sends the register payload and shows the success state with the entered email', async () => {
     const sent = stubServer({ '/api/user/auth/register': { status: 201, body: { message: 'ok' } } });
     const user = userEvent.setup();

@@ -1,13 +1,14 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { useWatch } from 'react-hook-form';
 import { CheckCircle2, MailCheck, UserPlus } from 'lucide-react';
 import { paths } from '@/config/paths';
-import { MESSAGES, nameProblem, registrationPasswordRules, unmetPasswordRules } from '@quorum/contract';
+import { registerBodySchema, registrationPasswordRules, unmetPasswordRules } from '@quorum/contract';
 import { AuthCard, AuthOutcome } from '@/components/auth-card';
 import { PasswordRequirements } from '@/components/password-requirements';
 import { Banner } from '@/components/ui/banner';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
+import { Form, FormTextField, useZodForm } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api-client';
 import { getBotToken, preloadBotCheck } from '@/lib/bot-check';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -16,7 +17,7 @@ import { useRegister } from '../api/register';
 /** A failed registration shows the server's message, else this. */
 const REGISTRATION_FAILED = 'Registration failed';
 
-type FieldErrors = { name?: string; password?: string; confirmPassword?: string };
+type RegisterFormValues = { name: string; email: string; password: string; confirmPassword: string };
 
 /** The register screen: name, email, password, confirm password, a link to login. */
 export function RegisterPage() {
@@ -33,58 +34,42 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
   const headingId = useId();
   const requirementsId = useId();
   const register = useRegister();
-  const [name, setName] = useState('');
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [confirmPassword, setConfirmPassword] = useState('');
-  /** The live list shows only after the password field was focused or edited. */
+  // The contract's register schema, in its order: name, email, password, then the confirmation; one message at a time.
+  const form = useZodForm<RegisterFormValues>(registerBodySchema, {
+    defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
+    firstErrorOnly: true,
+  });
+  /** The live list shows only after the password field was focused or edited, or a submit was tried. */
   const [passwordTouched, setPasswordTouched] = useState(false);
-  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const [gettingToken, setGettingToken] = useState(false);
 
   useEffect(() => preloadBotCheck(), []);
 
+  const password = useWatch({ control: form.control, name: 'password' });
   const unmet = unmetPasswordRules(password, registrationPasswordRules);
-  const busy = register.isPending || gettingToken;
+  const busy = form.formState.isSubmitting;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy) return;
+  const attempted = () => {
     setSubmitError(null);
     setPasswordTouched(true);
-    const badName = nameProblem(name);
-    if (badName) {
-      setFieldErrors({ name: badName });
-      return;
-    }
-    if (unmet.length > 0) {
-      setFieldErrors({ password: MESSAGES.passwordRequirements });
-      return;
-    }
-    if (password !== confirmPassword) {
-      setFieldErrors({ confirmPassword: MESSAGES.passwordsDoNotMatch });
-      return;
-    }
-    setFieldErrors({});
+  };
+
+  const onSubmit = async ({ name, email, password, confirmPassword }: RegisterFormValues) => {
+    attempted();
     let recaptchaToken: string;
-    setGettingToken(true);
     try {
       recaptchaToken = await getBotToken('register');
     } catch {
       setSubmitError(REGISTRATION_FAILED);
       return;
-    } finally {
-      setGettingToken(false);
     }
     const submittedEmail = email.trim();
-    register.mutate(
-      { name, email: submittedEmail, password, confirmPassword, recaptchaToken },
-      {
-        onSuccess: () => onDone(submittedEmail),
-        onError: (error) => setSubmitError(errorMessage(error, REGISTRATION_FAILED)),
-      },
-    );
+    try {
+      await register.mutateAsync({ name, email: submittedEmail, password, confirmPassword, recaptchaToken });
+      onDone(submittedEmail);
+    } catch (error) {
+      setSubmitError(errorMessage(error, REGISTRATION_FAILED));
+    }
   };
 
   return (
@@ -105,34 +90,25 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
         </>
       }
     >
-      <form aria-labelledby={headingId} onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-        <TextField
+      <Form form={form} onSubmit={onSubmit} onInvalid={attempted} aria-labelledby={headingId} className="space-y-5">
+        <FormTextField<RegisterFormValues>
           label="Name"
-          error={fieldErrors.name}
           name="name"
           autoComplete="name"
           required
           maxLength={100}
-          value={name}
-          onChange={(e) => {
-            setName(e.target.value);
-            if (fieldErrors.name) setFieldErrors({ ...fieldErrors, name: undefined });
-          }}
           disabled={busy}
         />
-        <TextField
+        <FormTextField<RegisterFormValues>
           label="Email"
           type="email"
           name="email"
           autoComplete="email"
           required
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
           disabled={busy}
         />
-        <TextField
+        <FormTextField<RegisterFormValues>
           label="Password"
-          error={fieldErrors.password}
           extraDescribedBy={passwordTouched ? requirementsId : undefined}
           below={
             passwordTouched && (
@@ -148,27 +124,16 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
           name="password"
           autoComplete="new-password"
           required
-          value={password}
           onFocus={() => setPasswordTouched(true)}
-          onChange={(e) => {
-            setPasswordTouched(true);
-            setPassword(e.target.value);
-            setFieldErrors((current) => ({ ...current, password: undefined }));
-          }}
+          onChange={() => setPasswordTouched(true)}
           disabled={busy}
         />
-        <TextField
+        <FormTextField<RegisterFormValues>
           label="Confirm Password"
-          error={fieldErrors.confirmPassword}
           type="password"
           name="confirmPassword"
           autoComplete="new-password"
           required
-          value={confirmPassword}
-          onChange={(e) => {
-            setConfirmPassword(e.target.value);
-            setFieldErrors((current) => ({ ...current, confirmPassword: undefined }));
-          }}
           disabled={busy}
         />
 
@@ -177,7 +142,7 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
         <Button type="submit" size="lg" className="w-full" loading={busy}>
           {busy ? 'Registering...' : 'Register'}
         </Button>
-      </form>
+      </Form>
     </AuthCard>
   );
 }

@@ -1,78 +1,80 @@
-import { useId, useState, type FormEvent } from 'react';
-import { changePasswordRules, unmetPasswordRules, type UserType } from '@quorum/contract';
+import { useId, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { z } from 'zod';
+import { changePasswordBodySchema, changePasswordRules, unmetPasswordRules, type UserType } from '@quorum/contract';
 import { PasswordRequirements } from '@/components/password-requirements';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
-import { TextField } from '@/components/ui/field';
+import { Form, FormTextField, useZodForm } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api-client';
 import { useSession } from '@/lib/session';
 import { useChangePassword } from '../api/change-password';
 import { PROFILE_MESSAGES } from '../lib/messages';
 
-const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
+/** The contract's change-password body, plus the confirmation, which must repeat the new password. */
+const changePasswordFormSchema = changePasswordBodySchema
+  .extend({ confirmPassword: z.string() })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    error: PROFILE_MESSAGES.newPasswordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+type ChangePasswordValues = z.input<typeof changePasswordFormSchema>;
+
+const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
- * Change Password: the five rule messages show live, the submit button stays
- * disabled while any fails, a mismatch gives "New passwords do not match", and a success clears
- * the form and keeps this browser signed in with the fresh token.
+ * Change Password: the five rule messages show live once the new password is focused or edited, the
+ * submit button stays disabled while any fails, a confirmation that differs says "New passwords do not
+ * match" (as it is typed, and on submit), and a success clears the form and keeps this browser signed in
+ * with the fresh token.
  */
 export function ChangePasswordForm({ role }: { role: UserType }) {
   const { updateToken } = useSession();
   const change = useChangePassword();
   const rulesId = useId();
-  const [values, setValues] = useState(EMPTY);
+  const form = useZodForm<ChangePasswordValues>(changePasswordFormSchema, { defaultValues: EMPTY });
   const [newTouched, setNewTouched] = useState(false);
-  const [mismatch, setMismatch] = useState(false);
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
 
-  const unmet = unmetPasswordRules(values.newPassword, changePasswordRules);
-  const confirmDiffers = values.confirmPassword !== '' && values.confirmPassword !== values.newPassword;
-  const showMismatch = mismatch || confirmDiffers;
-  const canSubmit = values.currentPassword !== '' && unmet.length === 0 && !change.isPending;
+  const [currentPassword, newPassword, confirmPassword] = useWatch({
+    control: form.control,
+    name: ['currentPassword', 'newPassword', 'confirmPassword'],
+  });
+  const unmet = unmetPasswordRules(newPassword, changePasswordRules);
+  const confirmDiffers = confirmPassword !== '' && confirmPassword !== newPassword;
+  const canSubmit = currentPassword !== '' && unmet.length === 0 && !change.isPending;
 
-  const set = (key: keyof typeof EMPTY) => (value: string) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setResult(null);
-    if (key !== 'currentPassword') setMismatch(false);
-  };
-
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const onSubmit = async (values: ChangePasswordValues) => {
     if (!canSubmit) return;
-    if (values.newPassword !== values.confirmPassword) {
-      setMismatch(true);
-      return;
-    }
     setResult(null);
-    change.mutate(
-      { role, body: { currentPassword: values.currentPassword, newPassword: values.newPassword } },
-      {
-        onSuccess: (data) => {
-          updateToken(data.token);
-          setValues(EMPTY);
-          setNewTouched(false);
-          setMismatch(false);
-          setResult({ tone: 'success', text: PROFILE_MESSAGES.passwordUpdated });
-        },
-        onError: (error) => setResult({ tone: 'error', text: errorMessage(error, PROFILE_MESSAGES.passwordFailed) }),
-      },
-    );
+    try {
+      const data = await change.mutateAsync({
+        role,
+        body: { currentPassword: values.currentPassword, newPassword: values.newPassword },
+      });
+      updateToken(data.token);
+      form.reset(EMPTY);
+      setNewTouched(false);
+      setResult({ tone: 'success', text: PROFILE_MESSAGES.passwordUpdated });
+    } catch (error) {
+      setResult({ tone: 'error', text: errorMessage(error, PROFILE_MESSAGES.passwordFailed) });
+    }
   };
 
   return (
-    <form aria-label="Change Password" onSubmit={onSubmit} className="space-y-5">
-      <TextField
+    <Form form={form} onSubmit={onSubmit} aria-label="Change Password" className="space-y-5">
+      <FormTextField<ChangePasswordValues>
         label="Current Password"
         type="password"
         name="currentPassword"
         autoComplete="current-password"
         required
-        value={values.currentPassword}
-        onChange={(e) => set('currentPassword')(e.target.value)}
+        onChange={() => setResult(null)}
         disabled={change.isPending}
       />
-      <TextField
+      <FormTextField<ChangePasswordValues>
         label="New Password"
+        clears={['confirmPassword']}
         extraDescribedBy={newTouched ? rulesId : undefined}
         aria-invalid={newTouched && unmet.length > 0 ? true : undefined}
         below={
@@ -82,23 +84,21 @@ export function ChangePasswordForm({ role }: { role: UserType }) {
         name="newPassword"
         autoComplete="new-password"
         required
-        value={values.newPassword}
         onFocus={() => setNewTouched(true)}
-        onChange={(e) => {
+        onChange={() => {
           setNewTouched(true);
-          set('newPassword')(e.target.value);
+          setResult(null);
         }}
         disabled={change.isPending}
       />
-      <TextField
+      <FormTextField<ChangePasswordValues>
         label="Confirm New Password"
-        error={showMismatch ? PROFILE_MESSAGES.newPasswordsDoNotMatch : undefined}
+        error={confirmDiffers ? PROFILE_MESSAGES.newPasswordsDoNotMatch : undefined}
         type="password"
         name="confirmPassword"
         autoComplete="new-password"
         required
-        value={values.confirmPassword}
-        onChange={(e) => set('confirmPassword')(e.target.value)}
+        onChange={() => setResult(null)}
         disabled={change.isPending}
       />
 
@@ -107,6 +107,6 @@ export function ChangePasswordForm({ role }: { role: UserType }) {
       <Button type="submit" loading={change.isPending} disabled={!canSubmit}>
         {change.isPending ? 'Updating...' : 'Update Password'}
       </Button>
-    </form>
+    </Form>
   );
 }

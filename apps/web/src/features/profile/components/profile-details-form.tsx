@@ -1,7 +1,9 @@
-import { useState, type FormEvent } from 'react';
-import { nameProblem, type AuthUser, type UserType } from '@quorum/contract';
+import { useEffect, useState } from 'react';
+import { useWatch } from 'react-hook-form';
+import { updateProfileBodySchema, type AuthUser, type UserType } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
+import { Form, FormTextField, useZodForm } from '@/components/ui/form';
 import { TextField } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { getBotToken } from '@/lib/bot-check';
@@ -9,60 +11,62 @@ import { useSession } from '@/lib/session';
 import { useUpdateProfile } from '../api/update-profile';
 import { PROFILE_MESSAGES } from '../lib/messages';
 
-/** Profile Details: the name can change (required; "No changes to update" when unchanged), the email is read-only. */
+type ProfileValues = { name: string };
+
+/**
+ * Profile Details: the name can change and is checked as it is typed (the contract's profile schema),
+ * the email is shown read-only; an unchanged name says so and cannot be sent.
+ */
 export function ProfileDetailsForm({ role, user }: { role: UserType; user: AuthUser }) {
   const { updateUser } = useSession();
   const update = useUpdateProfile();
-  const [name, setName] = useState(user.name);
+  const form = useZodForm<ProfileValues>(updateProfileBodySchema, {
+    defaultValues: { name: user.name },
+    mode: 'onChange',
+    reValidateMode: 'onChange',
+  });
   const [result, setResult] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
-  const [gettingToken, setGettingToken] = useState(false);
 
+  // A stored name the rules refuse says so at once, as it would while typing.
+  useEffect(() => {
+    void form.trigger('name');
+  }, [form]);
+
+  const name = useWatch({ control: form.control, name: 'name' });
   const trimmed = name.trim();
   const unchanged = trimmed === user.name;
-  const problem = nameProblem(name);
-  const busy = update.isPending || gettingToken;
+  const invalid = Boolean(form.formState.errors.name);
+  const busy = form.formState.isSubmitting;
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (busy || problem || unchanged) return;
+  const onSubmit = async () => {
+    if (busy || invalid || unchanged) return;
     setResult(null);
     let recaptchaToken: string;
-    setGettingToken(true);
     try {
       recaptchaToken = await getBotToken('profile_update');
     } catch {
       setResult({ tone: 'error', text: PROFILE_MESSAGES.updateFailed });
       return;
-    } finally {
-      setGettingToken(false);
     }
-    update.mutate(
-      { role, body: { name: trimmed, recaptchaToken } },
-      {
-        onSuccess: (data) => {
-          updateUser(data.user);
-          setName(data.user.name);
-          setResult({ tone: 'success', text: PROFILE_MESSAGES.updated });
-        },
-        onError: (error) => setResult({ tone: 'error', text: errorMessage(error, PROFILE_MESSAGES.updateFailed) }),
-      },
-    );
+    try {
+      const data = await update.mutateAsync({ role, body: { name: trimmed, recaptchaToken } });
+      updateUser(data.user);
+      form.reset({ name: data.user.name });
+      setResult({ tone: 'success', text: PROFILE_MESSAGES.updated });
+    } catch (error) {
+      setResult({ tone: 'error', text: errorMessage(error, PROFILE_MESSAGES.updateFailed) });
+    }
   };
 
   return (
-    <form aria-label="Profile Details" onSubmit={(e) => void onSubmit(e)} className="space-y-5">
-      <TextField
+    <Form form={form} onSubmit={onSubmit} aria-label="Profile Details" className="space-y-5">
+      <FormTextField<ProfileValues>
         label="Name"
-        error={problem}
         name="name"
         autoComplete="name"
         required
         maxLength={100}
-        value={name}
-        onChange={(e) => {
-          setName(e.target.value);
-          setResult(null);
-        }}
+        onChange={() => setResult(null)}
         disabled={busy}
       />
       <TextField
@@ -77,7 +81,7 @@ export function ProfileDetailsForm({ role, user }: { role: UserType; user: AuthU
       {result && <Banner tone={result.tone}>{result.text}</Banner>}
 
       <div className="flex flex-wrap items-center gap-3">
-        <Button type="submit" loading={busy} disabled={Boolean(problem) || unchanged}>
+        <Button type="submit" loading={busy} disabled={invalid || unchanged}>
           {busy ? 'Updating...' : 'Update Profile'}
         </Button>
         {unchanged && !result && (
@@ -86,6 +90,6 @@ export function ProfileDetailsForm({ role, user }: { role: UserType; user: AuthU
           </p>
         )}
       </div>
-    </form>
+    </Form>
   );
 }

@@ -1,4 +1,5 @@
 import { useId, type Ref } from 'react';
+import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react';
 import { LIMITS, QUESTION_TYPE_LABELS, questionTypes, type QuestionType } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
@@ -15,46 +16,54 @@ import {
   setOption,
   type QuestionDraft,
   type RatingPreset,
+  type SurveyDraft,
 } from '../lib/editor-model';
 import { RatingPreview } from './rating-preview';
-
-export interface QuestionErrors {
-  text?: string;
-  options?: string;
-  rating?: string;
-}
 
 const RATING_CHOICES: Array<{ preset: RatingPreset; label: string; hint: string }> = [
   { preset: 5, label: '5-point scale', hint: '1 to 5, each value labelled' },
   { preset: 10, label: '10-point scale', hint: '1 to 10, shown as a slider' },
 ];
 
-/** One question: text, type, options or rating scale, and its move/remove buttons. */
+/**
+ * One question of the survey form (at `questions.<index>`): text, type, options or rating scale, and its
+ * move/remove buttons. Any change to the question takes away the message that was about it.
+ */
 export function QuestionEditor({
-  question,
   index,
   total,
   canRemove,
   buttonsDisabled,
-  errors,
-  onChange,
   onRemove,
   onMove,
   moveUpRef,
   moveDownRef,
 }: {
-  question: QuestionDraft;
   index: number;
   total: number;
   canRemove: boolean;
   buttonsDisabled: boolean;
-  errors: QuestionErrors;
-  onChange: (next: QuestionDraft) => void;
   onRemove: () => void;
   onMove: (direction: -1 | 1) => void;
   moveUpRef: Ref<HTMLButtonElement>;
   moveDownRef: Ref<HTMLButtonElement>;
 }) {
+  const { control, register, setValue, clearErrors } = useFormContext<SurveyDraft>();
+  const name = `questions.${index}` as const;
+  const question = useWatch({ control, name });
+  const fieldErrors = useFormState({ control, name }).errors.questions?.[index];
+  const errors = {
+    text: fieldErrors?.text?.message,
+    options: fieldErrors?.options?.message,
+    rating: fieldErrors?.ratingScale?.message,
+  };
+  const clearMessage = () => {
+    if (fieldErrors) clearErrors(name);
+  };
+  const onChange = (next: QuestionDraft) => {
+    setValue(name, next, { shouldDirty: true });
+    clearMessage();
+  };
   const headingId = useId();
   const optionsErrorId = useId();
   const number = index + 1;
@@ -121,12 +130,10 @@ export function QuestionEditor({
           {({ id, describedBy, invalid }) => (
             <Textarea
               id={id}
-              name={`questions.${index}.text`}
+              {...register(`${name}.text`, { onChange: clearMessage })}
               rows={2}
               required
               maxLength={LIMITS.text}
-              value={question.text}
-              onChange={(e) => onChange({ ...question, text: e.target.value })}
               aria-describedby={describedBy}
               aria-invalid={invalid}
               placeholder="What would you like to ask?"
@@ -137,7 +144,7 @@ export function QuestionEditor({
           {({ id }) => (
             <Select
               id={id}
-              name={`questions.${index}.type`}
+              name={`${name}.type`}
               value={question.type}
               onChange={(e) => onChange(changeQuestionType(question, e.target.value as QuestionType))}
             >

@@ -1,47 +1,42 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
+import { Controller, set, useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Plus } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { LIMITS, projectIdFrom, SURVEY_MESSAGES, type Survey } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Field, Input } from '@/components/ui/field';
+import { Form, FormTextField } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api-client';
 import { imageCheckQueryOptions } from '../api/check-image';
 import { useCreateSurvey } from '../api/create-survey';
 import { useUpdateSurvey } from '../api/update-survey';
 import {
-  addQuestion,
   brandingUrlStatus,
   canAddQuestion,
   canRemoveQuestion,
   draftFromSurvey,
   emptyDraft,
   IMAGE_URL_MESSAGE,
-  moveQuestion,
-  removeQuestion,
-  updateQuestion,
+  newQuestion,
+  toSurveyInput,
   validateDraft,
   type FieldRef,
   type SurveyDraft,
 } from '../lib/editor-model';
 import { BrandingImageField } from './branding-image-field';
 import { GeneratedNotice } from './generated-notice';
-import { QuestionEditor, type QuestionErrors } from './question-editor';
+import { QuestionEditor } from './question-editor';
 import { SuccessOverlay } from './success-overlay';
 
 /** After a successful save the form goes to the dashboard after 1.5 seconds. */
 export const REDIRECT_AFTER_SAVE_MS = 1500;
 
-type Phase = 'editing' | 'submitting' | 'success';
-
-/** A validation message and where it belongs; questions are tracked by key so moves keep it in place. */
-type FormError =
-  | { message: string; field: 'projectName' | 'title' | 'brandingImageUrl' | 'questions' | 'form' }
-  | { message: string; field: 'questionText' | 'questionOptions' | 'questionRating'; key: string };
+/** Where a save that the server refused says why. */
+const SERVER_ERROR = 'root.server';
 
 const TEXTS = {
   create: {
@@ -58,6 +53,51 @@ const TEXTS = {
   },
 } as const;
 
+/** The form's name of the field a check points at. */
+function fieldPath(at: FieldRef): string {
+  switch (at.field) {
+    case 'questionText':
+      return `questions.${at.index}.text`;
+    case 'questionOptions':
+      return `questions.${at.index}.options`;
+    case 'questionRating':
+      return `questions.${at.index}.ratingScale`;
+    case 'questions':
+      return 'questions.root';
+    case 'form':
+      return 'root.form';
+    default:
+      return at.field;
+  }
+}
+
+/**
+ * The contract's survey schema over the body the form would send (validateDraft), one message at a
+ * time, in the order the form checks: project name, title, questions, branding image.
+ */
+const draftResolver: Resolver<SurveyDraft> = (values) => {
+  const result = validateDraft(values);
+  if (result.ok) return { values, errors: {} };
+  const errors: FieldErrors<SurveyDraft> = {};
+  set(errors, fieldPath(result.at), { type: 'validate', message: result.message });
+  return { values: {}, errors };
+};
+
+/** The one message the form shows at a time (a check's, or the server's), and the field it belongs to. */
+function currentError(errors: object, prefix = ''): { path: string; message: string } | undefined {
+  for (const [key, value] of Object.entries(errors) as Array<[string, unknown]>) {
+    // A message's `ref` is its element: never walked.
+    if (key === 'ref' || !value || typeof value !== 'object') continue;
+    const path = prefix ? `${prefix}.${key}` : key;
+    if ('message' in value && typeof value.message === 'string' && value.message) {
+      return { path, message: value.message };
+    }
+    const nested = currentError(value, path);
+    if (nested) return nested;
+  }
+  return undefined;
+}
+
 export type SurveyFormProps = { mode: 'create' } | { mode: 'edit'; survey: Survey };
 
 /** The create/edit form: fields, questions, the submit checks in order, save and redirect. */
@@ -72,105 +112,96 @@ export function SurveyForm(props: SurveyFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const moveButtons = useRef(new Map<string, { up: HTMLButtonElement | null; down: HTMLButtonElement | null }>());
 
-  const [draft, setDraft] = useState<SurveyDraft>(() => (survey ? draftFromSurvey(survey) : emptyDraft()));
-  const [phase, setPhase] = useState<Phase>('editing');
-  const [formError, setFormError] = useState<FormError | null>(null);
+  const [defaultValues] = useState(() => (survey ? draftFromSurvey(survey) : emptyDraft()));
+  const form = useForm<SurveyDraft>({
+    defaultValues,
+    resolver: draftResolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onSubmit',
+    // The field at fault takes focus below: an option's message belongs to its first blank option.
+    shouldFocusError: false,
+  });
+  const { control, formState } = form;
+  const questions = useFieldArray({ control, name: 'questions' });
+  const projectName = useWatch({ control, name: 'projectName' });
+  const [saved, setSaved] = useState(false);
   const [announcement, setAnnouncement] = useState('');
 
-  const busy = phase !== 'editing';
+  const submitting = formState.isSubmitting;
+  const busy = submitting || saved;
 
   useEffect(() => {
-    if (phase !== 'success') return;
+    if (!saved) return;
     const timer = setTimeout(() => void navigate(paths.user.dashboard.getHref()), REDIRECT_AFTER_SAVE_MS);
     return () => clearTimeout(timer);
-  }, [phase, navigate]);
+  }, [saved, navigate]);
 
-  /** Applies a change and clears the validation message that belonged to what changed. */
-  const edit = (change: (d: SurveyDraft) => SurveyDraft, clears: (e: FormError) => boolean) => {
-    setDraft(change);
-    setFormError((current) => (current && clears(current) ? null : current));
-  };
-
-  const focusField = (error: FormError, d: SurveyDraft) => {
-    const form = formRef.current;
-    if (!form) return;
-    let name: string = error.field;
-    if ('key' in error) {
-      const index = d.questions.findIndex((q) => q.key === error.key);
-      const q = d.questions[index];
-      if (error.field === 'questionText') name = `questions.${index}.text`;
-      else if (error.field === 'questionRating') name = `questions.${index}.ratingScale`;
-      else name = `questions.${index}.options.${Math.max(0, q?.options.findIndex((o) => o.trim() === '') ?? 0)}`;
+  const focusField = (path: string) => {
+    let name = path;
+    // A message about the options belongs to the first blank option.
+    const options = /^questions\.(\d+)\.options$/.exec(path);
+    if (options) {
+      const values = form.getValues(`questions.${Number(options[1])}.options`) ?? [];
+      name = `${path}.${Math.max(
+        0,
+        values.findIndex((o) => o.trim() === ''),
+      )}`;
     }
-    form.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+    formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
   };
 
-  const fail = (error: FormError) => {
-    setFormError(error);
-    setPhase('editing');
-    focusField(error, draft);
+  const onInvalid = (errors: FieldErrors<SurveyDraft>) => {
+    const at = currentError(errors);
+    if (at) focusField(at.path);
   };
 
-  const toFormError = (message: string, at: FieldRef): FormError => {
-    if ('index' in at) return { message, field: at.field, key: draft.questions[at.index]?.key ?? '' };
-    return { message, field: at.field };
-  };
-
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setFormError(null);
-    const result = validateDraft(draft);
-    if (!result.ok) {
-      fail(toFormError(result.message, result.at));
-      return;
-    }
-    setPhase('submitting');
+  const onSubmit = async (draft: SurveyDraft) => {
+    if (saved) return;
     const url = draft.brandingImageUrl.trim();
     if (brandingUrlStatus(url) === 'check') {
-      try {
-        const check = await queryClient.fetchQuery(imageCheckQueryOptions(url));
-        if (!check.ok) {
-          fail({ message: IMAGE_URL_MESSAGE, field: 'brandingImageUrl' });
-          return;
-        }
-      } catch {
-        fail({ message: IMAGE_URL_MESSAGE, field: 'brandingImageUrl' });
+      const ok = await queryClient.fetchQuery(imageCheckQueryOptions(url)).then(
+        (check) => check.ok,
+        () => false,
+      );
+      if (!ok) {
+        form.setError('brandingImageUrl', { type: 'validate', message: IMAGE_URL_MESSAGE });
+        focusField('brandingImageUrl');
         return;
       }
     }
     try {
-      if (survey) await updateSurvey.mutateAsync(result.input);
-      else await createSurvey.mutateAsync(result.input);
-      setPhase('success');
+      const input = toSurveyInput(draft);
+      if (survey) await updateSurvey.mutateAsync(input);
+      else await createSurvey.mutateAsync(input);
+      setSaved(true);
     } catch (error) {
-      setFormError({ message: errorMessage(error, texts.failure), field: 'form' });
-      setPhase('editing');
+      form.setError(SERVER_ERROR, { type: 'server', message: errorMessage(error, texts.failure) });
     }
   };
 
   const onMove = (index: number, direction: -1 | 1) => {
-    const question = draft.questions[index];
-    if (!question) return;
+    const field = questions.fields[index];
+    if (!field) return;
     const target = index + direction;
     // The list is updated at once, so focus can stay on the moved question's button (or its twin at the
     // list's edge).
-    flushSync(() => setDraft((d) => moveQuestion(d, index, target)));
-    const buttons = moveButtons.current.get(question.key);
+    flushSync(() => questions.move(index, target));
+    const buttons = moveButtons.current.get(field.id);
     const preferred = direction === -1 ? buttons?.up : buttons?.down;
     const other = direction === -1 ? buttons?.down : buttons?.up;
     (preferred && !preferred.disabled ? preferred : other)?.focus();
-    setAnnouncement(`Question ${index + 1} moved to position ${target + 1} of ${draft.questions.length}.`);
+    setAnnouncement(`Question ${index + 1} moved to position ${target + 1} of ${questions.fields.length}.`);
   };
 
-  const questionErrors = (key: string): QuestionErrors => {
-    if (!formError || !('key' in formError) || formError.key !== key) return {};
-    if (formError.field === 'questionText') return { text: formError.message };
-    if (formError.field === 'questionOptions') return { options: formError.message };
-    return { rating: formError.message };
+  const moveButton = (id: string, which: 'up' | 'down') => (el: HTMLButtonElement | null) => {
+    const entry = moveButtons.current.get(id) ?? { up: null, down: null };
+    entry[which] = el;
+    moveButtons.current.set(id, entry);
   };
-  const fieldError = (field: FormError['field']) => (formError?.field === field ? formError.message : undefined);
-  const projectId = projectIdFrom(draft.projectName);
+
+  const projectId = projectIdFrom(projectName);
+  const message = currentError(formState.errors)?.message;
+  const questionsMessage = formState.errors.questions?.root?.message;
 
   return (
     <>
@@ -181,68 +212,48 @@ export function SurveyForm(props: SurveyFormProps) {
           see your changes as soon as you save; answers to a removed question stay in the results.
         </Banner>
       )}
-      <form ref={formRef} noValidate onSubmit={(e) => void onSubmit(e)} className="space-y-6" aria-busy={busy}>
+      <Form
+        ref={formRef}
+        form={form}
+        onSubmit={onSubmit}
+        onInvalid={onInvalid}
+        noValidate
+        className="space-y-6"
+        aria-busy={busy}
+      >
         <Card className="space-y-5 p-4 sm:p-6">
           <h2 className="text-lg font-semibold">Survey details</h2>
-          <Field
+          <FormTextField<SurveyDraft>
             label="Project Name"
+            name="projectName"
             required
             hint={
               projectId ? `Project ID: ${projectId}` : 'Surveys are grouped by project; the ID is made from the name.'
             }
-            error={fieldError('projectName')}
-          >
-            {({ id, describedBy, invalid }) => (
-              <Input
-                id={id}
-                name="projectName"
-                required
-                maxLength={LIMITS.projectName}
-                autoComplete="off"
-                value={draft.projectName}
-                onChange={(e) => {
-                  const value = e.target.value;
-                  edit(
-                    (d) => ({ ...d, projectName: value }),
-                    (er) => er.field === 'projectName',
-                  );
-                }}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
-              />
-            )}
-          </Field>
-          <BrandingImageField
-            value={draft.brandingImageUrl}
-            submitError={fieldError('brandingImageUrl')}
-            onChange={(value) =>
-              edit(
-                (d) => ({ ...d, brandingImageUrl: value }),
-                (er) => er.field === 'brandingImageUrl',
-              )
-            }
+            maxLength={LIMITS.projectName}
+            autoComplete="off"
           />
-          <Field label="Survey Title" required error={fieldError('title')}>
-            {({ id, describedBy, invalid }) => (
-              <Input
-                id={id}
-                name="title"
-                required
-                maxLength={LIMITS.title}
-                autoComplete="off"
-                value={draft.title}
-                onChange={(e) => {
-                  const value = e.target.value;
-                  edit(
-                    (d) => ({ ...d, title: value }),
-                    (er) => er.field === 'title',
-                  );
+          <Controller
+            control={control}
+            name="brandingImageUrl"
+            render={({ field, fieldState }) => (
+              <BrandingImageField
+                value={field.value}
+                submitError={fieldState.error?.message}
+                onChange={(value) => {
+                  field.onChange(value);
+                  form.clearErrors('brandingImageUrl');
                 }}
-                aria-describedby={describedBy}
-                aria-invalid={invalid}
               />
             )}
-          </Field>
+          />
+          <FormTextField<SurveyDraft>
+            label="Survey Title"
+            name="title"
+            required
+            maxLength={LIMITS.title}
+            autoComplete="off"
+          />
         </Card>
 
         <section aria-labelledby="questions-heading" className="space-y-4">
@@ -251,59 +262,36 @@ export function SurveyForm(props: SurveyFormProps) {
               Questions
             </h2>
             <p className="text-sm text-slate-600">
-              {draft.questions.length} of at most {LIMITS.questions}
+              {questions.fields.length} of at most {LIMITS.questions}
             </p>
           </div>
-          {fieldError('questions') && <p className="text-sm text-red-700">{fieldError('questions')}</p>}
+          {questionsMessage && <p className="text-sm text-red-700">{questionsMessage}</p>}
           <ol className="space-y-4">
-            {draft.questions.map((question, index) => (
+            {questions.fields.map((field, index) => (
               <QuestionEditor
-                key={question.key}
-                question={question}
+                key={field.id}
                 index={index}
-                total={draft.questions.length}
-                canRemove={canRemoveQuestion(draft)}
+                total={questions.fields.length}
+                canRemove={canRemoveQuestion({ questions: questions.fields })}
                 buttonsDisabled={busy}
-                errors={questionErrors(question.key)}
-                onChange={(next) =>
-                  edit(
-                    (d) => updateQuestion(d, index, () => next),
-                    (er) => 'key' in er && er.key === question.key,
-                  )
-                }
                 onRemove={() => {
-                  edit(
-                    (d) => removeQuestion(d, index),
-                    (er) => 'key' in er && er.key === question.key,
-                  );
+                  questions.remove(index);
                   setAnnouncement(`Question ${index + 1} removed.`);
                 }}
                 onMove={(direction) => onMove(index, direction)}
-                moveUpRef={(el) => {
-                  const entry = moveButtons.current.get(question.key) ?? { up: null, down: null };
-                  entry.up = el;
-                  moveButtons.current.set(question.key, entry);
-                }}
-                moveDownRef={(el) => {
-                  const entry = moveButtons.current.get(question.key) ?? { up: null, down: null };
-                  entry.down = el;
-                  moveButtons.current.set(question.key, entry);
-                }}
+                moveUpRef={moveButton(field.id, 'up')}
+                moveDownRef={moveButton(field.id, 'down')}
               />
             ))}
           </ol>
           <Button
             variant="secondary"
             className="w-full border-dashed sm:w-auto"
-            disabled={busy || !canAddQuestion(draft)}
+            disabled={busy || !canAddQuestion({ questions: questions.fields })}
             onClick={() => {
-              const added = draft.questions.length;
-              setDraft((d) => addQuestion(d));
+              const added = questions.fields.length;
+              questions.append(newQuestion(), { focusName: `questions.${added}.text` });
               setAnnouncement(`Question ${added + 1} added.`);
-              setTimeout(
-                () => formRef.current?.querySelector<HTMLElement>(`[name="questions.${added}.text"]`)?.focus(),
-                0,
-              );
             }}
           >
             <Plus className="size-4" aria-hidden="true" />
@@ -315,9 +303,9 @@ export function SurveyForm(props: SurveyFormProps) {
         </section>
 
         <div className="sticky bottom-0 -mx-4 space-y-3 border-t border-slate-200 bg-slate-50/95 px-4 py-4 backdrop-blur sm:mx-0 sm:rounded-card sm:border sm:bg-white/95 sm:px-6">
-          {formError && (
+          {message && (
             <Banner tone="error" className="py-2">
-              {formError.message}
+              {message}
             </Banner>
           )}
           <div className="flex gap-2 sm:justify-end">
@@ -329,13 +317,13 @@ export function SurveyForm(props: SurveyFormProps) {
             >
               Cancel
             </Button>
-            <Button type="submit" className="flex-2 sm:flex-none" disabled={busy} aria-busy={phase === 'submitting'}>
-              {phase === 'submitting' ? texts.submitting : phase === 'success' ? 'Redirecting...' : texts.submit}
+            <Button type="submit" className="flex-2 sm:flex-none" disabled={busy} aria-busy={submitting}>
+              {submitting ? texts.submitting : saved ? 'Redirecting...' : texts.submit}
             </Button>
           </div>
         </div>
-      </form>
-      {phase === 'success' && <SuccessOverlay message={texts.success} />}
+      </Form>
+      {saved && <SuccessOverlay message={texts.success} />}
     </>
   );
 }

@@ -115,41 +115,14 @@ export function removeOption(question: QuestionDraft, index: number): QuestionDr
   return { ...question, options: question.options.filter((_, i) => i !== index) };
 }
 
-export function canAddQuestion(draft: SurveyDraft): boolean {
+/** At most 100 questions (the list is the form's field array). */
+export function canAddQuestion(draft: Pick<SurveyDraft, 'questions'>): boolean {
   return draft.questions.length < LIMITS.questions;
 }
 
 /** 'Remove Question' shows only when more than one question exists. */
-export function canRemoveQuestion(draft: SurveyDraft): boolean {
+export function canRemoveQuestion(draft: Pick<SurveyDraft, 'questions'>): boolean {
   return draft.questions.length > 1;
-}
-
-export function addQuestion(draft: SurveyDraft, key?: string): SurveyDraft {
-  if (!canAddQuestion(draft)) return draft;
-  return { ...draft, questions: [...draft.questions, newQuestion(key)] };
-}
-
-export function removeQuestion(draft: SurveyDraft, index: number): SurveyDraft {
-  if (!canRemoveQuestion(draft)) return draft;
-  return { ...draft, questions: draft.questions.filter((_, i) => i !== index) };
-}
-
-export function updateQuestion(
-  draft: SurveyDraft,
-  index: number,
-  change: (question: QuestionDraft) => QuestionDraft,
-): SurveyDraft {
-  return { ...draft, questions: draft.questions.map((q, i) => (i === index ? change(q) : q)) };
-}
-
-/** Moves a question from one position to another; out-of-range moves change nothing. */
-export function moveQuestion(draft: SurveyDraft, from: number, to: number): SurveyDraft {
-  const count = draft.questions.length;
-  if (from === to || from < 0 || to < 0 || from >= count || to >= count) return draft;
-  const questions = [...draft.questions];
-  const [moved] = questions.splice(from, 1);
-  questions.splice(to, 0, moved!);
-  return { ...draft, questions };
 }
 
 // ---------------------------------------------------------------------------
