@@ -1,9 +1,10 @@
-import { SURVEY_MESSAGES, surveyInputSchema, type Survey } from '@quorum/contract';
+import { surveyInputSchema, type Survey } from '@quorum/contract';
 import { AI_MESSAGES } from '../../ai/openai-compatible-generator';
 import type { SurveyDraftGenerator } from '../../ai/survey-draft-generator';
 import type { AppContext } from '../../context';
-import { AppError, ForbiddenError } from '../../lib/errors';
-import type { SurveysService, Viewer } from '../surveys/surveys.service';
+import { AppError } from '../../lib/errors';
+import { assertMay, type Actor } from '../surveys/survey-policy';
+import type { SurveysService } from '../surveys/surveys.service';
 
 export interface GenerateDeps extends Pick<AppContext, 'log'> {
   generator: SurveyDraftGenerator;
@@ -19,17 +20,17 @@ export function createGenerateService(deps: GenerateDeps) {
      * survey cap as a hand-made one. The draft is normalised by the contract exactly as a hand-made survey is
      * on save, then stored with the kind of generator that made it.
      */
-    async generate(viewer: Viewer, prompt: string): Promise<Survey> {
-      if (viewer.type !== 'user') throw new ForbiddenError(SURVEY_MESSAGES.adminCannotCreate);
+    async generate(actor: Actor, prompt: string): Promise<Survey> {
+      assertMay(actor, 'create');
       // At the survey cap nothing is generated (a provider call costs money); the save checks the cap again.
-      await surveys.assertBelowSurveyLimit(viewer.id);
+      await surveys.assertBelowSurveyLimit(actor.id);
       const draft = await generator.generate(prompt);
       const parsed = surveyInputSchema.safeParse(draft);
       if (!parsed.success) {
         log.error({ issues: parsed.error.issues, generator: generator.kind }, 'generated survey does not validate');
         throw new AppError(502, 'AI_PROVIDER_ERROR', AI_MESSAGES.unusable);
       }
-      return surveys.createDraft(viewer.id, parsed.data, generator.kind);
+      return surveys.createDraft(actor.id, parsed.data, generator.kind);
     },
   };
 }

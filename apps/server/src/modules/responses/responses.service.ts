@@ -10,6 +10,7 @@ import type { Db } from '../../db/database';
 import type { LiveEvents } from '../../events/live-events';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { openToRespondents } from '../surveys/survey-policy';
 import { findSurveyForTaking, recordBatch, type LockedSurvey, type NewResponse } from './responses.repository';
 
 export interface ResponsesDeps {
@@ -73,7 +74,7 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
     // Only active surveys are kept: a survey launched or resumed a moment ago must be taken at once.
     const value = findSurveyForTaking(deps.db.kysely, surveyId).then(
       (survey) => {
-        if (survey && survey.state === 'active') {
+        if (survey && openToRespondents(survey.state)) {
           return { questions: survey.questions, fingerprint: fingerprintOf(survey.questions) };
         }
         if (cache.get(surveyId)?.value === value) cache.delete(surveyId);
@@ -90,7 +91,7 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
   }
 
   function remember(surveyId: string, survey: LockedSurvey | undefined, fingerprint?: string) {
-    if (!survey || survey.state !== 'active') {
+    if (!survey || !openToRespondents(survey.state)) {
       cache.delete(surveyId);
       return;
     }
@@ -132,7 +133,7 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
     try {
       const totals = await recordBatch(deps.db, [...bySurvey.keys()], (surveyId, survey) => {
         const pendings = bySurvey.get(surveyId) ?? [];
-        if (!survey || survey.state !== 'active') {
+        if (!survey || !openToRespondents(survey.state)) {
           for (const p of pendings) refused.set(p, new NotFoundError(PUBLIC_MESSAGES.notFound));
           remember(surveyId, survey);
           return { questions: [], items: [] };
@@ -173,7 +174,7 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
   return {
     async getPublicSurvey(surveyId) {
       const survey = await findSurveyForTaking(deps.db.kysely, surveyId);
-      if (!survey || survey.state !== 'active') throw new NotFoundError(PUBLIC_MESSAGES.notFound);
+      if (!survey || !openToRespondents(survey.state)) throw new NotFoundError(PUBLIC_MESSAGES.notFound);
       return {
         surveyId: survey.id,
         projectId: survey.projectId,

@@ -20,7 +20,7 @@ import { bearerToken, principalFromToken } from '../auth/auth.guard';
 import { createExportLinkSigner } from './export-link';
 import { findResultsSurvey } from './results.repository';
 import { contentDisposition, createCsvExportStream } from './results.csv';
-import { createResultsService, type ResultsViewer } from './results.service';
+import { createResultsService } from './results.service';
 import { openResultsStream } from './results.stream';
 
 const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
@@ -29,10 +29,7 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
   const db = ctx.db.kysely;
   const results = createResultsService(ctx);
   const signer = createExportLinkSigner(ctx.config.jwtSecret);
-  const viewer = (request: FastifyRequest): ResultsViewer => {
-    const principal = requirePrincipal(request);
-    return { id: principal.id, type: principal.type };
-  };
+  const viewer = requirePrincipal;
 
   app.get(
     '/surveys/:surveyId/results',
@@ -67,7 +64,7 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     },
     async (request) => {
       const principal = requirePrincipal(request);
-      const survey = await results.findViewableSurvey(viewer(request), request.params.surveyId);
+      const survey = await results.access.loadSurveyFor(viewer(request), request.params.surveyId, 'export-results');
       const expiresAt = ctx.clock.now().getTime() + EXPORT_LINK_TTL_SECONDS * 1000;
       const token = signer.sign({
         surveyId: survey.id,
@@ -108,9 +105,10 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     },
     async (request, reply) => {
       const { surveyId } = request.params;
-      const survey = await results.findViewableSurvey(
+      const survey = await results.access.loadSurveyFor(
         await downloadViewer(request, surveyId, request.query.token),
         surveyId,
+        'export-results',
       );
       const body = await createCsvExportStream(db, survey.id);
       return reply
@@ -137,10 +135,10 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
       schema: { params: surveyIdParamsSchema },
     },
     async (request, reply) => {
-      const survey = await results.findViewableSurvey(viewer(request), request.params.surveyId);
+      const survey = await results.access.loadSurveyFor(viewer(request), request.params.surveyId, 'view-results');
       const stream = openResultsStream(ctx.liveEvents, survey.id, async () => {
         const fresh = await findResultsSurvey(db, survey.id);
-        return fresh?.response_count ?? survey.response_count;
+        return fresh?.response_count ?? Number(survey.response_count);
       });
       open.add(stream.close);
       const done = () => {

@@ -16,33 +16,15 @@ import {
 import type { AppContext } from '../../context';
 import { NotFoundError } from '../../lib/errors';
 import {
-  findResultsSurvey,
   listResponsesBefore,
   readResultsSnapshot,
   type AnswerCountRow,
   type QuestionTotalRow,
   type ResponseDbRow,
   type ResultsQuestionRow,
-  type ResultsSurveyRow,
 } from './results.repository';
 import { questionFromRow } from '../surveys/question-row';
-
-/** Who asks for results: the owner, or any administrator. */
-export interface ResultsViewer {
-  id: string;
-  type: 'user' | 'admin';
-}
-
-/**
- * The survey, when the viewer may see its results: administrators see every survey, users only their own
- * (and not once deleted). Anything else is answered exactly like an unknown id, so ids cannot be probed.
- */
-export function assertCanViewResults(survey: ResultsSurveyRow | undefined, viewer: ResultsViewer): ResultsSurveyRow {
-  if (!survey) throw new NotFoundError(RESULTS_MESSAGES.notFound);
-  if (viewer.type === 'admin') return survey;
-  if (survey.user_id !== viewer.id || survey.state === 'deleted') throw new NotFoundError(RESULTS_MESSAGES.notFound);
-  return survey;
-}
+import { createSurveyAccess, type Actor } from '../surveys/survey-policy';
 
 /** A stored question as the results need it: current or deleted. */
 export type ResultQuestion = Question & { isDeleted: boolean };
@@ -146,16 +128,14 @@ export type ResultsDeps = Pick<AppContext, 'db'>;
 /** The results of a survey for its owner or an administrator: statistics and pages of responses. */
 export function createResultsService(deps: ResultsDeps) {
   const db = deps.db.kysely;
-
-  const findViewableSurvey = async (viewer: ResultsViewer, surveyId: string): Promise<ResultsSurveyRow> =>
-    assertCanViewResults(await findResultsSurvey(db, surveyId), viewer);
+  const access = createSurveyAccess(deps);
 
   return {
-    findViewableSurvey,
+    access,
 
     /** GET /api/surveys/:surveyId/results */
-    async getResults(viewer: ResultsViewer, surveyId: string): Promise<ResultsResponse> {
-      await findViewableSurvey(viewer, surveyId);
+    async getResults(actor: Actor, surveyId: string): Promise<ResultsResponse> {
+      await access.loadSurveyFor(actor, surveyId, 'view-results');
       const limit = RESPONSES_PAGE.defaultLimit;
       const snapshot = await readResultsSnapshot(db, surveyId, limit);
       if (!snapshot) throw new NotFoundError(RESULTS_MESSAGES.notFound);
@@ -175,11 +155,11 @@ export function createResultsService(deps: ResultsDeps) {
 
     /** GET /api/surveys/:surveyId/responses?cursor=&limit= — newest first, keyset pages. */
     async getResponsesPage(
-      viewer: ResultsViewer,
+      actor: Actor,
       surveyId: string,
       query: { cursor?: string; limit: number },
     ): Promise<ResponsesPage> {
-      await findViewableSurvey(viewer, surveyId);
+      await access.loadSurveyFor(actor, surveyId, 'view-results');
       const rows = await listResponsesBefore(db, surveyId, { before: query.cursor, limit: query.limit + 1 });
       return toPage(rows, query.limit);
     },

@@ -31,17 +31,23 @@ export async function insertQuestions(trx: Executor, questions: QuestionRow[]): 
   }
 }
 
-/** One survey with its creator's name and email. */
-export async function findSurveyWithCreator(
-  db: Executor,
-  surveyId: string,
-): Promise<(SurveyRow & CreatorRow) | undefined> {
+/** One survey row. */
+export async function findSurvey(db: Executor, surveyId: string): Promise<SurveyRow | undefined> {
+  return db.selectFrom('surveys').selectAll().where('id', '=', surveyId).executeTakeFirst();
+}
+
+/** Who owns a survey; undefined for an unknown id. */
+export async function findSurveyOwnerId(db: Executor, surveyId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('surveys').select('user_id').where('id', '=', surveyId).executeTakeFirst();
+  return row?.user_id;
+}
+
+/** The name and email of a survey's creator. */
+export async function findCreator(db: Executor, userId: string): Promise<CreatorRow | undefined> {
   return db
-    .selectFrom('surveys as s')
-    .innerJoin('users as u', 'u.id', 's.user_id')
-    .selectAll('s')
-    .select(['u.id as creator_id', 'u.name as creator_name', 'u.email as creator_email'])
-    .where('s.id', '=', surveyId)
+    .selectFrom('users')
+    .select(['id as creator_id', 'name as creator_name', 'email as creator_email'])
+    .where('id', '=', userId)
     .executeTakeFirst();
 }
 

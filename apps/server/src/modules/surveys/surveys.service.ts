@@ -3,7 +3,6 @@ import {
   SURVEY_MESSAGES,
   canTransition,
   isActivation,
-  isEditable,
   stateChangeMessage,
   surveyLimitMessage,
   transitionRefusalMessage,
@@ -18,17 +17,18 @@ import {
   type SurveySummary,
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
+import { ConflictError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import type { Principal } from '../../lib/principal';
+import { questionFromRow, questionRow, type QuestionRow } from './question-row';
+import { assertMay, createSurveyAccess, listScope, seesCreator, type Actor } from './survey-policy';
 import {
   answeredByQuestion,
   countActiveSurveys,
   countHeldSurveys,
   deleteCounters,
+  findCreator,
   findQuestions,
-  findSurveyForUpdate,
-  findSurveyWithCreator,
+  findSurveyOwnerId,
   insertSurvey,
   listSurveys as listSurveyRows,
   lockOwner,
@@ -38,10 +38,6 @@ import {
   type CreatorRow,
   type SurveyRow,
 } from './surveys.repository';
-import { questionFromRow, questionRow, type QuestionRow } from './question-row';
-
-/** Who is asking: the signed-in principal's id and role. */
-export type Viewer = Pick<Principal, 'id' | 'type'>;
 
 // ---------------------------------------------------------------------------
 // Row ↔ contract mapping
@@ -51,8 +47,8 @@ function toRow(surveyId: string, id: string, position: number, q: NormalisedQues
   return questionRow(surveyId, position, { ...q, id });
 }
 
-function creatorOf(row: CreatorRow): Survey['creator'] {
-  return { id: row.creator_id, name: row.creator_name, email: row.creator_email };
+function creatorOf(row: CreatorRow | undefined): Survey['creator'] | undefined {
+  return row && { id: row.creator_id, name: row.creator_name, email: row.creator_email };
 }
 
 function surveyFromRow(row: SurveyRow, questions: Question[], creator?: Survey['creator']): Survey {
@@ -144,6 +140,7 @@ export type SurveysDeps = Pick<AppContext, 'db' | 'clock' | 'config'>;
 /** The rules of surveys: listing, reading, creating, editing and state changes. */
 export function createSurveysService(deps: SurveysDeps) {
   const { db, clock, config } = deps;
+  const access = createSurveyAccess(deps);
 
   /**
    * Refused when the owner already holds MAX_SURVEYS_PER_ACCOUNT surveys that are not deleted. 409, as for
@@ -153,13 +150,9 @@ export function createSurveysService(deps: SurveysDeps) {
   const surveyLimitReached = () =>
     new ConflictError(surveyLimitMessage(config.maxSurveysPerAccount), 'SURVEY_LIMIT_REACHED');
 
-  const notFound = () => new NotFoundError(SURVEY_MESSAGES.notFound);
-
-  /** Whether a viewer may see a survey: its owner (unless deleted) or any administrator. */
-  function visibleTo(viewer: Viewer, row: SurveyRow): boolean {
-    if (viewer.type === 'admin') return true;
-    return row.user_id === viewer.id && row.state !== 'deleted';
-  }
+  /** The creator's name and email, for the actors who are shown them. */
+  const creatorFor = async (actor: Actor, executor: Parameters<typeof findCreator>[0], userId: string) =>
+    seesCreator(actor) ? creatorOf(await findCreator(executor, userId)) : undefined;
 
   /**
    * Stores a new survey as a draft for `ownerId`. The input is already normalised by the contract's
@@ -205,36 +198,31 @@ export function createSurveysService(deps: SurveysDeps) {
       if ((await countHeldSurveys(db.kysely, ownerId)) >= config.maxSurveysPerAccount) throw surveyLimitReached();
     },
 
-    /** POST /api/surveys: users only. */
-    async create(viewer: Viewer, input: NormalisedSurveyInput): Promise<Survey> {
-      if (viewer.type !== 'user') throw new ForbiddenError(SURVEY_MESSAGES.adminCannotCreate);
-      return createDraft(viewer.id, input, 'manual');
+    /** POST /api/surveys: a new draft owned by the actor. */
+    async create(actor: Actor, input: NormalisedSurveyInput): Promise<Survey> {
+      assertMay(actor, 'create');
+      return createDraft(actor.id, input, 'manual');
     },
 
-    /**
-     * One survey with its current (not deleted) questions, for its owner or an administrator.
-     * Anything else, a survey the owner deleted included, is "Survey not found": the same answer
-     * for someone else's survey and an unknown id.
-     */
-    async get(viewer: Viewer, surveyId: string): Promise<Survey> {
-      const row = await findSurveyWithCreator(db.kysely, surveyId);
-      if (!row || !visibleTo(viewer, row)) throw notFound();
+    /** One survey with its current (not deleted) questions, for whoever may view it. */
+    async get(actor: Actor, surveyId: string): Promise<Survey> {
+      const row = await access.loadSurveyFor(actor, surveyId, 'view');
       const questions = await findQuestions(db.kysely, surveyId, { includeDeleted: false });
-      return surveyFromRow(row, questions.map(questionFromRow), viewer.type === 'admin' ? creatorOf(row) : undefined);
+      return surveyFromRow(row, questions.map(questionFromRow), await creatorFor(actor, db.kysely, row.user_id));
     },
 
-    /** GET /api/surveys: a user's own surveys (deleted left out), or every survey for an administrator. */
-    async list(viewer: Viewer, query: ParsedSurveyListQuery): Promise<SurveyListResponse> {
-      const isAdmin = viewer.type === 'admin';
+    /** GET /api/surveys: the surveys the actor may list, newest first. */
+    async list(actor: Actor, query: ParsedSurveyListQuery): Promise<SurveyListResponse> {
+      const withCreator = seesCreator(actor);
       const { rows, total } = await listSurveyRows(db.kysely, {
-        ownerId: isAdmin ? undefined : viewer.id,
+        ownerId: listScope(actor).ownerId,
         state: query.state,
         q: query.q ? query.q : undefined,
         limit: query.limit,
         offset: query.offset,
       });
       const surveys: SurveySummary[] = rows.map((row) => {
-        const { questions: _questions, ...rest } = surveyFromRow(row, [], isAdmin ? creatorOf(row) : undefined);
+        const { questions: _questions, ...rest } = surveyFromRow(row, [], withCreator ? creatorOf(row) : undefined);
         return { ...rest, questionCount: row.question_count };
       });
       return { surveys, total };
@@ -245,12 +233,9 @@ export function createSurveysService(deps: SurveysDeps) {
      * the survey row locked (PostgreSQL), so a concurrent state change or edit waits, and the
      * "answered" figures deciding what is kept are read under that lock.
      */
-    async update(viewer: Viewer, surveyId: string, input: NormalisedSurveyInput): Promise<Survey> {
-      if (viewer.type !== 'user') throw new ForbiddenError(SURVEY_MESSAGES.adminCannotEdit);
+    async update(actor: Actor, surveyId: string, input: NormalisedSurveyInput): Promise<Survey> {
       return db.kysely.transaction().execute(async (trx) => {
-        const row = await findSurveyForUpdate(trx, db.dialect, surveyId);
-        if (!row || !visibleTo(viewer, row)) throw notFound();
-        if (!isEditable(row.state)) throw new ConflictError(SURVEY_MESSAGES.notEditable, 'SURVEY_NOT_EDITABLE');
+        const row = await access.loadSurveyFor(actor, surveyId, 'edit', { lockIn: trx });
         const existing = await findQuestions(trx, surveyId, { includeDeleted: true });
         const answered = await answeredByQuestion(trx, surveyId);
         const plan = planQuestionUpdate(surveyId, existing, input.questions, answered);
@@ -279,14 +264,15 @@ export function createSurveysService(deps: SurveysDeps) {
      * it would leave them to delete some of the owner's surveys first. An owner above the cap after a
      * restore cannot create surveys until they delete enough to be below it.
      */
-    async changeState(viewer: Viewer, surveyId: string, to: SurveyState): Promise<{ message: string; survey: Survey }> {
+    async changeState(actor: Actor, surveyId: string, to: SurveyState): Promise<{ message: string; survey: Survey }> {
       return db.kysely.transaction().execute(async (trx) => {
-        if (viewer.type === 'user') await lockOwner(trx, db.dialect, viewer.id);
-        const row = await findSurveyForUpdate(trx, db.dialect, surveyId);
-        if (!row || !visibleTo(viewer, row)) throw notFound();
+        // The owner's row first, then the survey's: the order every survey write locks in.
+        const ownerId = await findSurveyOwnerId(trx, surveyId);
+        if (ownerId !== undefined) await lockOwner(trx, db.dialect, ownerId);
+        const row = await access.loadSurveyFor(actor, surveyId, { moveTo: to }, { lockIn: trx });
         const from = row.state;
-        if (!canTransition(from, to, viewer.type)) {
-          throw new ConflictError(transitionRefusalMessage(from, to, viewer.type), 'INVALID_TRANSITION');
+        if (!canTransition(from, to, actor.type)) {
+          throw new ConflictError(transitionRefusalMessage(from, to, actor.type), 'INVALID_TRANSITION');
         }
         if (isActivation(from, to) && (await countActiveSurveys(trx, row.user_id)) >= MAX_ACTIVE_SURVEYS) {
           throw new ConflictError(SURVEY_MESSAGES.activeLimit, 'ACTIVE_LIMIT_REACHED');
@@ -294,13 +280,12 @@ export function createSurveysService(deps: SurveysDeps) {
         const updatedAt = clock.now().toISOString();
         await updateSurveyState(trx, surveyId, to, updatedAt);
         const questions = await findQuestions(trx, surveyId, { includeDeleted: false });
-        const creator = viewer.type === 'admin' ? await findSurveyWithCreator(trx, surveyId) : undefined;
         return {
           message: stateChangeMessage(from, to),
           survey: surveyFromRow(
             { ...row, state: to, updated_at: updatedAt },
             questions.map(questionFromRow),
-            creator ? creatorOf(creator) : undefined,
+            await creatorFor(actor, trx, row.user_id),
           ),
         };
       });
