@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { answerFor, answerText, CSV_BOM, csvCell, csvRow, questionLabel } from '@quorum/contract';
 import type { Database } from '../../db/schema';
 import { latestResponseId, listResponsesAfter, listResultQuestions } from './results.repository';
-import { parseAnswers, toResultQuestion, type ResultQuestion } from './results.service';
+import { parseAnswers, toResultQuestion, type ResultQuestion } from './result-rows';
 
 /** Rows read per query while exporting: memory stays flat whatever the number of responses. */
 export const EXPORT_PAGE_SIZE = 1000;

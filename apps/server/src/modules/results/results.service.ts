@@ -1,37 +1,35 @@
+import type { Readable } from 'node:stream';
 import {
-  emptyAnswers,
-  isAnswerValue,
+  csvFileName,
+  EXPORT_LINK_TTL_SECONDS,
   percentageOf,
   ratingOptions,
   RESPONSES_PAGE,
   RESULTS_MESSAGES,
-  type AnswerValue,
+  type ExportLinkResponse,
   type QuestionResult,
-  type Question,
-  type ResponseRow,
   type ResponsesPage,
   type ResultsResponse,
   type Statistic,
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
-import { NotFoundError } from '../../lib/errors';
+import { NotFoundError, UnauthorizedError } from '../../lib/errors';
+import type { Principal } from '../../lib/principal';
+import { findPrincipal } from '../auth/auth.repository';
+import { principalFromToken } from '../auth/auth.guard';
+import { createSurveyAccess, type Actor } from '../surveys/survey-policy';
+import { createExportLinkSigner } from './export-link';
+import { toResponseRow, toResultQuestion, type ResultQuestion } from './result-rows';
+import { createCsvExportStream } from './results.csv';
 import {
+  findResultsSurvey,
   listResponsesBefore,
   readResultsSnapshot,
   type AnswerCountRow,
   type QuestionTotalRow,
   type ResponseDbRow,
-  type ResultsQuestionRow,
 } from './results.repository';
-import { questionFromRow } from '../surveys/question-row';
-import { createSurveyAccess, type Actor } from '../surveys/survey-policy';
-
-/** A stored question as the results need it: current or deleted. */
-export type ResultQuestion = Question & { isDeleted: boolean };
-
-export function toResultQuestion(row: ResultsQuestionRow): ResultQuestion {
-  return { ...questionFromRow(row), isDeleted: row.is_deleted === 1 };
-}
+import { openResultsStream, type ResultsStream } from './results.stream';
 
 /**
  * Per-question statistics from the running counts, never from the responses themselves.
@@ -90,30 +88,6 @@ export function buildQuestionResults(
   });
 }
 
-/**
- * A response's stored answers JSON, read back as a record without a prototype holding only what is an answer.
- * JSON.parse gives `{"__proto__": …}` an own key of that name; copied here it stays an ordinary key, and an id
- * such as "constructor" that was not answered reads as nothing instead of Object.prototype's member.
- */
-export function parseAnswers(json: string): Record<string, AnswerValue> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json) as unknown;
-  } catch {
-    return emptyAnswers();
-  }
-  const answers = emptyAnswers();
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return answers;
-  for (const [questionId, value] of Object.entries(parsed)) {
-    if (isAnswerValue(value)) answers[questionId] = value;
-  }
-  return answers;
-}
-
-export function toResponseRow(row: ResponseDbRow): ResponseRow {
-  return { responseId: row.id, submittedAt: row.submitted_at, answers: parseAnswers(row.answers) };
-}
-
 /** Rows fetched with one extra, turned into a page and the cursor of the next one. */
 function toPage(rows: readonly ResponseDbRow[], limit: number): ResponsesPage {
   const page = rows.slice(0, limit);
@@ -123,16 +97,43 @@ function toPage(rows: readonly ResponseDbRow[], limit: number): ResponsesPage {
   };
 }
 
-export type ResultsDeps = Pick<AppContext, 'db'>;
+export type ResultsDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'tokens' | 'liveEvents'>;
 
-/** The results of a survey for its owner or an administrator: statistics and pages of responses. */
+/** How a CSV download proves who asks: a signed link made for this survey, or else a session token. */
+export interface DownloadCredentials {
+  link: string | undefined;
+  bearer: string | undefined;
+}
+
+/**
+ * The results of a survey for whoever may see them: statistics, pages of responses, the CSV export behind a
+ * short-lived signed link, and live updates.
+ */
 export function createResultsService(deps: ResultsDeps) {
+  const { clock, tokens, liveEvents } = deps;
   const db = deps.db.kysely;
   const access = createSurveyAccess(deps);
+  const signer = createExportLinkSigner(deps.config.jwtSecret);
+  /** The live streams open now, so shutting down can end them. */
+  const openStreams = new Set<() => void>();
+
+  /** The account behind a download: a valid signed link for this survey, else a session token. */
+  async function downloader(surveyId: string, credentials: DownloadCredentials): Promise<Actor> {
+    if (credentials.link !== undefined) {
+      const claims = signer.verify(credentials.link);
+      const valid = claims && claims.surveyId === surveyId && claims.expiresAt > clock.now().getTime();
+      const account = valid ? await findPrincipal(db, claims.principalType, claims.principalId) : undefined;
+      if (!claims || !account || account.token_version !== claims.tokenVersion) {
+        throw new UnauthorizedError(RESULTS_MESSAGES.linkExpired, 'INVALID_TOKEN');
+      }
+      return { id: account.id, type: claims.principalType };
+    }
+    const principal = credentials.bearer ? await principalFromToken(db, tokens, credentials.bearer) : null;
+    if (!principal) throw new UnauthorizedError();
+    return principal;
+  }
 
   return {
-    access,
-
     /** GET /api/surveys/:surveyId/results */
     async getResults(actor: Actor, surveyId: string): Promise<ResultsResponse> {
       await access.loadSurveyFor(actor, surveyId, 'view-results');
@@ -162,6 +163,59 @@ export function createResultsService(deps: ResultsDeps) {
       await access.loadSurveyFor(actor, surveyId, 'view-results');
       const rows = await listResponsesBefore(db, surveyId, { before: query.cursor, limit: query.limit + 1 });
       return toPage(rows, query.limit);
+    },
+
+    /**
+     * POST /api/surveys/:surveyId/results/export-link: a link the browser downloads the CSV from, bound to this
+     * survey and to the account at its current token version, valid for EXPORT_LINK_TTL_SECONDS.
+     */
+    async createExportLink(principal: Principal, surveyId: string): Promise<ExportLinkResponse> {
+      const survey = await access.loadSurveyFor(principal, surveyId, 'export-results');
+      const expiresAt = clock.now().getTime() + EXPORT_LINK_TTL_SECONDS * 1000;
+      const token = signer.sign({
+        surveyId: survey.id,
+        principalType: principal.type,
+        principalId: principal.id,
+        tokenVersion: principal.tokenVersion,
+        expiresAt,
+      });
+      return {
+        url: `/api/surveys/${encodeURIComponent(survey.id)}/results.csv?token=${token}`,
+        expiresAt: new Date(expiresAt).toISOString(),
+      };
+    },
+
+    /** GET /api/surveys/:surveyId/results.csv: the file's name and its streamed bytes, for whoever may export. */
+    async openCsvDownload(
+      surveyId: string,
+      credentials: DownloadCredentials,
+    ): Promise<{ fileName: string; body: Readable }> {
+      const survey = await access.loadSurveyFor(await downloader(surveyId, credentials), surveyId, 'export-results');
+      return { fileName: csvFileName(survey.title), body: await createCsvExportStream(db, survey.id) };
+    },
+
+    /**
+     * GET /api/surveys/:surveyId/results/stream: a live results stream for whoever may see the results. It ends
+     * by itself after its maximum duration, when `close()` is called, or when the server closes.
+     */
+    async openLiveStream(actor: Actor, surveyId: string): Promise<ResultsStream> {
+      const survey = await access.loadSurveyFor(actor, surveyId, 'view-results');
+      const stream = openResultsStream(liveEvents, survey.id, async () => {
+        const fresh = await findResultsSurvey(db, survey.id);
+        return fresh?.response_count ?? Number(survey.response_count);
+      });
+      const close = () => {
+        openStreams.delete(close);
+        stream.close();
+      };
+      openStreams.add(close);
+      stream.body.on('close', close);
+      return { body: stream.body, close };
+    },
+
+    /** Ends every open live stream: open streams would keep the server from closing. */
+    closeLiveStreams(): void {
+      for (const close of [...openStreams]) close();
     },
   };
 }
