@@ -108,4 +108,14 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Test support runs in the server's tests as well as in the end-to-end tests and benchmarks: no browser code.
+    files: ['packages/test-support/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)web/', message: 'Test support must not import the web app.' }] },
+      ],
+    },
+  },
 );

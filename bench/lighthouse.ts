@@ -12,8 +12,9 @@ import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
 import { FIVE_POINT_SCALE, TEN_POINT_SCALE, ratingOptions, type Question } from '@quorum/contract';
+import { freePort } from '@quorum/test-support/ports';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/env';
-import { freePort, repoRoot, seedActiveSurvey, startProcess, startQuorum, waitForOk } from './lib/quorum-server';
+import { repoRoot, seedActiveSurvey, startProcess, startQuorum, waitForOk } from './lib/quorum-server';
 import { median, printTable } from './lib/report';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

@@ -15,11 +15,12 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { FIVE_POINT_SCALE, TEN_POINT_SCALE, ratingOptions, type AnswerValue, type Question } from '@quorum/contract';
+import { freePort } from '@quorum/test-support/ports';
 import { openDatabase, type Db } from '../apps/server/src/db/database';
 import { newId } from '../apps/server/src/lib/ids';
 import { createTokenService } from '../apps/server/src/modules/auth/tokens';
 import { recordResponses, type NewResponse } from '../apps/server/src/modules/responses/responses.repository';
-import { BENCH_JWT_SECRET, freePort, seedActiveSurvey, startQuorum, waitForOk } from './lib/quorum-server';
+import { BENCH_JWT_SECRET, seedActiveSurvey, startQuorum, waitForOk } from './lib/quorum-server';
 import { percentile, printTable } from './lib/report';
 
 const LARGE = Number(process.env.BENCH_RESPONSES ?? 1_000_000);

@@ -20,8 +20,9 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { FIVE_POINT_SCALE, TEN_POINT_SCALE, ratingOptions, type Question } from '@quorum/contract';
+import { freePort } from '@quorum/test-support/ports';
 import { openDatabase } from '../apps/server/src/db/database';
-import { freePort, repoRoot, seedActiveSurvey, startProcess, startQuorum, waitForOk } from './lib/quorum-server';
+import { repoRoot, seedActiveSurvey, startProcess, startQuorum, waitForOk } from './lib/quorum-server';
 import { percentile, printTable } from './lib/report';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);

@@ -1,7 +1,6 @@
 // Helpers for bench/submit.ts and bench/lighthouse.ts: a fresh SQLite database holding one active
 // survey, and servers started as child processes (as `npm start` does) on free ports.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { projectIdFrom, type Question } from '@quorum/contract';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database';
@@ -59,17 +58,6 @@ export async function seedActiveSurvey(
     await db.close();
   }
   return { surveyId, projectId, userId };
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 export interface Child {

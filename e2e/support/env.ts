@@ -1,14 +1,7 @@
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-
-/** A free loopback port, found synchronously (Playwright reads its config synchronously). */
-export function freePortSync(): number {
-  return Number(
-    execFileSync(process.execPath, [path.join(import.meta.dirname, 'free-port.mjs')], { encoding: 'utf8' }),
-  );
-}
+import { freePortSync } from '@quorum/test-support/ports';
 
 /**
  * Values shared by the config, the global setup and every worker. Set once in the main

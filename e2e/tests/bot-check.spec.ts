@@ -2,8 +2,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
+import { freePort } from '@quorum/test-support/ports';
 import { E2E_PASSWORD, uniqueEmail } from '../support/accounts';
-import { freePortSync } from '../support/env';
 import { linkIn, waitForMail } from '../support/mailbox';
 import { startRecaptchaDouble, type RecaptchaDouble } from '../support/recaptcha';
 import { startApp, type RunningApp } from '../support/start-app';
@@ -19,7 +19,7 @@ test.describe('bot check switched on', () => {
 
   test.beforeAll(async () => {
     recaptcha = await startRecaptchaDouble();
-    const port = freePortSync();
+    const port = await freePort();
     app = await startApp(port, {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'quorum-e2e-bot-')),
       DATABASE_URL: '',

@@ -1,13 +1,13 @@
 import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import type { Survey } from '@quorum/contract';
+import { freePort, listen, stopServer } from '@quorum/test-support/ports';
 import { loginViaApi, registerAndVerify, signInNewUser, storeSession } from '../support/accounts';
-import { e2eEnv, freePortSync } from '../support/env';
+import { e2eEnv } from '../support/env';
 import { startApp, type RunningApp } from '../support/start-app';
 import { atPath, matchRoute, paths } from '../support/paths';
 
@@ -127,9 +127,9 @@ test.describe('with an AI provider', () => {
         }, 1500);
       });
     });
-    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    const providerPort = await listen(provider);
     const env = e2eEnv();
-    aiApp = await startApp(freePortSync(), {
+    aiApp = await startApp(await freePort(), {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'quorum-e2e-ai-')),
       DATABASE_URL: '',
       WEB_DIST: process.env.E2E_WEB_DIST ?? '',
@@ -137,7 +137,7 @@ test.describe('with an AI provider', () => {
       REDIS_URL: '',
       RECAPTCHA_SITE_KEY: '',
       RECAPTCHA_SECRET_KEY: '',
-      AI_BASE_URL: `http://127.0.0.1:${(provider.address() as AddressInfo).port}/v1`,
+      AI_BASE_URL: `http://127.0.0.1:${providerPort}/v1`,
       AI_MODEL: 'e2e-model',
       AI_API_KEY: 'sk-e2e',
       LOG_LEVEL: 'info',
@@ -145,8 +145,7 @@ test.describe('with an AI provider', () => {
   });
   test.afterAll(async () => {
     await aiApp?.stop();
-    provider?.closeAllConnections();
-    await new Promise<void>((resolve) => provider?.close(() => resolve()));
+    if (provider) await stopServer(provider);
   });
 
   test('shows progress while the provider writes, opens the editor, and reports a provider failure', async ({

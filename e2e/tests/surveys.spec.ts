@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import type { StateChangeResponse, Survey, SurveyInput } from '@quorum/contract';
+import { listen, stopServer } from '@quorum/test-support/ports';
 import { signInNewUser } from '../support/accounts';
 import { atPath, paths } from '../support/paths';
 
@@ -37,9 +37,7 @@ async function startImageHost(): Promise<{ server: Server; origin: string }> {
     }
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { server, origin: `http://127.0.0.1:${port}` };
+  return { server, origin: `http://127.0.0.1:${await listen(server)}` };
 }
 
 let imageHost: { server: Server; origin: string };
@@ -47,7 +45,7 @@ test.beforeAll(async () => {
   imageHost = await startImageHost();
 });
 test.afterAll(async () => {
-  await new Promise<void>((resolve) => imageHost.server.close(() => resolve()));
+  await stopServer(imageHost.server);
 });
 
 const section = (page: Page, label: string) =>

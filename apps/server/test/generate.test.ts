@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIVE_POINT_SCALE, LIMITS, TEN_POINT_SCALE, questionTypes, type Survey } from '@quorum/contract';
+import { listen, stopServer } from '@quorum/test-support/ports';
 import { createSurveyDraftGenerator } from '../src/ai/create-generator';
 import { AI_MESSAGES, chatCompletionsUrl, readSurvey } from '../src/ai/openai-compatible-generator';
 import { GENERATED_SURVEY_JSON_SCHEMA } from '../src/ai/survey-json-schema';
@@ -48,8 +48,7 @@ class FakeProvider {
   });
 
   async start(): Promise<string> {
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/v1`;
+    return `http://127.0.0.1:${await listen(this.server)}/v1`;
   }
 
   reply(...replies: FakeReply[]): void {
@@ -61,9 +60,8 @@ class FakeProvider {
     this.replies.length = 0;
   }
 
-  async close(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  close(): Promise<void> {
+    return stopServer(this.server);
   }
 }
 

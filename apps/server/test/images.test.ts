@@ -1,7 +1,7 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageCheckResponseSchema } from '@quorum/contract';
+import { listen, stopServer } from '@quorum/test-support/ports';
 import { addressPolicy, checkImageUrl } from '../src/images/image-check';
 import { IMAGE_CHECKS_PER_MINUTE } from '../src/modules/images/images.routes';
 import { createAdmin, createUser } from './factories';
@@ -77,17 +77,16 @@ function startImageHost(host: string, otherOrigin: () => string) {
     res.writeHead(404, { 'content-type': 'text/plain' });
     res.end('not found');
   });
+  let port = 0;
   return {
     seen,
     server,
-    origin: () => `http://${host}:${(server.address() as AddressInfo).port}`,
-    port: () => (server.address() as AddressInfo).port,
-    start: () => new Promise<void>((resolve) => server.listen(0, host, resolve)),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    origin: () => `http://${host}:${port}`,
+    port: () => port,
+    start: async () => {
+      port = await listen(server, { host });
+    },
+    stop: () => stopServer(server),
   };
 }
 

@@ -1,24 +1,14 @@
 import { spawn } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '@quorum/test-support/ports';
 import { DEFAULT_PASSWORD, uniqueEmail } from './factories';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 /** A registration whose body is sent in two halves: the second only when `finish()` is called. */
 function heldRegistration(port: number): { finish(): void; status: Promise<number | undefined> } {

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '@quorum/test-support/ports';
 import { redactUrl } from '../src/lib/redact';
 import { createUser } from './factories';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
@@ -65,14 +65,7 @@ describe('URLs in the log', () => {
   });
 
   it('the running server logs no token it was sent', async () => {
-    const port = await new Promise<number>((resolve, reject) => {
-      const probe = createServer();
-      probe.once('error', reject);
-      probe.listen(0, '127.0.0.1', () => {
-        const { port } = probe.address() as { port: number };
-        probe.close(() => resolve(port));
-      });
-    });
+    const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'quorum-log-'));
     const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/server.ts')], {
       env: {
