@@ -1,16 +1,16 @@
+import { startSmtpCapture } from '@quorum/test-support/smtp';
 import { E2E_ADMIN, e2eEnv } from './support/env';
-import { startSmtpCapture } from './support/smtp-capture';
 import { startApp } from './support/start-app';
 
 /** Starts the SMTP capture server and the built app on a fresh data directory. */
 export default async function globalSetup() {
   const env = e2eEnv();
-  const smtp = await startSmtpCapture(env.smtpPort, env.mailDir);
+  const smtp = await startSmtpCapture({ port: env.smtpPort, dir: env.mailDir });
   const app = await startApp(env.port, {
     DATA_DIR: env.dataDir,
     DATABASE_URL: '',
     WEB_DIST: process.env.E2E_WEB_DIST ?? '',
-    SMTP_URL: `smtp://127.0.0.1:${env.smtpPort}`,
+    SMTP_URL: smtp.url,
     PUBLIC_URL: env.baseURL,
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
@@ -27,6 +27,6 @@ export default async function globalSetup() {
   });
   return async () => {
     await app.stop();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   };
 }

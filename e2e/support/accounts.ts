@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { AuthUser, LoginResponse } from '@quorum/contract';
+import { linkIn } from '@quorum/test-support/smtp';
 import { E2E_ADMIN } from './env';
-import { linkIn, waitForMail } from './mailbox';
+import { waitForMail } from './mailbox';
 import { paths } from './paths';
 
 export const E2E_PASSWORD = 'Survey-Maker1!';

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { linkIn } from '@quorum/test-support/smtp';
 import { E2E_PASSWORD, registerAndVerify, uniqueEmail } from '../support/accounts';
-import { linkIn, waitForMail } from '../support/mailbox';
+import { waitForMail } from '../support/mailbox';
 import { atPath, paths } from '../support/paths';
 
 /** The start of the verification link in a mail. */

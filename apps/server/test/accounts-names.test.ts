@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@quorum/contract';
+import { partsOf, startSmtpCapture, type SmtpCapture } from '@quorum/test-support/smtp';
 import { createMailer } from '../src/mail/mailer';
 import { DEFAULT_PASSWORD, createAdmin, createUser, uniqueEmail } from './factories';
 import { TEST_DIALECT, createTestApp, request, type TestApp } from './helpers';
-import { partsOf, startMailCatcher, type MailCatcher } from './support/mail-catcher';
 
 const PUBLIC_URL = 'https://surveys.example.test';
 
@@ -107,10 +107,10 @@ describe(`account names: no control characters (${TEST_DIALECT})`, () => {
 });
 
 describe(`account names in the verification mail (${TEST_DIALECT})`, () => {
-  let smtp: MailCatcher;
+  let smtp: SmtpCapture;
   let t: TestApp;
   beforeAll(async () => {
-    smtp = await startMailCatcher();
+    smtp = await startSmtpCapture();
     t = await createTestApp({
       smtpUrl: smtp.url,
       publicUrl: PUBLIC_URL,

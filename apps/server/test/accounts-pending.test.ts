@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@quorum/contract';
+import { partsOf, startSmtpCapture, verificationTokenFrom, type SmtpCapture } from '@quorum/test-support/smtp';
 import { sweepUnverifiedAccounts } from '../src/modules/users/account-sweep';
 import { createUser, uniqueEmail } from './factories';
 import { TEST_DIALECT, createTestApp, createTestDatabase, request, type TestApp } from './helpers';
-import { partsOf, startMailCatcher, verificationTokenFrom, type MailCatcher } from './support/mail-catcher';
 
 const PUBLIC_URL = 'https://surveys.example.test';
 const SQUATTER_PASSWORD = 'Squatter-Pass1!';
@@ -19,14 +19,14 @@ const registration = (email: string, name: string, password: string) => ({
 });
 
 describe(`accounts: registering an email whose account is not verified (${TEST_DIALECT})`, () => {
-  let smtp: MailCatcher;
+  let smtp: SmtpCapture;
   let t: TestApp;
   let now = new Date('2026-06-01T09:00:00Z');
   const clock = { now: () => now };
   const advance = (ms: number) => (now = new Date(now.getTime() + ms));
 
   beforeAll(async () => {
-    smtp = await startMailCatcher();
+    smtp = await startSmtpCapture();
     t = await createTestApp(
       { smtpUrl: smtp.url, publicUrl: PUBLIC_URL, registerRateLimit: 10_000, loginRateLimit: 10_000 },
       { clock },

@@ -1,16 +1,16 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, REGISTRATION_SPECIALS } from '@quorum/contract';
+import {
+  partsOf,
+  startSmtpCapture,
+  verificationTokenFrom,
+  type CapturedMail,
+  type SmtpCapture,
+} from '@quorum/test-support/smtp';
 import { createMailer } from '../src/mail/mailer';
 import { DEFAULT_PASSWORD, createUser, uniqueEmail } from './factories';
 import { TEST_DIALECT, createTestApp, request, type TestApp } from './helpers';
-import {
-  partsOf,
-  startMailCatcher,
-  verificationTokenFrom,
-  type CapturedMail,
-  type MailCatcher,
-} from './support/mail-catcher';
 
 const PUBLIC_URL = 'https://surveys.example.test';
 const tokenFrom = (mail: CapturedMail) => verificationTokenFrom(mail, PUBLIC_URL);
@@ -27,13 +27,13 @@ const registration = (overrides: Record<string, unknown> = {}) => ({
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
 describe(`accounts: registration and email verification (${TEST_DIALECT})`, () => {
-  let smtp: MailCatcher;
+  let smtp: SmtpCapture;
   let t: TestApp;
   let now = new Date('2026-03-01T09:00:00Z');
   const clock = { now: () => now };
 
   beforeAll(async () => {
-    smtp = await startMailCatcher();
+    smtp = await startSmtpCapture();
     t = await createTestApp(
       // Limits high enough for this file; the limits have their own test below.
       {
@@ -263,13 +263,13 @@ describe(`accounts: registration and email verification (${TEST_DIALECT})`, () =
 
 describe(`accounts: mail delivery failures (${TEST_DIALECT})`, () => {
   it('keeps the registration when the mail cannot be sent; a resend delivers a working link', async () => {
-    const smtp = await startMailCatcher();
+    const smtp = await startSmtpCapture();
     const deadUrl = smtp.url;
     await smtp.close(); // nothing listens there any more
     const broken = await createTestApp({ smtpUrl: deadUrl, publicUrl: PUBLIC_URL });
     const body = registration();
     let working: TestApp | undefined;
-    const liveSmtp = await startMailCatcher();
+    const liveSmtp = await startSmtpCapture();
     try {
       const res = await request(broken.app, 'POST', '/api/user/auth/register', { body });
       expect(res.statusCode).toBe(201);
