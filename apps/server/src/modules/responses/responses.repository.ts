@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { answerFor, type AnswerValue, type Question, type SurveyState } from '@quorum/contract';
 import type { Db, Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { serverQuestionType } from '../../question-types';
 import { questionFromRow } from '../surveys/question-row';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -113,20 +114,9 @@ export async function writeResponses(
       let total = totals.get(question.id);
       if (!total) totals.set(question.id, (total = { answered: 0, rating_sum: 0 }));
       total.answered += 1;
-      switch (question.type) {
-        case 'multiple_choice':
-          countAnswer(question.id, String(value));
-          break;
-        case 'checkbox':
-          for (const option of Array.isArray(value) ? value : [String(value)]) countAnswer(question.id, option);
-          break;
-        case 'rating':
-          countAnswer(question.id, String(value));
-          total.rating_sum += Number(value);
-          break;
-        case 'text':
-          break;
-      }
+      total.rating_sum += serverQuestionType(question.type).countAnswer(value, (answer) =>
+        countAnswer(question.id, answer),
+      );
     }
   }
 

@@ -3,7 +3,6 @@ import {
   csvFileName,
   EXPORT_LINK_TTL_SECONDS,
   percentageOf,
-  ratingOptions,
   RESPONSES_PAGE,
   RESULTS_MESSAGES,
   type ExportLinkResponse,
@@ -14,6 +13,7 @@ import {
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { serverQuestionType } from '../../question-types';
 import type { Principal } from '../../lib/principal';
 import { findPrincipal } from '../auth/auth.repository';
 import { principalFromToken } from '../auth/auth.guard';
@@ -58,32 +58,23 @@ export function buildQuestionResults(
   return questions.map((question) => {
     const total = totalsByQuestion.get(question.id);
     const answered = total?.answered ?? 0;
-    const base = { id: question.id, text: question.text, type: question.type, isDeleted: question.isDeleted };
-    if (question.type === 'text') return { ...base, answeredCount: answered, statistics: [] };
-
-    const byAnswer = countsByQuestion.get(question.id) ?? new Map<string, number>();
-    const listed = question.type === 'rating' ? ratingOptions(question.ratingScale) : question.options;
+    const counts = {
+      byAnswer: countsByQuestion.get(question.id) ?? new Map<string, number>(),
+      answered,
+      ratingSum: total?.rating_sum ?? 0,
+    };
     const statistic = (answer: string, count: number): Statistic => ({
       answer,
       count,
       percentage: percentageOf(count, answered),
     });
-    const known = new Set(listed);
-    const statistics = [
-      ...listed.map((answer) => statistic(answer, byAnswer.get(answer) ?? 0)),
-      ...[...byAnswer]
-        .filter(([answer, count]) => !known.has(answer) && count > 0)
-        .sort(([a, ca], [b, cb]) => cb - ca || (a < b ? -1 : a > b ? 1 : 0))
-        .map(([answer, count]) => statistic(answer, count)),
-    ];
-    if (question.type !== 'rating') return { ...base, answeredCount: answered, statistics };
     return {
-      ...base,
+      id: question.id,
+      text: question.text,
+      type: question.type,
+      isDeleted: question.isDeleted,
       answeredCount: answered,
-      statistics,
-      average: answered > 0 ? (total?.rating_sum ?? 0) / answered : null,
-      ratingCount: answered,
-      ratingScale: question.ratingScale,
+      ...serverQuestionType(question.type).results(question, counts, statistic),
     };
   });
 }

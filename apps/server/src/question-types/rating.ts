@@ -1,0 +1,35 @@
+import { FIVE_POINT_SCALE, ratingOptions, type RatingScale } from '@quorum/contract';
+import type { ServerQuestionType } from './types';
+import { listedStatistics, optionsFrom, parseJson } from './shared';
+
+/** A stored scale; an unreadable one reads as the 1–5 preset, the scale a question gets when its author sends none. */
+function ratingScaleFrom(text: string | null): RatingScale {
+  const scale = parseJson(text) as Partial<RatingScale> | null | undefined;
+  if (!scale || typeof scale !== 'object' || !Number.isInteger(scale.min) || !Number.isInteger(scale.max)) {
+    return { ...FIVE_POINT_SCALE, labels: { ...FIVE_POINT_SCALE.labels } };
+  }
+  const labels = scale.labels && typeof scale.labels === 'object' ? scale.labels : {};
+  return { min: scale.min!, max: scale.max!, labels };
+}
+
+/** Every value of the scale counts, and the sum of ratings gives the average. */
+export const rating: ServerQuestionType<'rating'> = {
+  toRow: (q) => ({ options: JSON.stringify(q.options), rating_scale: JSON.stringify(q.ratingScale) }),
+  fromRow: (row) => ({
+    id: row.id,
+    text: row.text,
+    type: 'rating',
+    options: optionsFrom(row.options),
+    ratingScale: ratingScaleFrom(row.rating_scale),
+  }),
+  countAnswer(value, count) {
+    count(String(value));
+    return Number(value);
+  },
+  results: (q, counts, statistic) => ({
+    statistics: listedStatistics(ratingOptions(q.ratingScale), counts.byAnswer, statistic),
+    average: counts.answered > 0 ? counts.ratingSum / counts.answered : null,
+    ratingCount: counts.answered,
+    ratingScale: q.ratingScale,
+  }),
+};

@@ -1,0 +1,33 @@
+import type { AnswerValue, QuestionOf, QuestionResult, QuestionType, Statistic } from '@quorum/contract';
+import type { QuestionsTable } from '../db/schema';
+
+/** What a type stores of its question beyond id, text and type. */
+export type QuestionRowFields = Pick<QuestionsTable, 'options' | 'rating_scale'>;
+
+/** The running counts of one question: answers given per answer text, how many answered, their rating sum. */
+export interface QuestionCounts {
+  byAnswer: ReadonlyMap<string, number>;
+  answered: number;
+  ratingSum: number;
+}
+
+/** The part of a question's results that depends on its type. */
+export type TypeResults = Pick<QuestionResult, 'statistics' | 'average' | 'ratingCount' | 'ratingScale'>;
+
+/**
+ * What the server knows about one question type: how its question is stored and read back, which counters an
+ * answer moves, and the statistics read from those counters. A new type is a new module and one line in the
+ * registry (`question-types/index.ts`), typed so that a type without a module fails to compile.
+ */
+export interface ServerQuestionType<T extends QuestionType> {
+  toRow(question: QuestionOf<T>): QuestionRowFields;
+  /** Never throws: a damaged row reads as something sensible (see each type). */
+  fromRow(row: { id: string; text: string } & QuestionRowFields): QuestionOf<T>;
+  /** Calls `count` for each answer text the answer adds to the counters; returns what it adds to the rating sum. */
+  countAnswer(value: AnswerValue, count: (answer: string) => void): number;
+  results(
+    question: QuestionOf<T>,
+    counts: QuestionCounts,
+    statistic: (answer: string, count: number) => Statistic,
+  ): TypeResults;
+}
