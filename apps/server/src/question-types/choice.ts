@@ -5,6 +5,7 @@ import { listedStatistics, optionsFrom } from './shared';
 export const multipleChoice: ServerQuestionType<'multiple_choice'> = {
   toRow: (q) => ({ options: JSON.stringify(q.options), rating_scale: null }),
   fromRow: (row) => ({ id: row.id, text: row.text, type: 'multiple_choice', options: optionsFrom(row.options) }),
+  keepsAnswers: () => true,
   countAnswer(value, count) {
     count(String(value));
     return 0;
@@ -16,6 +17,7 @@ export const multipleChoice: ServerQuestionType<'multiple_choice'> = {
 export const checkbox: ServerQuestionType<'checkbox'> = {
   toRow: (q) => ({ options: JSON.stringify(q.options), rating_scale: null }),
   fromRow: (row) => ({ id: row.id, text: row.text, type: 'checkbox', options: optionsFrom(row.options) }),
+  keepsAnswers: () => true,
   countAnswer(value, count) {
     for (const option of Array.isArray(value) ? value : [String(value)]) count(option);
     return 0;

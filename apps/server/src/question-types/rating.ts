@@ -22,6 +22,9 @@ export const rating: ServerQuestionType<'rating'> = {
     options: optionsFrom(row.options),
     ratingScale: ratingScaleFrom(row.rating_scale),
   }),
+  // Another scale changes what each stored number means.
+  keepsAnswers: (before, after) =>
+    before.ratingScale.min === after.ratingScale.min && before.ratingScale.max === after.ratingScale.max,
   countAnswer(value, count) {
     count(String(value));
     return Number(value);

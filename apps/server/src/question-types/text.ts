@@ -4,6 +4,7 @@ import type { ServerQuestionType } from './types';
 export const text: ServerQuestionType<'text'> = {
   toRow: () => ({ options: '[]', rating_scale: null }),
   fromRow: (row) => ({ id: row.id, text: row.text, type: 'text', options: [] }),
+  keepsAnswers: () => true,
   countAnswer: () => 0,
   results: () => ({ statistics: [] }),
 };

@@ -25,6 +25,8 @@ export interface ServerQuestionType<T extends QuestionType> {
   fromRow(row: { id: string; text: string } & QuestionRowFields): QuestionOf<T>;
   /** Calls `count` for each answer text the answer adds to the counters; returns what it adds to the rating sum. */
   countAnswer(value: AnswerValue, count: (answer: string) => void): number;
+  /** Whether answers given to `before` keep their meaning once the question reads as `after` (same type). */
+  keepsAnswers(before: QuestionOf<T>, after: QuestionOf<T>): boolean;
   results(
     question: QuestionOf<T>,
     counts: QuestionCounts,

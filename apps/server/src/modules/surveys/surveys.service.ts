@@ -19,6 +19,7 @@ import {
 import type { AppContext } from '../../context';
 import { ConflictError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { serverQuestionType } from '../../question-types';
 import { questionFromRow, questionRow, type QuestionRow } from './question-row';
 import { assertMay, createSurveyAccess, listScope, seesCreator, type Actor } from './survey-policy';
 import {
@@ -73,14 +74,10 @@ function surveyFromRow(row: SurveyRow, questions: Question[], creator?: Survey['
 // Editing questions
 // ---------------------------------------------------------------------------
 
-/** Whether stored answers keep their meaning under the edited question (same type, same scale). */
+/** Whether stored answers keep their meaning under the edited question: the same type, and its type says so. */
 function sameAnswerShape(row: QuestionRow, q: NormalisedQuestionInput): boolean {
   if (row.type !== q.type) return false;
-  if (q.type !== 'rating') return true;
-  const old = questionFromRow(row);
-  return (
-    old.type === 'rating' && old.ratingScale.min === q.ratingScale.min && old.ratingScale.max === q.ratingScale.max
-  );
+  return serverQuestionType(q.type).keepsAnswers(questionFromRow(row), { ...q, id: row.id } as Question);
 }
 
 export interface QuestionPlan {
