@@ -3,10 +3,10 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort } from '@quorum/test-support/ports';
+import { recaptchaToken, startRecaptchaStandIn, type RecaptchaStandIn } from '@quorum/test-support/recaptcha';
 import { linkIn } from '@quorum/test-support/smtp';
 import { E2E_PASSWORD, uniqueEmail } from '../support/accounts';
 import { waitForMail } from '../support/mailbox';
-import { startRecaptchaDouble, type RecaptchaDouble } from '../support/recaptcha';
 import { startApp, type RunningApp } from '../support/start-app';
 import { atPath, paths } from '../support/paths';
 
@@ -15,11 +15,11 @@ const ADMIN = { email: 'bot-admin@quorum.test', password: 'Bot-Admin-Passw0rd!' 
 // One app with the bot check switched on, talking to a reCAPTCHA stand-in on loopback.
 test.describe('bot check switched on', () => {
   test.describe.configure({ mode: 'serial' });
-  let recaptcha: RecaptchaDouble;
+  let recaptcha: RecaptchaStandIn;
   let app: RunningApp;
 
   test.beforeAll(async () => {
-    recaptcha = await startRecaptchaDouble();
+    recaptcha = await startRecaptchaStandIn();
     const port = await freePort();
     app = await startApp(port, {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'quorum-e2e-bot-')),
@@ -101,7 +101,7 @@ test.describe('bot check switched on', () => {
     expect(await res.json()).toMatchObject({ message: 'Bot check failed. Please try again.' });
     // Nothing was created: the same email can still register with a valid token.
     const login = await request.post(`${app.baseURL}/api/user/auth/login`, {
-      data: { email, password: E2E_PASSWORD, recaptchaToken: 'login|0.9|127.0.0.1|x|fresh-1' },
+      data: { email, password: E2E_PASSWORD, recaptchaToken: recaptchaToken('login', { hostname: '127.0.0.1' }) },
     });
     expect(login.status()).toBe(401);
   });

@@ -1,49 +1,22 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@quorum/contract';
+import {
+  recaptchaToken,
+  refusedRecaptchaToken,
+  startRecaptchaStandIn,
+  type RecaptchaStandIn,
+} from '@quorum/test-support/recaptcha';
 import { newId } from '../src/lib/ids';
 import { hashVerificationToken } from '../src/modules/users/users.service';
 import { createUser, DEFAULT_PASSWORD, uniqueEmail } from './factories';
 import { TEST_DIALECT, createTestApp, type TestApp } from './helpers';
 
-/**
- * A stand-in for the reCAPTCHA `siteverify` service on loopback. A token `"{action}:{nonce}"`
- * is answered as a good token for that action; a token starting with `"bad:"` is refused.
- * So a route that asked for the wrong action is refused by the real check.
- */
-async function startSiteverify(): Promise<{ url: string; seen: Array<{ token: string; ip: string }>; server: Server }> {
-  const seen: Array<{ token: string; ip: string }> = [];
-  const server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
-    req.on('end', () => {
-      const form = new URLSearchParams(body);
-      const token = form.get('response') ?? '';
-      seen.push({ token, ip: form.get('remoteip') ?? '' });
-      const [action] = token.split(':');
-      res.setHeader('content-type', 'application/json');
-      res.end(
-        JSON.stringify(
-          action === 'bad'
-            ? { success: false, 'error-codes': ['invalid-input-response'] }
-            : { success: true, score: 0.9, action, hostname: 'surveys.example.test' },
-        ),
-      );
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/siteverify`, seen, server };
-}
-
 describe(`accounts: the bot check runs first on every protected endpoint (${TEST_DIALECT})`, () => {
   let t: TestApp;
-  let siteverify: Awaited<ReturnType<typeof startSiteverify>>;
-  const nonce = () => newId();
+  let siteverify: RecaptchaStandIn;
 
   beforeAll(async () => {
-    siteverify = await startSiteverify();
+    siteverify = await startRecaptchaStandIn({ hostname: 'surveys.example.test' });
     t = await createTestApp({
       publicUrl: 'https://surveys.example.test',
       registerRateLimit: 1000,
@@ -52,7 +25,7 @@ describe(`accounts: the bot check runs first on every protected endpoint (${TEST
         siteKey: 'site-key',
         secretKey: 'secret-key',
         minScore: 0.5,
-        verifyUrl: siteverify.url,
+        verifyUrl: siteverify.verifyUrl,
         scriptUrl: 'https://www.google.com/recaptcha/api.js',
         timeoutMs: 2000,
       },
@@ -60,7 +33,7 @@ describe(`accounts: the bot check runs first on every protected endpoint (${TEST
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => siteverify?.server.close(() => resolve()));
+    await siteverify?.close();
   });
 
   const inject = (
@@ -84,7 +57,7 @@ describe(`accounts: the bot check runs first on every protected endpoint (${TEST
   });
   /** A verification link made the way registration makes one. */
   const linkFor = async (userId: string) => {
-    const token = `link-${nonce()}`;
+    const token = `link-${newId()}`;
     await t.ctx.db.kysely
       .insertInto('email_verifications')
       .values({
@@ -99,50 +72,53 @@ describe(`accounts: the bot check runs first on every protected endpoint (${TEST
   };
 
   it('passes the body token, the action and the client address: register, login, profile_update', async () => {
-    const reg = registration(`register:${nonce()}`);
+    const reg = registration(recaptchaToken('register'));
     expect((await inject('POST', '/api/user/auth/register', { body: reg })).statusCode).toBe(201);
 
     const user = await createUser(t.ctx);
-    const loginToken = `login:${nonce()}`;
+    const loginToken = recaptchaToken('login');
     const login = await inject('POST', '/api/user/auth/login', {
       body: { email: user.email, password: user.password, recaptchaToken: loginToken },
     });
     expect(login.statusCode).toBe(200);
 
-    const profileToken = `profile_update:${nonce()}`;
+    const profileToken = recaptchaToken('profile_update');
     const profile = await inject('PUT', '/api/user/auth/update-profile', {
       token: user.token,
       body: { name: 'Renamed', recaptchaToken: profileToken },
     });
     expect(profile.statusCode).toBe(200);
 
-    const seen = siteverify.seen.slice(-3);
-    expect(seen).toEqual([
-      { token: reg.recaptchaToken, ip: '203.0.113.7' },
-      { token: loginToken, ip: '203.0.113.7' },
-      { token: profileToken, ip: '203.0.113.7' },
+    expect(siteverify.requests.slice(-3)).toEqual([
+      { secret: 'secret-key', response: reg.recaptchaToken, remoteip: '203.0.113.7' },
+      { secret: 'secret-key', response: loginToken, remoteip: '203.0.113.7' },
+      { secret: 'secret-key', response: profileToken, remoteip: '203.0.113.7' },
     ]);
   });
 
   it('takes the email-verification token from the X-Recaptcha-Token header', async () => {
     const unverified = await createUser(t.ctx, { verified: false });
     const link = await linkFor(unverified.id);
-    const headerToken = `email_verification:${nonce()}`;
+    const headerToken = recaptchaToken('email_verification');
     const res = await inject('GET', `/api/user/auth/verify-email/${link}`, {
       headers: { 'X-Recaptcha-Token': headerToken },
     });
     expect(res.statusCode).toBe(200);
-    expect(siteverify.seen.at(-1)).toEqual({ token: headerToken, ip: '203.0.113.7' });
+    expect(siteverify.requests.at(-1)).toEqual({
+      secret: 'secret-key',
+      response: headerToken,
+      remoteip: '203.0.113.7',
+    });
   });
 
   it('refuses a token made for another action', async () => {
-    const res = await inject('POST', '/api/user/auth/register', { body: registration(`login:${nonce()}`) });
+    const res = await inject('POST', '/api/user/auth/register', { body: registration(recaptchaToken('login')) });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: MESSAGES.botCheckFailed, code: 'BOT_CHECK_FAILED' });
   });
 
   it('creates no account when the check refuses a registration, or when the token is missing', async () => {
-    for (const token of [`bad:${nonce()}`, '']) {
+    for (const token of [refusedRecaptchaToken(), '']) {
       const body = registration(token);
       const res = await inject('POST', '/api/user/auth/register', { body });
       expect(res.statusCode).toBe(400);
@@ -159,7 +135,7 @@ describe(`accounts: the bot check runs first on every protected endpoint (${TEST
   it('does not count a refused login as a failed password', async () => {
     const user = await createUser(t.ctx);
     const res = await inject('POST', '/api/user/auth/login', {
-      body: { email: user.email, password: 'Wrong-Pass1!', recaptchaToken: `bad:${nonce()}` },
+      body: { email: user.email, password: 'Wrong-Pass1!', recaptchaToken: refusedRecaptchaToken() },
     });
     expect(res.statusCode).toBe(400);
     const attempts = await t.ctx.db.kysely
@@ -174,7 +150,7 @@ describe(`accounts: the bot check runs first on every protected endpoint (${TEST
     const user = await createUser(t.ctx, { name: 'Kept Name' });
     const res = await inject('PUT', '/api/user/auth/update-profile', {
       token: user.token,
-      body: { name: 'Changed', recaptchaToken: `bad:${nonce()}` },
+      body: { name: 'Changed', recaptchaToken: refusedRecaptchaToken() },
     });
     expect(res.statusCode).toBe(400);
     const row = await t.ctx.db.kysely
@@ -189,11 +165,11 @@ describe(`accounts: the bot check runs first on every protected endpoint (${TEST
     const unverified = await createUser(t.ctx, { verified: false });
     const link = await linkFor(unverified.id);
     const refused = await inject('GET', `/api/user/auth/verify-email/${link}`, {
-      headers: { 'X-Recaptcha-Token': `bad:${nonce()}` },
+      headers: { 'X-Recaptcha-Token': refusedRecaptchaToken() },
     });
     expect(refused.statusCode).toBe(400);
     const ok = await inject('GET', `/api/user/auth/verify-email/${link}`, {
-      headers: { 'X-Recaptcha-Token': `email_verification:${nonce()}` },
+      headers: { 'X-Recaptcha-Token': recaptchaToken('email_verification') },
     });
     expect(ok.json()).toEqual({ message: MESSAGES.verified });
   });

@@ -1,13 +1,17 @@
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES, formatMessage } from '@quorum/contract';
+import {
+  recaptchaToken,
+  refusedRecaptchaToken,
+  startRecaptchaStandIn,
+  type RecaptchaStandIn,
+} from '@quorum/test-support/recaptcha';
 import { loadConfig, ConfigError, type Config } from '../src/config';
 import { verifyPassword } from '../src/lib/passwords';
 import { DEFAULT_PASSWORD, createAdmin, createSurvey, createUser, uniqueEmail } from './factories';
@@ -392,33 +396,17 @@ describe(`admin profile and password (${TEST_DIALECT})`, () => {
 });
 
 describe(`admin bot-check hook (${TEST_DIALECT})`, () => {
-  // A reCAPTCHA-compatible verify service on loopback: a token "<action>:<anything>" passes for that
-  // action with a good score; "robot:<anything>" fails.
-  const seen: Array<{ token: string; remoteip: string }> = [];
-  let server: Server;
+  let recaptcha: RecaptchaStandIn;
   let t: TestApp;
 
   beforeAll(async () => {
-    server = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      req.on('end', () => {
-        const form = new URLSearchParams(raw);
-        const token = form.get('response') ?? '';
-        seen.push({ token, remoteip: form.get('remoteip') ?? '' });
-        const [action] = token.split(':');
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify(action === 'robot' ? { success: false } : { success: true, action, score: 0.9 }));
-      });
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const { port } = server.address() as AddressInfo;
+    recaptcha = await startRecaptchaStandIn();
     t = await createTestApp({
       recaptcha: {
         siteKey: 'site-key',
         secretKey: 'secret-key',
         minScore: 0.5,
-        verifyUrl: `http://127.0.0.1:${port}/siteverify`,
+        verifyUrl: recaptcha.verifyUrl,
         scriptUrl: 'https://www.google.com/recaptcha/api.js',
         timeoutMs: 5000,
       },
@@ -426,25 +414,23 @@ describe(`admin bot-check hook (${TEST_DIALECT})`, () => {
   });
   afterAll(async () => {
     await t?.close();
-    await new Promise<void>((resolve) => server?.close(() => resolve()));
+    await recaptcha?.close();
   });
-
-  const token = (action: string) => `${action}:${randomBytes(6).toString('hex')}`;
 
   it('checks the admin login as admin_login, from the client address', async () => {
     const admin = await createAdmin(t.ctx);
     const ok = await login(
       t.app,
-      { email: admin.email, password: admin.password, recaptchaToken: token('admin_login') },
+      { email: admin.email, password: admin.password, recaptchaToken: recaptchaToken('admin_login') },
       '10.9.8.7',
     );
     expect(ok.statusCode).toBe(200);
-    expect(seen.at(-1)?.remoteip).toBe('10.9.8.7');
+    expect(recaptcha.requests.at(-1)?.remoteip).toBe('10.9.8.7');
     // A token made for another action is refused.
     const wrongAction = await login(t.app, {
       email: admin.email,
       password: admin.password,
-      recaptchaToken: token('login'),
+      recaptchaToken: recaptchaToken('login'),
     });
     expect(wrongAction.statusCode).toBe(400);
     expect(wrongAction.json()).toEqual({ message: 'Bot check failed. Please try again.', code: 'BOT_CHECK_FAILED' });
@@ -456,7 +442,7 @@ describe(`admin bot-check hook (${TEST_DIALECT})`, () => {
       const res = await login(t.app, {
         email: admin.email,
         password: 'Wrong-Passw0rd!',
-        recaptchaToken: token('robot'),
+        recaptchaToken: refusedRecaptchaToken(),
       });
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('BOT_CHECK_FAILED');
@@ -464,7 +450,7 @@ describe(`admin bot-check hook (${TEST_DIALECT})`, () => {
     const res = await login(t.app, {
       email: admin.email,
       password: admin.password,
-      recaptchaToken: token('admin_login'),
+      recaptchaToken: recaptchaToken('admin_login'),
     });
     expect(res.statusCode).toBe(200);
   });
@@ -473,12 +459,12 @@ describe(`admin bot-check hook (${TEST_DIALECT})`, () => {
     const admin = await createAdmin(t.ctx, { name: 'Before' });
     const refused = await request(t.app, 'PUT', '/api/admin/auth/update-profile', {
       token: admin.token,
-      body: { name: 'After', recaptchaToken: token('admin_login') },
+      body: { name: 'After', recaptchaToken: recaptchaToken('admin_login') },
     });
     expect(refused.statusCode).toBe(400);
     const ok = await request(t.app, 'PUT', '/api/admin/auth/update-profile', {
       token: admin.token,
-      body: { name: 'After', recaptchaToken: token('profile_update') },
+      body: { name: 'After', recaptchaToken: recaptchaToken('profile_update') },
     });
     expect(ok.statusCode).toBe(200);
     expect(ok.json().user.name).toBe('After');

@@ -1,8 +1,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRecaptchaStandIn, type RecaptchaStandIn } from '@quorum/test-support/recaptcha';
 import { createRecaptchaBotCheck, disabledBotCheck, type BotCheck } from '../src/botcheck/bot-check';
 import { AppError } from '../src/lib/errors';
-import { startRecaptchaServer } from './support/recaptcha-server';
 
 const silent = Fastify({ logger: { level: 'silent' } }).log;
 
@@ -17,13 +17,20 @@ async function refusal(promise: Promise<void>): Promise<{ status: number; messag
 }
 
 describe('bot check (reCAPTCHA v3 against a verify service on loopback)', () => {
-  let service: Awaited<ReturnType<typeof startRecaptchaServer>>;
+  let service: RecaptchaStandIn;
   let check: BotCheck;
 
   beforeAll(async () => {
-    service = await startRecaptchaServer();
+    // Tokens that name no hostname are reported for localhost, the hostname the check expects.
+    service = await startRecaptchaStandIn({ hostname: 'localhost' });
     check = createRecaptchaBotCheck(
-      { secretKey: 'secret-key', minScore: 0.5, verifyUrl: service.url, timeoutMs: 300, expectedHostname: 'localhost' },
+      {
+        secretKey: 'secret-key',
+        minScore: 0.5,
+        verifyUrl: service.verifyUrl,
+        timeoutMs: 300,
+        expectedHostname: 'localhost',
+      },
       undefined,
       silent,
     );
@@ -63,7 +70,7 @@ describe('bot check (reCAPTCHA v3 against a verify service on loopback)', () => 
   it('refuses a token the service reports as duplicate', async () => {
     const t = 'login:0.9:localhost#f';
     const other = createRecaptchaBotCheck(
-      { secretKey: 's', minScore: 0.5, verifyUrl: service.url, timeoutMs: 300, expectedHostname: 'localhost' },
+      { secretKey: 's', minScore: 0.5, verifyUrl: service.verifyUrl, timeoutMs: 300, expectedHostname: 'localhost' },
       undefined,
       silent,
     );
