@@ -11,7 +11,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
-import { FIVE_POINT_SCALE, TEN_POINT_SCALE, ratingOptions, type Question } from '@quorum/contract';
+import { TEN_POINT_SCALE, type Question } from '@quorum/contract';
+import { question, sampleQuestions } from '@quorum/test-support/factories';
 import { freePort } from '@quorum/test-support/ports';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/env';
 import { repoRoot, seedActiveSurvey, startProcess, startQuorum, waitForOk } from './lib/quorum-server';
@@ -19,25 +20,7 @@ import { median, printTable } from './lib/report';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 
-const QUESTIONS: Question[] = [
-  { id: 'q1', text: 'Which day did you attend?', type: 'multiple_choice', options: ['Friday', 'Saturday', 'Sunday'] },
-  { id: 'q2', text: 'What did you enjoy?', type: 'checkbox', options: ['Food', 'Sound', 'Tickets'] },
-  { id: 'q3', text: 'Anything else?', type: 'text', options: [] },
-  {
-    id: 'q4',
-    text: 'How was it overall?',
-    type: 'rating',
-    options: ratingOptions(FIVE_POINT_SCALE),
-    ratingScale: FIVE_POINT_SCALE,
-  },
-  {
-    id: 'q5',
-    text: 'Would you recommend us?',
-    type: 'rating',
-    options: ratingOptions(TEN_POINT_SCALE),
-    ratingScale: TEN_POINT_SCALE,
-  },
-];
+const QUESTIONS: Question[] = [...sampleQuestions(), question.rating('Would you recommend us?', TEN_POINT_SCALE)];
 
 interface Figures {
   performance: number;

@@ -14,13 +14,13 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { FIVE_POINT_SCALE, TEN_POINT_SCALE, ratingOptions, type AnswerValue, type Question } from '@quorum/contract';
+import { FIVE_POINT_SCALE, TEN_POINT_SCALE, type AnswerValue, type Question } from '@quorum/contract';
+import { question } from '@quorum/test-support/factories';
 import { freePort } from '@quorum/test-support/ports';
 import { openDatabase, type Db } from '../apps/server/src/db/database';
 import { newId } from '../apps/server/src/lib/ids';
-import { createTokenService } from '../apps/server/src/modules/auth/tokens';
 import { recordResponses, type NewResponse } from '../apps/server/src/modules/responses/responses.repository';
-import { BENCH_JWT_SECRET, seedActiveSurvey, startQuorum, waitForOk } from './lib/quorum-server';
+import { seedActiveSurvey, startQuorum, waitForOk } from './lib/quorum-server';
 import { percentile, printTable } from './lib/report';
 
 const LARGE = Number(process.env.BENCH_RESPONSES ?? 1_000_000);
@@ -29,30 +29,14 @@ const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const BATCH = 5_000;
 
+// Short ids keep the stored answers as small as in earlier runs.
 const QUESTIONS: Question[] = [
-  { id: 'q1', text: 'Which day did you attend?', type: 'multiple_choice', options: ['Friday', 'Saturday', 'Sunday'] },
-  { id: 'q2', text: 'What did you enjoy?', type: 'checkbox', options: ['Food', 'Sound', 'Tickets', 'Staff', 'Venue'] },
-  { id: 'q3', text: 'What should we improve?', type: 'text', options: [] },
-  {
-    id: 'q4',
-    text: 'How was the sound?',
-    type: 'rating',
-    options: ratingOptions(FIVE_POINT_SCALE),
-    ratingScale: FIVE_POINT_SCALE,
-  },
-  {
-    id: 'q5',
-    text: 'Would you recommend us?',
-    type: 'rating',
-    options: ratingOptions(TEN_POINT_SCALE),
-    ratingScale: TEN_POINT_SCALE,
-  },
-  {
-    id: 'q6',
-    text: 'How did you hear about us?',
-    type: 'multiple_choice',
-    options: ['Friends', 'Radio', 'Web', 'Poster'],
-  },
+  question.multipleChoice('Which day did you attend?', ['Friday', 'Saturday', 'Sunday'], 'q1'),
+  question.checkbox('What did you enjoy?', ['Food', 'Sound', 'Tickets', 'Staff', 'Venue'], 'q2'),
+  question.text('What should we improve?', 'q3'),
+  question.rating('How was the sound?', FIVE_POINT_SCALE, 'q4'),
+  question.rating('Would you recommend us?', TEN_POINT_SCALE, 'q5'),
+  question.multipleChoice('How did you hear about us?', ['Friends', 'Radio', 'Web', 'Poster'], 'q6'),
 ];
 
 /** A small seeded generator, so every run stores the same answers. */
@@ -172,13 +156,12 @@ async function main() {
   );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quorum-bench-results-'));
   const file = path.join(dataDir, 'quorum.db');
-  const { surveyId, userId } = await seedActiveSurvey(dataDir, {
+  const { surveyId, token } = await seedActiveSurvey(dataDir, {
     title: 'Festival feedback',
     projectName: 'Bench',
     questions: QUESTIONS,
   });
   let db = openDatabase({ kind: 'sqlite', file });
-  const token = await createTokenService(BENCH_JWT_SECRET, 24).sign({ sub: userId, role: 'user', ver: 0 });
 
   const rows: Array<Record<string, string | number>> = [];
   let smallSeed = await seed(db, surveyId, 0, SMALL);

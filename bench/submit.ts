@@ -19,7 +19,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { FIVE_POINT_SCALE, TEN_POINT_SCALE, ratingOptions, type Question } from '@quorum/contract';
+import { FIVE_POINT_SCALE, TEN_POINT_SCALE, type Question } from '@quorum/contract';
+import { question } from '@quorum/test-support/factories';
 import { freePort } from '@quorum/test-support/ports';
 import { openDatabase } from '../apps/server/src/db/database';
 import { repoRoot, seedActiveSurvey, startProcess, startQuorum, waitForOk } from './lib/quorum-server';
@@ -30,40 +31,18 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 
+// Short ids keep the request bodies the same size as in earlier runs.
 const QUESTIONS: Question[] = [
-  { id: 'q01', text: 'Which day did you attend?', type: 'multiple_choice', options: ['Friday', 'Saturday', 'Sunday'] },
-  {
-    id: 'q02',
-    text: 'How did you hear about us?',
-    type: 'multiple_choice',
-    options: ['Friends', 'Radio', 'Web', 'Poster'],
-  },
-  { id: 'q03', text: 'Would you come again?', type: 'multiple_choice', options: ['Yes', 'No', 'Maybe'] },
-  { id: 'q04', text: 'What did you enjoy?', type: 'checkbox', options: ['Food', 'Sound', 'Tickets', 'Staff', 'Venue'] },
-  { id: 'q05', text: 'Which stages did you visit?', type: 'checkbox', options: ['Main', 'Tent', 'Club', 'Garden'] },
-  { id: 'q06', text: 'What should we improve?', type: 'text', options: [] },
-  { id: 'q07', text: 'Anything else?', type: 'text', options: [] },
-  {
-    id: 'q08',
-    text: 'How was the sound?',
-    type: 'rating',
-    options: ratingOptions(FIVE_POINT_SCALE),
-    ratingScale: FIVE_POINT_SCALE,
-  },
-  {
-    id: 'q09',
-    text: 'How was the food?',
-    type: 'rating',
-    options: ratingOptions(FIVE_POINT_SCALE),
-    ratingScale: FIVE_POINT_SCALE,
-  },
-  {
-    id: 'q10',
-    text: 'Would you recommend us?',
-    type: 'rating',
-    options: ratingOptions(TEN_POINT_SCALE),
-    ratingScale: TEN_POINT_SCALE,
-  },
+  question.multipleChoice('Which day did you attend?', ['Friday', 'Saturday', 'Sunday'], 'q01'),
+  question.multipleChoice('How did you hear about us?', ['Friends', 'Radio', 'Web', 'Poster'], 'q02'),
+  question.multipleChoice('Would you come again?', ['Yes', 'No', 'Maybe'], 'q03'),
+  question.checkbox('What did you enjoy?', ['Food', 'Sound', 'Tickets', 'Staff', 'Venue'], 'q04'),
+  question.checkbox('Which stages did you visit?', ['Main', 'Tent', 'Club', 'Garden'], 'q05'),
+  question.text('What should we improve?', 'q06'),
+  question.text('Anything else?', 'q07'),
+  question.rating('How was the sound?', FIVE_POINT_SCALE, 'q08'),
+  question.rating('How was the food?', FIVE_POINT_SCALE, 'q09'),
+  question.rating('Would you recommend us?', TEN_POINT_SCALE, 'q10'),
 ];
 
 const WORDS = 'great loud crowded friendly cheap tasty late early clean long short bright warm cold fun'.split(' ');

@@ -1,63 +1,35 @@
-// Helpers for bench/submit.ts and bench/lighthouse.ts: a fresh SQLite database holding one active
-// survey, and servers started as child processes (as `npm start` does) on free ports.
+// Helpers for the benchmarks: a fresh SQLite database holding one active survey, and servers started
+// as child processes (as `npm start` does).
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { projectIdFrom, type Question } from '@quorum/contract';
+import type { Question } from '@quorum/contract';
+import { createSurvey, createUser } from '@quorum/test-support/factories';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database';
-import { newId } from '../../apps/server/src/lib/ids';
-import { questionRow } from '../../apps/server/src/modules/surveys/question-row';
-import { insertSurvey } from '../../apps/server/src/modules/surveys/surveys.repository';
+import { systemClock } from '../../apps/server/src/lib/clock';
+import { createTokenService } from '../../apps/server/src/modules/auth/tokens';
 
 export const repoRoot = path.resolve(import.meta.dirname, '../..');
 
 export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-42';
 
-/** Creates DATA_DIR/quorum.db with one user and one active survey, through the app's own repository. */
+/**
+ * Creates DATA_DIR/quorum.db with one user and one active survey, through the shared factories; `token` is
+ * the owner's session token for a server started with BENCH_JWT_SECRET.
+ */
 export async function seedActiveSurvey(
   dataDir: string,
   survey: { title: string; projectName: string; questions: Question[]; brandingImageUrl?: string | null },
-): Promise<{ surveyId: string; projectId: string; userId: string }> {
-  const surveyId = newId();
-  const userId = newId();
-  const projectId = projectIdFrom(survey.projectName);
+): Promise<{ surveyId: string; projectId: string; userId: string; token: string }> {
   const db = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'quorum.db') });
   try {
     await migrateToLatest(db);
-    const now = new Date().toISOString();
-    await db.kysely
-      .insertInto('users')
-      .values({
-        id: userId,
-        name: 'Bench Owner',
-        email: `bench-${userId}@example.com`,
-        password_hash: 'not-a-hash',
-        email_verified_at: now,
-        token_version: 0,
-        created_at: now,
-        updated_at: now,
-      })
-      .execute();
-    await insertSurvey(
-      db.kysely,
-      {
-        id: surveyId,
-        user_id: userId,
-        project_name: survey.projectName,
-        project_id: projectId,
-        title: survey.title,
-        branding_image_url: survey.brandingImageUrl ?? null,
-        state: 'active',
-        generator: 'manual',
-        response_count: 0,
-        created_at: now,
-        updated_at: now,
-      },
-      survey.questions.map((q, position) => questionRow(surveyId, position, q)),
-    );
+    const ctx = { db, clock: systemClock, tokens: createTokenService(BENCH_JWT_SECRET, 24) };
+    const owner = await createUser(ctx, { name: 'Bench Owner' });
+    const created = await createSurvey(ctx, owner.id, { ...survey, state: 'active' });
+    return { surveyId: created.id, projectId: created.projectId, userId: owner.id, token: owner.token };
   } finally {
     await db.close();
   }
-  return { surveyId, projectId, userId };
 }
 
 export interface Child {

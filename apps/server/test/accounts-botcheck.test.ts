@@ -6,9 +6,9 @@ import {
   startRecaptchaStandIn,
   type RecaptchaStandIn,
 } from '@quorum/test-support/recaptcha';
+import { createUser, DEFAULT_PASSWORD, uniqueEmail } from '@quorum/test-support/factories';
 import { newId } from '../src/lib/ids';
 import { hashVerificationToken } from '../src/modules/users/users.service';
-import { createUser, DEFAULT_PASSWORD, uniqueEmail } from './factories';
 import { TEST_DIALECT, createTestApp, type TestApp } from './helpers';
 
 describe(`accounts: the bot check runs first on every protected endpoint (${TEST_DIALECT})`, () => {

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, USER_LOCKOUT, formatMessage } from '@quorum/contract';
+import { createAdmin, createUser, DEFAULT_PASSWORD, uniqueEmail } from '@quorum/test-support/factories';
 import { createTokenService } from '../src/modules/auth/tokens';
-import { createAdmin, createUser, DEFAULT_PASSWORD, uniqueEmail } from './factories';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
 
 const WRONG = 'Wrong-Horse1!';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@quorum/contract';
 import { partsOf, startSmtpCapture, type SmtpCapture } from '@quorum/test-support/smtp';
+import { DEFAULT_PASSWORD, createAdmin, createUser, uniqueEmail } from '@quorum/test-support/factories';
 import { createMailer } from '../src/mail/mailer';
-import { DEFAULT_PASSWORD, createAdmin, createUser, uniqueEmail } from './factories';
 import { TEST_DIALECT, createTestApp, request, type TestApp } from './helpers';
 
 const PUBLIC_URL = 'https://surveys.example.test';

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@quorum/contract';
 import { partsOf, startSmtpCapture, verificationTokenFrom, type SmtpCapture } from '@quorum/test-support/smtp';
+import { createUser, uniqueEmail } from '@quorum/test-support/factories';
 import { sweepUnverifiedAccounts } from '../src/modules/users/account-sweep';
-import { createUser, uniqueEmail } from './factories';
 import { TEST_DIALECT, createTestApp, createTestDatabase, request, type TestApp } from './helpers';
 
 const PUBLIC_URL = 'https://surveys.example.test';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, changePasswordRules } from '@quorum/contract';
-import { createUser } from './factories';
+import { createUser } from '@quorum/test-support/factories';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
 
 const NEW_PASSWORD = 'Brand-New-Pass9!';

@@ -8,8 +8,8 @@ import {
   type CapturedMail,
   type SmtpCapture,
 } from '@quorum/test-support/smtp';
+import { DEFAULT_PASSWORD, createUser, uniqueEmail } from '@quorum/test-support/factories';
 import { createMailer } from '../src/mail/mailer';
-import { DEFAULT_PASSWORD, createUser, uniqueEmail } from './factories';
 import { TEST_DIALECT, createTestApp, request, type TestApp } from './helpers';
 
 const PUBLIC_URL = 'https://surveys.example.test';

@@ -12,9 +12,9 @@ import {
   startRecaptchaStandIn,
   type RecaptchaStandIn,
 } from '@quorum/test-support/recaptcha';
+import { DEFAULT_PASSWORD, createAdmin, createSurvey, createUser, uniqueEmail } from '@quorum/test-support/factories';
 import { loadConfig, ConfigError, type Config } from '../src/config';
 import { verifyPassword } from '../src/lib/passwords';
-import { DEFAULT_PASSWORD, createAdmin, createSurvey, createUser, uniqueEmail } from './factories';
 import {
   TEST_DIALECT,
   createTestApp,

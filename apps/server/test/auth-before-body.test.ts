@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createUser } from './factories';
+import { createUser } from '@quorum/test-support/factories';
 import { TEST_DIALECT, useTestApp } from './helpers';
 
 /** Protected routes authenticate in onRequest: an anonymous body is never parsed or validated. */

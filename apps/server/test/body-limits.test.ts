@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, MAX_JSON_DEPTH, MAX_SUBMISSION_BYTES, SMALL_BODY_BYTES, type Question } from '@quorum/contract';
+import { createSurvey, createUser } from '@quorum/test-support/factories';
 import { jsonNestsDeeperThan } from '../src/lib/json-body';
 import { newId } from '../src/lib/ids';
-import { createSurvey, createUser } from './factories';
 import { TEST_DIALECT, useTestApp } from './helpers';
 
 const json = (payload: string, token?: string) => ({

@@ -2,11 +2,11 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIVE_POINT_SCALE, LIMITS, TEN_POINT_SCALE, questionTypes, type Survey } from '@quorum/contract';
 import { listen, stopServer } from '@quorum/test-support/ports';
+import { createAdmin, createUser } from '@quorum/test-support/factories';
 import { createSurveyDraftGenerator } from '../src/ai/create-generator';
 import { AI_MESSAGES, chatCompletionsUrl, readSurvey } from '../src/ai/openai-compatible-generator';
 import { GENERATED_SURVEY_JSON_SCHEMA } from '../src/ai/survey-json-schema';
 import { GENERATE_RATE_LIMIT, GENERATE_RATE_LIMIT_MESSAGE } from '../src/modules/generate/generate.routes';
-import { createAdmin, createUser } from './factories';
 import { TEST_DIALECT, createTestApp, request, testConfig, useTestApp, type TestApp } from './helpers';
 
 // ---------------------------------------------------------------------------

@@ -33,8 +33,8 @@ import {
   type Question,
   type SurveyState,
 } from '@quorum/contract';
+import { DEFAULT_PASSWORD, uniqueEmail, type CreatedAccount, type CreatedSurvey } from '@quorum/test-support/factories';
 import type { AppContext } from '../src/context';
-import { DEFAULT_PASSWORD, uniqueEmail, type CreatedAccount, type CreatedSurvey } from './factories';
 import type { ValidRequest } from './hostile/requests';
 
 export type HostileCaller = 'anonymous' | 'user' | 'admin';

@@ -5,8 +5,8 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { errorCodes } from '@quorum/contract';
+import { createAdmin, createSurvey, createUser } from '@quorum/test-support/factories';
 import type { Config } from '../src/config';
-import { createAdmin, createSurvey, createUser } from './factories';
 import { TEST_DIALECT, useTestApp } from './helpers';
 import { createSnapshotter, describeChanges, type DbSnapshot, type Snapshotter } from './hostile/db-snapshot';
 import {

@@ -1,6 +1,6 @@
 import { connect, type AddressInfo, type Socket } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { createSurvey, createUser } from './factories';
+import { createSurvey, createUser } from '@quorum/test-support/factories';
 import { TEST_DIALECT, useTestApp } from './helpers';
 
 const HEADERS_MS = 400;

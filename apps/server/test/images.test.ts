@@ -2,9 +2,9 @@ import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { imageCheckResponseSchema } from '@quorum/contract';
 import { listen, stopServer } from '@quorum/test-support/ports';
+import { createAdmin, createUser } from '@quorum/test-support/factories';
 import { addressPolicy, checkImageUrl } from '../src/images/image-check';
 import { IMAGE_CHECKS_PER_MINUTE } from '../src/modules/images/images.routes';
-import { createAdmin, createUser } from './factories';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
 
 interface Seen {

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Migrator, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_LOCKOUT, MESSAGES, USER_LOCKOUT, formatMessage } from '@quorum/contract';
-import { createAdmin, createUser } from './factories';
+import { createAdmin, createUser } from '@quorum/test-support/factories';
 import { migrateToLatest, openDatabase } from '../src/db/database';
 import { migrationProvider } from '../src/db/migrations';
 import { sweepAccounts } from '../src/modules/users/account-sweep';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSurvey, createUser } from './factories';
+import { createSurvey, createUser } from '@quorum/test-support/factories';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
 
 const refused = { message: 'Text must not contain NUL characters', code: 'BAD_REQUEST' };

@@ -1,7 +1,7 @@
 import type { Question, ResponsesPage, ResultsResponse, Survey } from '@quorum/contract';
 import { FIVE_POINT_SCALE, QUESTION_ID_PATTERN, SURVEY_MESSAGES, ratingOptions } from '@quorum/contract';
 import { describe, expect, it } from 'vitest';
-import { createSurvey, createUser } from './factories';
+import { createSurvey, createUser } from '@quorum/test-support/factories';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
 
 const body = (questions: unknown[]) => ({ projectName: 'Ids', title: 'Ids', questions });

@@ -8,10 +8,10 @@ import {
   type Question,
   type SurveyState,
 } from '@quorum/contract';
+import { createSurvey, createUser, sampleQuestions, type CreatedSurvey } from '@quorum/test-support/factories';
 import type { ResponseStoredEvent } from '../src/events/live-events';
 import { newId } from '../src/lib/ids';
 import { recordResponses } from '../src/modules/responses/responses.repository';
-import { createSurvey, createUser, sampleQuestions, type CreatedSurvey } from './factories';
 import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';
 
 /** Everything a response writes, to prove a refused one writes nothing. */

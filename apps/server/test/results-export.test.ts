@@ -1,10 +1,10 @@
 import type { ExportLinkResponse, Question } from '@quorum/contract';
 import { FIVE_POINT_SCALE, ratingOptions } from '@quorum/contract';
 import { describe, expect, it } from 'vitest';
+import { createAdmin, createSurvey, createUser } from '@quorum/test-support/factories';
 import { newId } from '../src/lib/ids';
 import { recordResponses } from '../src/modules/responses/responses.repository';
 import { createCsvExportStream } from '../src/modules/results/results.csv';
-import { createAdmin, createSurvey, createUser } from './factories';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
 
 const qa: Question = {

@@ -2,9 +2,9 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { LiveResultsEvent } from '@quorum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createSurvey, createUser, type CreatedSurvey } from '@quorum/test-support/factories';
 import { createInMemoryLiveEvents, type LiveEvents } from '../src/events/live-events';
 import { openResultsStream } from '../src/modules/results/results.stream';
-import { createAdmin, createSurvey, createUser, type CreatedSurvey } from './factories';
 import {
   createTestApp,
   createTestDatabase,

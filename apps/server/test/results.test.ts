@@ -1,9 +1,9 @@
 import type { AnswerValue, Question, ResponsesPage, ResultsResponse } from '@quorum/contract';
 import { FIVE_POINT_SCALE, ratingOptions } from '@quorum/contract';
 import { describe, expect, it } from 'vitest';
+import { createAdmin, createSurvey, createUser } from '@quorum/test-support/factories';
 import { newId } from '../src/lib/ids';
 import { recordResponses } from '../src/modules/responses/responses.repository';
-import { createAdmin, createSurvey, createUser } from './factories';
 import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';
 
 const mc: Question = {

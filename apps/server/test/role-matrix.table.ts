@@ -1,5 +1,5 @@
 import type { SurveyState } from '@quorum/contract';
-import { DEFAULT_PASSWORD, uniqueEmail, type CreatedAccount, type CreatedSurvey } from './factories';
+import { DEFAULT_PASSWORD, uniqueEmail, type CreatedAccount, type CreatedSurvey } from '@quorum/test-support/factories';
 
 /**
  * The role matrix: every `/api` endpoint, called as each kind of caller, and the status it must

@@ -3,7 +3,7 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { ExportLinkResponse } from '@quorum/contract';
-import { createAdmin, createSurvey, createUser } from './factories';
+import { createAdmin, createSurvey, createUser } from '@quorum/test-support/factories';
 import { TEST_DIALECT, useTestApp } from './helpers';
 import { CALLERS, ROLE_MATRIX, type Caller, type MatrixFixture, type MatrixRow } from './role-matrix.table';
 import { registeredApiRoutes } from './support/routes';

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freePort } from '@quorum/test-support/ports';
-import { DEFAULT_PASSWORD, uniqueEmail } from './factories';
+import { DEFAULT_PASSWORD, uniqueEmail } from '@quorum/test-support/factories';
 
 const serverEntry = path.resolve(import.meta.dirname, '../src/server.ts');
 

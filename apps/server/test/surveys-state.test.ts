@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SURVEY_MESSAGES, stateChangeResponseSchema, surveyStates, type SurveyState } from '@quorum/contract';
+import { createAdmin, createSurvey, createUser } from '@quorum/test-support/factories';
 import type { AppContext } from '../src/context';
-import { createAdmin, createSurvey, createUser } from './factories';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
 
 /** The state changes an owner may make, written out again so a change to the contract's table shows up here. */

@@ -9,8 +9,8 @@ import {
   type SurveyInput,
   type SurveyListResponse,
 } from '@quorum/contract';
+import { createAdmin, createSurvey, createUser, sampleQuestions } from '@quorum/test-support/factories';
 import type { AppContext } from '../src/context';
-import { createAdmin, createSurvey, createUser, sampleQuestions } from './factories';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
 
 const validBody = (overrides: Partial<SurveyInput> = {}): SurveyInput => ({

@@ -5,8 +5,8 @@ import path from 'node:path';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '@quorum/test-support/ports';
+import { createUser } from '@quorum/test-support/factories';
 import { redactUrl } from '../src/lib/redact';
-import { createUser } from './factories';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
 
 describe(`token claims (${TEST_DIALECT})`, () => {

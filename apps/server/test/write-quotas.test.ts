@@ -1,8 +1,8 @@
 import type { Survey } from '@quorum/contract';
 import { SURVEY_MESSAGES, surveyLimitMessage } from '@quorum/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAdmin, createSurvey, createUser } from '@quorum/test-support/factories';
 import { countHeldSurveys } from '../src/modules/surveys/surveys.repository';
-import { createAdmin, createSurvey, createUser } from './factories';
 import {
   TEST_DIALECT,
   createTestApp,
