@@ -6,10 +6,11 @@ import {
   startRecaptchaStandIn,
   type RecaptchaStandIn,
 } from '@quorum/test-support/recaptcha';
-import { createUser, DEFAULT_PASSWORD, uniqueEmail } from '@quorum/test-support/factories';
+import { createUser, DEFAULT_PASSWORD, findAccount, uniqueEmail } from '@quorum/test-support/factories';
 import { newId } from '../src/lib/ids';
 import { hashVerificationToken } from '../src/modules/users/users.service';
 import { TEST_DIALECT, createTestApp, type TestApp } from './helpers';
+import { expectError } from './support/expect-error';
 
 describe(`accounts: the bot check runs first on every protected endpoint (${TEST_DIALECT})`, () => {
   let t: TestApp;
@@ -113,22 +114,15 @@ describe(`accounts: the bot check runs first on every protected endpoint (${TEST
 
   it('refuses a token made for another action', async () => {
     const res = await inject('POST', '/api/user/auth/register', { body: registration(recaptchaToken('login')) });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: MESSAGES.botCheckFailed, code: 'BOT_CHECK_FAILED' });
+    expectError(res, 400, 'BOT_CHECK_FAILED', { message: MESSAGES.botCheckFailed });
   });
 
   it('creates no account when the check refuses a registration, or when the token is missing', async () => {
     for (const token of [refusedRecaptchaToken(), '']) {
       const body = registration(token);
       const res = await inject('POST', '/api/user/auth/register', { body });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe('BOT_CHECK_FAILED');
-      const row = await t.ctx.db.kysely
-        .selectFrom('users')
-        .select('id')
-        .where('email', '=', body.email)
-        .executeTakeFirst();
-      expect(row).toBeUndefined();
+      expectError(res, 400, 'BOT_CHECK_FAILED');
+      expect(await findAccount(t.ctx, 'users', { email: body.email })).toBeUndefined();
     }
   });
 
@@ -153,12 +147,7 @@ describe(`accounts: the bot check runs first on every protected endpoint (${TEST
       body: { name: 'Changed', recaptchaToken: refusedRecaptchaToken() },
     });
     expect(res.statusCode).toBe(400);
-    const row = await t.ctx.db.kysely
-      .selectFrom('users')
-      .select('name')
-      .where('id', '=', user.id)
-      .executeTakeFirstOrThrow();
-    expect(row.name).toBe('Kept Name');
+    expect((await findAccount(t.ctx, 'users', { id: user.id }))?.name).toBe('Kept Name');
   });
 
   it('does not use up a verification link when the check refuses it', async () => {

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import type { Question, RatingScale, SurveyGenerator, SurveyState, UserType } from '@quorum/contract';
 import { FIVE_POINT_SCALE, projectIdFrom, ratingOptions } from '@quorum/contract';
 import type { AppContext } from '../../../apps/server/src/context';
+import type { AdminsTable, UsersTable } from '../../../apps/server/src/db/schema';
 import { newId } from '../../../apps/server/src/lib/ids';
 import { hashPassword } from '../../../apps/server/src/lib/passwords';
 import { insertAdmin } from '../../../apps/server/src/modules/admins/admins.repository';
@@ -90,6 +91,31 @@ export function createAdmin(ctx: FactoryContext, overrides: AccountOverrides = {
   return createAccount(ctx, 'admin', overrides, async (row) => {
     if (!(await insertAdmin(ctx.db.kysely, row))) throw new Error(`an administrator ${row.email} exists already`);
   });
+}
+
+/** The stored row of a user or administrator, by id or by email as stored; undefined when there is none. */
+export function findAccount(
+  ctx: Pick<FactoryContext, 'db'>,
+  table: 'users',
+  by: { id: string } | { email: string },
+): Promise<UsersTable | undefined>;
+export function findAccount(
+  ctx: Pick<FactoryContext, 'db'>,
+  table: 'admins',
+  by: { id: string } | { email: string },
+): Promise<AdminsTable | undefined>;
+export function findAccount(
+  ctx: Pick<FactoryContext, 'db'>,
+  table: 'users' | 'admins',
+  by: { id: string } | { email: string },
+): Promise<UsersTable | AdminsTable | undefined>;
+export function findAccount(
+  ctx: Pick<FactoryContext, 'db'>,
+  table: 'users' | 'admins',
+  by: { id: string } | { email: string },
+): Promise<UsersTable | AdminsTable | undefined> {
+  const [column, value] = 'id' in by ? (['id', by.id] as const) : (['email', by.email] as const);
+  return ctx.db.kysely.selectFrom(table).selectAll().where(column, '=', value).executeTakeFirst();
 }
 
 /** Questions, one builder per type; each gets a new id unless given one. */
