@@ -1,7 +1,12 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRecaptchaStandIn, type RecaptchaStandIn } from '@quorum/test-support/recaptcha';
-import { createRecaptchaBotCheck, disabledBotCheck, type BotCheck } from '../src/botcheck/bot-check';
+import {
+  createRecaptchaBotCheck,
+  disabledBotCheck,
+  type BotCheck,
+  type RecaptchaSettings,
+} from '../src/botcheck/bot-check';
 import { AppError } from '../src/lib/errors';
 
 const silent = Fastify({ logger: { level: 'silent' } }).log;
@@ -19,21 +24,25 @@ async function refusal(promise: Promise<void>): Promise<{ status: number; messag
 describe('bot check (reCAPTCHA v3 against a verify service on loopback)', () => {
   let service: RecaptchaStandIn;
   let check: BotCheck;
-
-  beforeAll(async () => {
-    // Tokens that name no hostname are reported for localhost, the hostname the check expects.
-    service = await startRecaptchaStandIn({ hostname: 'localhost' });
-    check = createRecaptchaBotCheck(
+  /** A check against the stand-in that expects localhost tokens, with any settings changed. */
+  const checkWith = (settings: Partial<RecaptchaSettings> = {}) =>
+    createRecaptchaBotCheck(
       {
         secretKey: 'secret-key',
         minScore: 0.5,
         verifyUrl: service.verifyUrl,
         timeoutMs: 300,
         expectedHostname: 'localhost',
+        ...settings,
       },
       undefined,
       silent,
     );
+
+  beforeAll(async () => {
+    // Tokens that name no hostname are reported for localhost, the hostname the check expects.
+    service = await startRecaptchaStandIn({ hostname: 'localhost' });
+    check = checkWith();
   });
   afterAll(() => service.close());
 
@@ -69,11 +78,7 @@ describe('bot check (reCAPTCHA v3 against a verify service on loopback)', () => 
 
   it('refuses a token the service reports as duplicate', async () => {
     const t = 'login:0.9:localhost#f';
-    const other = createRecaptchaBotCheck(
-      { secretKey: 's', minScore: 0.5, verifyUrl: service.verifyUrl, timeoutMs: 300, expectedHostname: 'localhost' },
-      undefined,
-      silent,
-    );
+    const other = checkWith({ secretKey: 's' });
     await other.verify(t, 'login', '::1');
     // A second instance has not seen it, but the service has.
     expect((await refusal(check.verify(t, 'login', '::1'))).code).toBe('BOT_CHECK_FAILED');
@@ -107,17 +112,7 @@ describe('bot check (reCAPTCHA v3 against a verify service on loopback)', () => 
   });
 
   it('answers 503 when the service cannot be reached at all', async () => {
-    const nowhere = createRecaptchaBotCheck(
-      {
-        secretKey: 's',
-        minScore: 0.5,
-        verifyUrl: 'http://127.0.0.1:9/siteverify',
-        timeoutMs: 300,
-        expectedHostname: 'localhost',
-      },
-      undefined,
-      silent,
-    );
+    const nowhere = checkWith({ secretKey: 's', verifyUrl: 'http://127.0.0.1:9/siteverify' });
     expect((await refusal(nowhere.verify('login:0.9#h', 'login', '::1'))).status).toBe(503);
   });
 
