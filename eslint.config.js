@@ -16,6 +16,14 @@ const deepRelativeImport = {
   message: 'Import across modules with the @/ alias (apps/web/src), not ../../; relative paths stay inside one module.',
 };
 const nodeImport = { regex: '^node:', message: 'Browser code must not import Node modules.' };
+// The respondent's page (the survey-runner feature) loads only its own small code.
+const publicPageImports = [
+  {
+    regex: '^(@radix-ui/|recharts|@/components/ui/(button|tooltip|tabs|dialog|collapsible|form)$)',
+    message:
+      'The public survey page stays small: no Radix, charts or forms here (ButtonBase from @/components/ui/button-base).',
+  },
+];
 const otherFeatureImport = (feature) => ({
   regex: `^@/features/(?!${feature}(/|$))`,
   message: 'Features must not import other features; move shared code to src/lib or src/components.',
@@ -93,6 +101,7 @@ export default tseslint.config(
             nodeImport,
             otherFeatureImport(feature),
             { regex: '^@/app(/|$)', message: 'Features must not import the app; the app composes features.' },
+            ...(feature === 'survey-runner' ? publicPageImports : []),
           ],
         },
       ],

@@ -49,7 +49,7 @@ test.afterAll(async () => {
 });
 
 const section = (page: Page, label: string) =>
-  page.getByRole('button', { name: new RegExp(`^${label}, \\d+ surveys?$`) });
+  page.getByRole('button', { name: new RegExp(`^${label} \\d+ surveys?$`) });
 const card = (page: Page, title: string) => page.getByRole('button', { name: new RegExp(title) });
 const actions = (page: Page, title: string) => page.getByRole('group', { name: `Actions for ${title}` });
 
@@ -152,7 +152,7 @@ test('a user creates a survey with every question type, edits it, and takes it t
   await expect(page).toHaveURL(atPath(paths.user.dashboard.getHref()));
 
   // The dashboard: the new survey is a draft with 4 questions.
-  await expect(section(page, 'Draft')).toHaveAccessibleName('Draft, 1 survey');
+  await expect(section(page, 'Draft')).toHaveAccessibleName('Draft 1 survey');
   await expect(card(page, 'Team pulse')).toContainText('4 questions');
   await card(page, 'Team pulse').click();
   await expect(page.getByText('E2E Project')).toBeVisible();
@@ -189,7 +189,7 @@ test('a user creates a survey with every question type, edits it, and takes it t
   // Launch, then copy the public link.
   await card(page, title).click();
   await actions(page, title).getByRole('button', { name: 'Launch' }).click();
-  await expect(section(page, 'Active')).toHaveAccessibleName('Active, 1 survey');
+  await expect(section(page, 'Active')).toHaveAccessibleName('Active 1 survey');
   await expect(card(page, title)).toContainText('Active');
   const publicUrl = `${new URL(page.url()).origin}/projects/e2e-project/surveys/${stored.surveyId}`;
   await expect(page.getByRole('textbox', { name: 'Public link' })).toHaveValue(publicUrl);
@@ -203,12 +203,12 @@ test('a user creates a survey with every question type, edits it, and takes it t
   await page.setViewportSize({ width: 1280, height: 900 });
 
   await actions(page, title).getByRole('button', { name: 'Pause' }).click();
-  await expect(section(page, 'Paused')).toHaveAccessibleName('Paused, 1 survey');
+  await expect(section(page, 'Paused')).toHaveAccessibleName('Paused 1 survey');
   await expect(page.getByRole('button', { name: 'Copy' })).toBeHidden();
   await actions(page, title).getByRole('button', { name: 'Resume' }).click();
-  await expect(section(page, 'Active')).toHaveAccessibleName('Active, 1 survey');
+  await expect(section(page, 'Active')).toHaveAccessibleName('Active 1 survey');
   await actions(page, title).getByRole('button', { name: 'Close' }).click();
-  await expect(section(page, 'Other')).toHaveAccessibleName('Other, 1 survey');
+  await expect(section(page, 'Other')).toHaveAccessibleName('Other 1 survey');
   await expect(page.getByText('Survey Closed', { exact: true })).toBeVisible();
   await expect(actions(page, title).getByRole('link', { name: 'Edit' })).toHaveCount(0);
 
@@ -231,7 +231,7 @@ test('at two active surveys Launch is blocked with the limit message', async ({ 
   await launchViaApi(request, user.token, second.surveyId);
 
   await page.goto(paths.user.dashboard.getHref());
-  await expect(section(page, 'Active')).toHaveAccessibleName('Active, 2 surveys');
+  await expect(section(page, 'Active')).toHaveAccessibleName('Active 2 surveys');
   await expect(page.getByText('Pause or close a survey before launching more.')).toBeVisible();
   await card(page, 'Waiting').click();
   const launch = actions(page, 'Waiting').getByRole('button', { name: 'Launch' });
@@ -248,7 +248,7 @@ test('at two active surveys Launch is blocked with the limit message', async ({ 
     if (r.method() === 'PATCH') stateChanges.push(r.url());
   });
   await launch.click({ force: true });
-  await expect(section(page, 'Draft')).toHaveAccessibleName('Draft, 1 survey');
+  await expect(section(page, 'Draft')).toHaveAccessibleName('Draft 1 survey');
   expect(stateChanges).toEqual([]);
 
   // Pausing one frees a slot: Launch works again.
@@ -256,7 +256,7 @@ test('at two active surveys Launch is blocked with the limit message', async ({ 
   await actions(page, 'Live one').getByRole('button', { name: 'Pause' }).click();
   await expect(page.getByText('Pause or close a survey before launching more.')).toBeHidden();
   await actions(page, 'Waiting').getByRole('button', { name: 'Launch' }).click();
-  await expect(section(page, 'Active')).toHaveAccessibleName('Active, 2 surveys');
+  await expect(section(page, 'Active')).toHaveAccessibleName('Active 2 surveys');
   // Now Resume is the blocked one.
   await expect(actions(page, 'Live one').getByRole('button', { name: 'Resume' })).toBeDisabled();
 });
@@ -324,7 +324,7 @@ test('a refused state change or save shows the server message and leaves the scr
   await launchViaApi(request, user.token, other.surveyId);
   await actions(page, 'Launched here').getByRole('button', { name: 'Launch' }).click();
   await expect(page.getByRole('alert')).toContainText('Maximum active surveys limit reached');
-  await expect(section(page, 'Active')).toHaveAccessibleName('Active, 2 surveys');
+  await expect(section(page, 'Active')).toHaveAccessibleName('Active 2 surveys');
   await expect(actions(page, 'Launched here').getByRole('button', { name: 'Launch' })).toBeDisabled();
 
   // The edit screen is open when the survey gets closed elsewhere: the save is refused.

@@ -8,6 +8,13 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
+// jsdom has no layout, so no ResizeObserver; Radix's popups (the tooltip) measure with one.
+globalThis.ResizeObserver ??= class {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+};
+
 // An unexpected console.error fails the test: it usually means a React warning or a crash.
 const originalError = console.error;
 console.error = (...args: unknown[]) => {

@@ -85,7 +85,9 @@ describe('Tooltip', () => {
     expect(button).toHaveAccessibleDescription('Copies the public link Copy link');
     await user.hover(button);
     expect(screen.getByRole('tooltip')).toHaveTextContent('Copy link');
+    // The hint stays while the pointer is on its way to it; moving off elsewhere hides it.
     await user.unhover(button);
+    await user.pointer({ target: document.body, coords: { clientX: 400, clientY: 400 } });
     expect(screen.queryByRole('tooltip')).toBeNull();
   });
 });

@@ -7,6 +7,7 @@ import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { Logo } from '@/components/ui/logo';
 import { ErrorBannerProvider, useErrorBanner } from '@/lib/error-banner';
 import { areaPaths, homePath, loginPath } from '@/config/paths';
@@ -91,142 +92,148 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
   };
 
   return (
-    <div className="min-h-screen bg-slate-50">
-      <a
-        href={`#${MAIN_CONTENT_ID}`}
-        onClick={(event) => {
-          event.preventDefault();
-          main.current?.focus();
-        }}
-        className="sr-only rounded-control bg-white px-4 py-2 text-sm font-medium text-accent-700 shadow-popover focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
-      >
-        Skip to main content
-      </a>
-
-      <header className="sticky top-0 z-30 h-topbar border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
-        <div className="flex h-full items-center gap-2 px-3 sm:gap-3 sm:px-6">
-          <button
-            ref={menuButton}
-            type="button"
-            aria-expanded={menuOpen}
-            aria-controls={navId}
-            onClick={() => setMenuOpen((open) => !open)}
-            className="inline-flex size-10 shrink-0 items-center justify-center rounded-control text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 md:hidden"
-          >
-            {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
-            <span className="sr-only">Menu</span>
-          </button>
-          <Link
-            to={homePath(role)}
-            aria-label="Quorum home"
-            className="inline-flex shrink-0 items-center rounded-control"
-          >
-            <span className="inline-flex sm:hidden">
-              <Logo withWord={false} />
-            </span>
-            <span className="hidden sm:inline-flex">
-              <Logo />
-            </span>
-          </Link>
-          {role === 'admin' && <Badge tone="accent">Admin</Badge>}
-          <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-4">
-            <div className="flex min-w-0 items-center gap-2.5">
-              <span
-                aria-hidden="true"
-                className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-accent-100 text-xs font-semibold text-accent-800 sm:flex"
-              >
-                {initials(name)}
-              </span>
-              <span className="max-w-[9rem] truncate text-sm font-medium text-slate-800 sm:max-w-[16rem]" title={name}>
-                {name}
-              </span>
-            </div>
-            <Button variant="secondary" size="sm" onClick={() => void logout()}>
-              <LogOut className="size-4" aria-hidden="true" />
-              Logout
-            </Button>
-          </div>
-        </div>
-        {busy && (
-          <div aria-hidden="true" className="absolute inset-x-0 -bottom-px h-0.5 overflow-hidden">
-            <div className="h-full w-full origin-left animate-progress bg-accent-600" />
-          </div>
-        )}
-      </header>
-
-      <div className="md:flex md:min-h-[calc(100dvh-var(--spacing-topbar))]">
-        {menuOpen && (
-          <div
-            aria-hidden="true"
-            onClick={() => closeMenu('button')}
-            className="fixed inset-x-0 top-topbar bottom-0 z-20 bg-slate-900/30 backdrop-blur-[1px] md:hidden"
-          />
-        )}
-        {/* The column stretches to the page's full height (its border and white run to the bottom);
-            the menu inside sticks below the top bar while the page scrolls. */}
-        <div className="md:w-sidebar md:shrink-0 md:border-r md:border-slate-200 md:bg-white">
-          <nav
-            ref={nav}
-            id={navId}
-            aria-label="Main"
-            onBlur={onNavBlur}
-            className={cn(
-              menuOpen ? 'flex' : 'hidden',
-              'fixed top-topbar bottom-0 left-0 z-30 w-72 max-w-[85vw] flex-col overflow-y-auto border-r border-slate-200 bg-white px-3 py-4 shadow-overlay',
-              'md:sticky md:top-topbar md:bottom-auto md:z-auto md:flex md:h-[calc(100dvh-var(--spacing-topbar))] md:w-full md:max-w-none md:shrink-0 md:border-r-0 md:shadow-none',
-            )}
-          >
-            <ul className="flex flex-1 flex-col gap-1">
-              {NAV.map(({ to, label, icon: Icon }) => (
-                <li key={to} className={cn(to === 'profile' && 'mt-auto border-t border-slate-200 pt-3')}>
-                  <NavLink
-                    to={area[to].getHref()}
-                    end
-                    onClick={() => {
-                      if (menuOpen) closeMenu('main');
-                    }}
-                    className={({ isActive }) =>
-                      cn(
-                        'group flex h-10 items-center gap-3 rounded-control px-3 text-sm font-medium transition-colors',
-                        isActive
-                          ? 'bg-accent-50 text-accent-700'
-                          : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
-                      )
-                    }
-                  >
-                    {({ isActive }) => (
-                      <>
-                        <Icon
-                          className={cn(
-                            'size-[1.125rem] shrink-0',
-                            isActive ? 'text-accent-600' : 'text-slate-500 group-hover:text-slate-700',
-                          )}
-                          aria-hidden="true"
-                        />
-                        {label}
-                      </>
-                    )}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
-          </nav>
-        </div>
-
-        <main
-          ref={main}
-          id={MAIN_CONTENT_ID}
-          tabIndex={-1}
-          aria-busy={busy || undefined}
-          className="min-w-0 flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-10"
+    <Collapsible asChild open={menuOpen} onOpenChange={setMenuOpen}>
+      <div className="min-h-screen bg-slate-50">
+        <a
+          href={`#${MAIN_CONTENT_ID}`}
+          onClick={(event) => {
+            event.preventDefault();
+            main.current?.focus();
+          }}
+          className="sr-only rounded-control bg-white px-4 py-2 text-sm font-medium text-accent-700 shadow-popover focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
         >
-          <div className="mx-auto max-w-7xl">
-            <CurrentError />
-            {children}
+          Skip to main content
+        </a>
+
+        <header className="sticky top-0 z-30 h-topbar border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
+          <div className="flex h-full items-center gap-2 px-3 sm:gap-3 sm:px-6">
+            <CollapsibleTrigger
+              ref={menuButton}
+              // The sidebar is always there (wide screens show it), so the button always names it.
+              aria-controls={navId}
+              className="inline-flex size-10 shrink-0 items-center justify-center rounded-control text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 md:hidden"
+            >
+              {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
+              <span className="sr-only">Menu</span>
+            </CollapsibleTrigger>
+            <Link
+              to={homePath(role)}
+              aria-label="Quorum home"
+              className="inline-flex shrink-0 items-center rounded-control"
+            >
+              <span className="inline-flex sm:hidden">
+                <Logo withWord={false} />
+              </span>
+              <span className="hidden sm:inline-flex">
+                <Logo />
+              </span>
+            </Link>
+            {role === 'admin' && <Badge tone="accent">Admin</Badge>}
+            <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-4">
+              <div className="flex min-w-0 items-center gap-2.5">
+                <span
+                  aria-hidden="true"
+                  className="hidden size-8 shrink-0 items-center justify-center rounded-full bg-accent-100 text-xs font-semibold text-accent-800 sm:flex"
+                >
+                  {initials(name)}
+                </span>
+                <span
+                  className="max-w-[9rem] truncate text-sm font-medium text-slate-800 sm:max-w-[16rem]"
+                  title={name}
+                >
+                  {name}
+                </span>
+              </div>
+              <Button variant="secondary" size="sm" onClick={() => void logout()}>
+                <LogOut className="size-4" aria-hidden="true" />
+                Logout
+              </Button>
+            </div>
           </div>
-        </main>
+          {busy && (
+            <div aria-hidden="true" className="absolute inset-x-0 -bottom-px h-0.5 overflow-hidden">
+              <div className="h-full w-full origin-left animate-progress bg-accent-600" />
+            </div>
+          )}
+        </header>
+
+        <div className="md:flex md:min-h-[calc(100dvh-var(--spacing-topbar))]">
+          {menuOpen && (
+            <div
+              aria-hidden="true"
+              onClick={() => closeMenu('button')}
+              className="fixed inset-x-0 top-topbar bottom-0 z-20 bg-slate-900/30 backdrop-blur-[1px] md:hidden"
+            />
+          )}
+          {/* The column stretches to the page's full height (its border and white run to the bottom);
+            the menu inside sticks below the top bar while the page scrolls. */}
+          <div className="md:w-sidebar md:shrink-0 md:border-r md:border-slate-200 md:bg-white">
+            {/* Always mounted: on wide screens it is the sidebar, whatever the menu's state. */}
+            <CollapsibleContent forceMount asChild>
+              <nav
+                ref={nav}
+                id={navId}
+                aria-label="Main"
+                onBlur={onNavBlur}
+                className={cn(
+                  'hidden data-[state=open]:flex',
+                  'fixed top-topbar bottom-0 left-0 z-30 w-72 max-w-[85vw] flex-col overflow-y-auto border-r border-slate-200 bg-white px-3 py-4 shadow-overlay',
+                  'md:sticky md:top-topbar md:bottom-auto md:z-auto md:flex md:h-[calc(100dvh-var(--spacing-topbar))] md:w-full md:max-w-none md:shrink-0 md:border-r-0 md:shadow-none',
+                )}
+              >
+                <ul className="flex flex-1 flex-col gap-1">
+                  {NAV.map(({ to, label, icon: Icon }) => (
+                    <li key={to} className={cn(to === 'profile' && 'mt-auto border-t border-slate-200 pt-3')}>
+                      <NavLink
+                        to={area[to].getHref()}
+                        end
+                        onClick={() => {
+                          if (menuOpen) closeMenu('main');
+                        }}
+                        className={({ isActive }) =>
+                          cn(
+                            'group flex h-10 items-center gap-3 rounded-control px-3 text-sm font-medium transition-colors',
+                            isActive
+                              ? 'bg-accent-50 text-accent-700'
+                              : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+                          )
+                        }
+                      >
+                        {({ isActive }) => (
+                          <>
+                            <Icon
+                              className={cn(
+                                'size-[1.125rem] shrink-0',
+                                isActive ? 'text-accent-600' : 'text-slate-500 group-hover:text-slate-700',
+                              )}
+                              aria-hidden="true"
+                            />
+                            {label}
+                          </>
+                        )}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            </CollapsibleContent>
+          </div>
+
+          <main
+            ref={main}
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            aria-busy={busy || undefined}
+            className="min-w-0 flex-1 px-4 py-6 sm:px-6 sm:py-8 lg:px-10"
+          >
+            <div className="mx-auto max-w-7xl">
+              <CurrentError />
+              {children}
+            </div>
+          </main>
+        </div>
       </div>
-    </div>
+    </Collapsible>
   );
 }
 

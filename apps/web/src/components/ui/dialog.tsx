@@ -1,7 +1,12 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Button } from './button';
 
-/** A modal confirmation on the native <dialog>: focus is trapped, Escape cancels. */
+/**
+ * A modal confirmation (Radix Dialog): focus moves to the confirming button and stays inside, Escape
+ * cancels, and focus returns to where it was. A click outside does nothing: the choice is made with
+ * the buttons.
+ */
 export function ConfirmDialog({
   open,
   title,
@@ -23,39 +28,53 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.();
-    if (!open && dialog.open) dialog.close?.();
-  }, [open]);
+  const confirm = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
   return (
-    <dialog
-      ref={ref}
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
+    <DialogPrimitive.Root
+      open={open}
+      onOpenChange={(next) => {
+        if (!next) onCancel();
       }}
-      aria-labelledby="confirm-dialog-title"
-      className="m-auto w-[min(28rem,calc(100vw-2rem))] rounded-card border border-slate-200 p-0 text-slate-900 shadow-overlay backdrop:bg-slate-900/40 backdrop:backdrop-blur-[2px]"
     >
-      {open && (
-        <div className="space-y-4 p-6">
-          <h2 id="confirm-dialog-title" className="text-lg font-semibold text-slate-900">
-            {title}
-          </h2>
-          {children && <div className="text-sm leading-6 text-slate-600">{children}</div>}
+      <DialogPrimitive.Portal>
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[2px]" />
+        <DialogPrimitive.Content
+          {...(children ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={(event) => {
+            event.preventDefault();
+            returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+            confirm.current?.focus();
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault();
+            if (returnFocus.current?.isConnected) returnFocus.current.focus();
+          }}
+          onPointerDownOutside={(event) => event.preventDefault()}
+          onInteractOutside={(event) => event.preventDefault()}
+          className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-card border border-slate-200 bg-white p-6 text-slate-900 shadow-overlay"
+        >
+          <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
+          {children && (
+            <DialogPrimitive.Description asChild>
+              <div className="text-sm leading-6 text-slate-600">{children}</div>
+            </DialogPrimitive.Description>
+          )}
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onCancel} disabled={busy}>
               {cancelLabel}
             </Button>
-            <Button variant={tone === 'danger' ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy} autoFocus>
+            <Button
+              ref={confirm}
+              variant={tone === 'danger' ? 'danger' : 'primary'}
+              onClick={onConfirm}
+              disabled={busy}
+            >
               {confirmLabel}
             </Button>
           </div>
-        </div>
-      )}
-    </dialog>
+        </DialogPrimitive.Content>
+      </DialogPrimitive.Portal>
+    </DialogPrimitive.Root>
   );
 }

@@ -1,67 +1,49 @@
-import { cloneElement, useId, useState, type KeyboardEvent, type ReactElement, type ReactNode } from 'react';
-import { cn } from './cn';
+import { cloneElement, useId, type ReactElement, type ReactNode } from 'react';
+import * as TooltipPrimitive from '@radix-ui/react-tooltip';
 
 type Side = 'top' | 'bottom';
-const sides: Record<Side, string> = {
-  top: 'bottom-full mb-2',
-  bottom: 'top-full mt-2',
-};
 
 interface DescribedProps {
   'aria-describedby'?: string;
 }
 
 /**
- * A short hint shown on hover and on keyboard focus, and given to the trigger as its accessible
- * description (`aria-describedby`). Escape hides it (WCAG 1.4.13); it stays open while the pointer
- * is over it. The trigger must be focusable: to explain why an action is unavailable, prefer
- * `<Button disabled disabledReason="…">`, which keeps the button focusable with `aria-disabled`.
- * A natively disabled child still shows the hint on hover.
+ * A short hint shown on hover and on keyboard focus (Radix Tooltip: Escape hides it, it stays open
+ * while the pointer is over it). The trigger always carries the text as its accessible description,
+ * shown or not, so screen-reader and touch users get it too. The trigger must be focusable: to explain
+ * why an action is unavailable, use `<Button disabled disabledReason="…">`, which keeps the button
+ * focusable with `aria-disabled`.
  */
 export function Tooltip({
   content,
   children,
   side = 'top',
-  className,
 }: {
   content: ReactNode;
   children: ReactElement<DescribedProps>;
   side?: Side;
-  className?: string;
 }) {
   const id = useId();
-  const [open, setOpen] = useState(false);
   const describedBy = [children.props['aria-describedby'], id].filter(Boolean).join(' ');
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape' && open) {
-      event.stopPropagation();
-      setOpen(false);
-    }
-  };
   return (
-    <span
-      className={cn(
-        'relative inline-flex has-[:disabled]:cursor-not-allowed [&>:disabled]:pointer-events-none',
-        className,
-      )}
-      onPointerEnter={() => setOpen(true)}
-      onPointerLeave={() => setOpen(false)}
-      onFocus={() => setOpen(true)}
-      onBlur={() => setOpen(false)}
-      onKeyDown={onKeyDown}
-    >
-      {cloneElement(children, { 'aria-describedby': describedBy })}
-      <span
-        id={id}
-        role="tooltip"
-        hidden={!open}
-        className={cn(
-          'absolute left-1/2 z-40 w-max max-w-60 -translate-x-1/2 rounded-md bg-slate-900 px-2.5 py-1.5 text-center text-xs leading-snug font-medium text-white shadow-popover',
-          sides[side],
-        )}
-      >
+    <TooltipPrimitive.Provider delayDuration={0} skipDelayDuration={0}>
+      <TooltipPrimitive.Root>
+        <TooltipPrimitive.Trigger asChild>
+          {cloneElement(children, { 'aria-describedby': describedBy })}
+        </TooltipPrimitive.Trigger>
+        {/* Not portalled: the hint stays inside the page's landmarks, next to its trigger. */}
+        <TooltipPrimitive.Content
+          side={side}
+          sideOffset={8}
+          collisionPadding={8}
+          className="z-40 w-max max-w-60 rounded-md bg-slate-900 px-2.5 py-1.5 text-center text-xs leading-snug font-medium text-white shadow-popover"
+        >
+          {content}
+        </TooltipPrimitive.Content>
+      </TooltipPrimitive.Root>
+      <span id={id} hidden>
         {content}
       </span>
-    </span>
+    </TooltipPrimitive.Provider>
   );
 }

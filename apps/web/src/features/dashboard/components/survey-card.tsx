@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { BarChart3, ChevronDown, Lock, Pause, Pencil, Play, Rocket, Trash2 } from 'lucide-react';
 import { isEditable, SURVEY_MESSAGES, type SurveySummary } from '@quorum/contract';
@@ -6,6 +5,7 @@ import { paths } from '@/config/paths';
 import { SurveyStateBadge } from '@/components/survey-state-badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { stateActions, type StateAction } from '../lib/survey-sections';
 import { CopyLink } from './copy-link';
 
@@ -39,93 +39,90 @@ export function SurveyCard({
   pendingAction: StateAction['label'] | null;
   onAction: (action: StateAction) => void;
 }) {
-  const detailsId = useId();
   const actions = stateActions(survey.state);
   const publicUrl = `${window.location.origin}${paths.publicSurvey.survey.getHref(survey)}`;
   const busy = pendingAction !== null;
 
   return (
-    <li className="rounded-card border border-slate-200 bg-white shadow-card">
-      <h3 className="text-base">
-        <button
-          type="button"
-          aria-expanded={expanded}
-          aria-controls={detailsId}
-          onClick={onToggle}
-          className={cn(
-            'flex w-full items-center gap-3 rounded-card px-4 py-3 text-left hover:bg-slate-50',
-            expanded && 'rounded-b-none',
-          )}
-        >
-          <span className="min-w-0 flex-1">
-            <span className="line-clamp-2 font-medium break-words text-slate-900">{survey.title}</span>
-            <span className="mt-0.5 block text-sm font-normal text-slate-600">
-              {questionCountLabel(survey.questionCount)}
+    <Collapsible asChild open={expanded} onOpenChange={onToggle}>
+      <li className="rounded-card border border-slate-200 bg-white shadow-card">
+        <h3 className="text-base">
+          <CollapsibleTrigger
+            className={cn(
+              'flex w-full items-center gap-3 rounded-card px-4 py-3 text-left hover:bg-slate-50',
+              expanded && 'rounded-b-none',
+            )}
+          >
+            <span className="min-w-0 flex-1">
+              <span className="line-clamp-2 font-medium break-words text-slate-900">{survey.title}</span>
+              <span className="mt-0.5 block text-sm font-normal text-slate-600">
+                {questionCountLabel(survey.questionCount)}
+              </span>
             </span>
-          </span>
-          <SurveyStateBadge state={survey.state} />
-          <ChevronDown
-            className={cn('size-4 shrink-0 text-slate-500 transition-transform', expanded && 'rotate-180')}
-            aria-hidden="true"
-          />
-        </button>
-      </h3>
-      <div id={detailsId} hidden={!expanded} className="space-y-4 border-t border-slate-100 px-4 py-4">
-        {survey.state === 'closed' && (
-          <p className="inline-flex items-center gap-1.5 rounded-md bg-slate-100 px-2.5 py-1 text-sm font-medium text-slate-700">
-            <Lock className="size-3.5" aria-hidden="true" />
-            Survey Closed
-          </p>
-        )}
-        <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
-          <div className="col-span-2 min-w-0 sm:col-span-1">
-            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Project</dt>
-            <dd className="mt-0.5 truncate text-slate-900">{survey.projectName}</dd>
-          </div>
-          <div>
-            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Created</dt>
-            <dd className="mt-0.5 text-slate-900">
-              <time dateTime={survey.createdAt}>{formatCreated(survey.createdAt)}</time>
-            </dd>
-          </div>
-          <div>
-            <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Questions</dt>
-            <dd className="mt-0.5 text-slate-900">{survey.questionCount}</dd>
-          </div>
-        </dl>
-        <CopyLink url={publicUrl} canCopy={survey.state === 'active'} />
-        <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${survey.title}`}>
-          {actions.map((action) => {
-            const Icon = ACTION_ICONS[action.label];
-            const loading = pendingAction === action.label;
-            const blocked = action.activates && atActiveLimit;
-            return (
-              <Button
-                key={action.label}
-                size="sm"
-                variant={action.label === 'Delete' ? 'danger-secondary' : action.activates ? 'primary' : 'secondary'}
-                disabled={busy || blocked}
-                disabledReason={blocked ? SURVEY_MESSAGES.activeLimit : null}
-                loading={loading}
-                onClick={() => onAction(action)}
-              >
-                {!loading && <Icon className="size-4" aria-hidden="true" />}
-                {action.label}
-              </Button>
-            );
-          })}
-          {isEditable(survey.state) && (
-            <Link to={paths.user.editSurvey.getHref(survey)} className={buttonClasses('secondary', 'sm')}>
-              <Pencil className="size-4" aria-hidden="true" />
-              Edit
-            </Link>
+            <SurveyStateBadge state={survey.state} />
+            <ChevronDown
+              className={cn('size-4 shrink-0 text-slate-500 transition-transform', expanded && 'rotate-180')}
+              aria-hidden="true"
+            />
+          </CollapsibleTrigger>
+        </h3>
+        <CollapsibleContent className="space-y-4 border-t border-slate-100 px-4 py-4">
+          {survey.state === 'closed' && (
+            <p className="inline-flex items-center gap-1.5 rounded-md bg-slate-100 px-2.5 py-1 text-sm font-medium text-slate-700">
+              <Lock className="size-3.5" aria-hidden="true" />
+              Survey Closed
+            </p>
           )}
-          <Link to={paths.user.surveyResults.getHref(survey)} className={buttonClasses('ghost', 'sm')}>
-            <BarChart3 className="size-4" aria-hidden="true" />
-            View Results
-          </Link>
-        </div>
-      </div>
-    </li>
+          <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
+            <div className="col-span-2 min-w-0 sm:col-span-1">
+              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Project</dt>
+              <dd className="mt-0.5 truncate text-slate-900">{survey.projectName}</dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Created</dt>
+              <dd className="mt-0.5 text-slate-900">
+                <time dateTime={survey.createdAt}>{formatCreated(survey.createdAt)}</time>
+              </dd>
+            </div>
+            <div>
+              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Questions</dt>
+              <dd className="mt-0.5 text-slate-900">{survey.questionCount}</dd>
+            </div>
+          </dl>
+          <CopyLink url={publicUrl} canCopy={survey.state === 'active'} />
+          <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${survey.title}`}>
+            {actions.map((action) => {
+              const Icon = ACTION_ICONS[action.label];
+              const loading = pendingAction === action.label;
+              const blocked = action.activates && atActiveLimit;
+              return (
+                <Button
+                  key={action.label}
+                  size="sm"
+                  variant={action.label === 'Delete' ? 'danger-secondary' : action.activates ? 'primary' : 'secondary'}
+                  disabled={busy || blocked}
+                  disabledReason={blocked ? SURVEY_MESSAGES.activeLimit : null}
+                  loading={loading}
+                  onClick={() => onAction(action)}
+                >
+                  {!loading && <Icon className="size-4" aria-hidden="true" />}
+                  {action.label}
+                </Button>
+              );
+            })}
+            {isEditable(survey.state) && (
+              <Link to={paths.user.editSurvey.getHref(survey)} className={buttonClasses('secondary', 'sm')}>
+                <Pencil className="size-4" aria-hidden="true" />
+                Edit
+              </Link>
+            )}
+            <Link to={paths.user.surveyResults.getHref(survey)} className={buttonClasses('ghost', 'sm')}>
+              <BarChart3 className="size-4" aria-hidden="true" />
+              View Results
+            </Link>
+          </div>
+        </CollapsibleContent>
+      </li>
+    </Collapsible>
   );
 }

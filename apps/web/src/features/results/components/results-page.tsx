@@ -63,9 +63,8 @@ export function ResultsPage() {
       <div className="max-w-6xl space-y-6">
         {back}
         <Card className="p-6">
-          <Banner tone="error" title="Results could not be loaded">
-            {errorMessage(results.error, RESULTS_MESSAGES.fetchFailed)}
-          </Banner>
+          <h1 className="mb-4 text-2xl font-semibold tracking-tight text-slate-900">Results could not be loaded</h1>
+          <Banner tone="error">{errorMessage(results.error, RESULTS_MESSAGES.fetchFailed)}</Banner>
           <div className="mt-4 flex gap-2">
             <Button variant="secondary" loading={results.isFetching} onClick={() => void results.refetch()}>
               <RefreshCw className="size-4" aria-hidden="true" />

@@ -11,7 +11,7 @@ import {
   type PublicSurvey,
 } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
+import { ButtonBase as Button } from '@/components/ui/button-base';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';

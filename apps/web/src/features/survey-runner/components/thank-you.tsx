@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { BarChart3, CheckCircle2, ListChecks, Sparkles } from 'lucide-react';
 import { PUBLIC_MESSAGES } from '@quorum/contract';
 import { paths } from '@/config/paths';
-import { buttonClasses } from '@/components/ui/button';
+import { buttonClasses } from '@/components/ui/button-base';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { PublicFrame } from './public-frame';
 
