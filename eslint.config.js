@@ -29,6 +29,14 @@ const otherFeatureImport = (feature) => ({
   message: 'Features must not import other features; move shared code to src/lib or src/components.',
 });
 
+// Server-side code (the server and its tests, the benchmarks, the end-to-end tests) imports by relative paths
+// that climb at most two folders. No path alias there: it runs through tsx, also started from other working
+// directories, where an alias would not resolve (docs/decisions/019-server-services-and-survey-access.md).
+const deepServerImport = {
+  regex: '^(\\.\\./){3,}',
+  message: 'Climb at most two folders (../../); code that far away belongs in lib/ or its own module.',
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -108,14 +116,21 @@ export default tseslint.config(
     },
   })),
   {
-    // The server never imports browser code.
+    // The server never imports browser code, and climbs at most two folders in an import.
     files: ['apps/server/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)web/', message: 'The server must not import the web app.' }] },
+        {
+          patterns: [{ regex: '(^|/)web/', message: 'The server must not import the web app.' }, deepServerImport],
+        },
       ],
     },
+  },
+  {
+    // The benchmarks and the end-to-end tests import the server's code by relative paths too.
+    files: ['bench/**/*.ts', 'e2e/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [deepServerImport] }] },
   },
   {
     // Test support runs in the server's tests as well as in the end-to-end tests and benchmarks: no browser code.
