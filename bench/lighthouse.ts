@@ -14,8 +14,9 @@ import lighthouse from 'lighthouse';
 import { TEN_POINT_SCALE, type Question } from '@quorum/contract';
 import { question, sampleQuestions } from '@quorum/test-support/factories';
 import { freePort } from '@quorum/test-support/ports';
+import { repoRoot, startProcess, waitForOk } from '@quorum/test-support/processes';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/support/env';
-import { repoRoot, seedActiveSurvey, startProcess, startQuorum, waitForOk } from './lib/quorum-server';
+import { seedActiveSurvey, startQuorum } from './lib/quorum-server';
 import { median, printTable } from './lib/report';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);

@@ -17,10 +17,11 @@ import path from 'node:path';
 import { FIVE_POINT_SCALE, TEN_POINT_SCALE, type AnswerValue, type Question } from '@quorum/contract';
 import { question } from '@quorum/test-support/factories';
 import { freePort } from '@quorum/test-support/ports';
+import { waitForOk } from '@quorum/test-support/processes';
 import { openDatabase, type Db } from '../apps/server/src/db/database';
 import { newId } from '../apps/server/src/lib/ids';
 import { recordResponses, type NewResponse } from '../apps/server/src/modules/responses/responses.repository';
-import { seedActiveSurvey, startQuorum, waitForOk } from './lib/quorum-server';
+import { seedActiveSurvey, startQuorum } from './lib/quorum-server';
 import { percentile, printTable } from './lib/report';
 
 const LARGE = Number(process.env.BENCH_RESPONSES ?? 1_000_000);

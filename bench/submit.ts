@@ -22,8 +22,9 @@ import autocannon from 'autocannon';
 import { FIVE_POINT_SCALE, TEN_POINT_SCALE, type Question } from '@quorum/contract';
 import { question } from '@quorum/test-support/factories';
 import { freePort } from '@quorum/test-support/ports';
+import { repoRoot, startProcess, waitForOk } from '@quorum/test-support/processes';
 import { openDatabase } from '../apps/server/src/db/database';
-import { repoRoot, seedActiveSurvey, startProcess, startQuorum, waitForOk } from './lib/quorum-server';
+import { seedActiveSurvey, startQuorum } from './lib/quorum-server';
 import { percentile, printTable } from './lib/report';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);

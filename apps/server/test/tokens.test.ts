@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '@quorum/test-support/ports';
+import { startServer } from '@quorum/test-support/processes';
 import { createUser } from '@quorum/test-support/factories';
 import { redactUrl } from '../src/lib/redact';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
@@ -67,34 +67,20 @@ describe('URLs in the log', () => {
   it('the running server logs no token it was sent', async () => {
     const port = await freePort();
     const dataDir = mkdtempSync(path.join(tmpdir(), 'quorum-log-'));
-    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve(import.meta.dirname, '../src/server.ts')], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'info',
-        WEB_DIST: '-',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let log = '';
-    child.stdout.on('data', (d: Buffer) => (log += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (log += d.toString()));
+    const server = await startServer(port, { DATA_DIR: dataDir, LOG_LEVEL: 'info' });
     try {
-      for (let i = 0; i < 100 && !log.includes('Quorum is running'); i++) await new Promise((r) => setTimeout(r, 100));
-      const base = `http://127.0.0.1:${port}`;
+      const base = server.baseURL;
       await fetch(`${base}/api/surveys/some-survey/results.csv?token=SECRET-DOWNLOAD-TOKEN`);
       await fetch(`${base}/api/user/auth/verify-email/SECRET-VERIFY-TOKEN`);
       await fetch(`${base}/api/surveys`, { headers: { authorization: 'Bearer SECRET-BEARER-TOKEN' } });
       await new Promise((r) => setTimeout(r, 300));
+      const log = server.output();
       expect(log).toContain('[redacted]');
       expect(log).not.toContain('SECRET-DOWNLOAD-TOKEN');
       expect(log).not.toContain('SECRET-VERIFY-TOKEN');
       expect(log).not.toContain('SECRET-BEARER-TOKEN');
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
   }, 20_000);
