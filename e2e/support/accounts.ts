@@ -83,6 +83,24 @@ export async function signInNewUser(
   return { ...account, token, user };
 }
 
+/** Fills the open registration form without sending it. */
+export async function fillRegistration(
+  page: Page,
+  values: { name: string; email: string; password: string; confirm: string },
+): Promise<void> {
+  await page.getByLabel('Name').fill(values.name);
+  await page.getByLabel('Email').fill(values.email);
+  await page.getByLabel(/^Password/).fill(values.password);
+  await page.getByLabel('Confirm Password').fill(values.confirm);
+}
+
+/** Fills the open login screen and presses its button: `Login` on the user's, `Log in` on the administrator's. */
+export async function logIn(page: Page, email: string, password: string, button: string | RegExp = 'Login') {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: button }).click();
+}
+
 /** The E2E server's administrator, signed in on the page. */
 export async function signInAdmin(page: Page, request: APIRequestContext): Promise<SignedIn> {
   const { token, user } = await loginViaApi(request, E2E_ADMIN, 'admin');

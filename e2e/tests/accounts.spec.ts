@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { linkIn } from '@quorum/test-support/smtp';
-import { E2E_PASSWORD, registerAndVerify, uniqueEmail } from '../support/accounts';
+import { E2E_PASSWORD, fillRegistration, logIn, registerAndVerify, uniqueEmail } from '../support/accounts';
 import { waitForMail } from '../support/mailbox';
 import { atPath, paths } from '../support/paths';
 
@@ -8,22 +8,6 @@ import { atPath, paths } from '../support/paths';
 const VERIFY_LINK = paths.auth.verifyEmail.getHref({ token: '' });
 
 const NEW_PASSWORD = 'Fresh-Start2@';
-
-async function fillRegistration(
-  page: Page,
-  values: { name: string; email: string; password: string; confirm: string },
-) {
-  await page.getByLabel('Name').fill(values.name);
-  await page.getByLabel('Email').fill(values.email);
-  await page.getByLabel(/^Password/).fill(values.password);
-  await page.getByLabel('Confirm Password').fill(values.confirm);
-}
-
-async function logIn(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Login' }).click();
-}
 
 test('the whole account journey: register, verify by mail, log in, rename, change password, log out, log in again', async ({
   page,

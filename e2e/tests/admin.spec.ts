@@ -3,7 +3,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Survey } from '@quorum/contract';
-import { loginViaApi, registerAndVerify, uniqueEmail } from '../support/accounts';
+import { logIn, loginViaApi, registerAndVerify, uniqueEmail } from '../support/accounts';
 import { E2E_ADMIN } from '../support/env';
 import { atPath, paths } from '../support/paths';
 
@@ -47,11 +47,7 @@ async function deletedSurveyWithOneResponse(request: APIRequestContext, title: s
   return { survey, account, headers };
 }
 
-async function adminLogin(page: Page, email: string, password: string) {
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-}
+const adminLogin = (page: Page, email: string, password: string) => logIn(page, email, password, 'Log in');
 
 test('an administrator logs in, finds a deleted survey, restores it and opens its results', async ({
   page,

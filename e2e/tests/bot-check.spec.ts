@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { freePort } from '@quorum/test-support/ports';
 import { recaptchaToken, startRecaptchaStandIn, type RecaptchaStandIn } from '@quorum/test-support/recaptcha';
 import { linkIn } from '@quorum/test-support/smtp';
-import { E2E_PASSWORD, uniqueEmail } from '../support/accounts';
+import { E2E_PASSWORD, fillRegistration, logIn, uniqueEmail } from '../support/accounts';
 import { waitForMail } from '../support/mailbox';
 import { startApp, type RunningApp } from '../support/start-app';
 import { atPath, paths } from '../support/paths';
@@ -54,10 +54,7 @@ test.describe('bot check switched on', () => {
     page.on('request', (r) => r.url().startsWith(recaptcha.scriptUrl) && scriptLoads.push(r.url()));
 
     await page.goto(`${app.baseURL}/register`);
-    await page.getByLabel('Name').fill('Bea Bot-Checked');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel(/^Password/).fill(E2E_PASSWORD);
-    await page.getByLabel('Confirm Password').fill(E2E_PASSWORD);
+    await fillRegistration(page, { name: 'Bea Bot-Checked', email, password: E2E_PASSWORD, confirm: E2E_PASSWORD });
     await page.getByRole('button', { name: 'Register' }).click();
     await expect(page.getByRole('heading', { name: 'Registration Successful' })).toBeVisible();
     expect(recaptcha.verifiedActions.at(-1)).toBe('register');
@@ -70,9 +67,7 @@ test.describe('bot check switched on', () => {
     expect(recaptcha.verifiedActions.at(-1)).toBe('email_verification');
 
     await page.goto(`${app.baseURL}/login`);
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill(E2E_PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await logIn(page, email, E2E_PASSWORD);
     await expect(page).toHaveURL(atPath(paths.user.dashboard.getHref()));
     expect(recaptcha.verifiedActions.at(-1)).toBe('login');
 
@@ -85,9 +80,7 @@ test.describe('bot check switched on', () => {
 
   test('the admin login sends a token for admin_login', async ({ page }) => {
     await page.goto(`${app.baseURL}/admin/login`);
-    await page.getByLabel('Email').fill(ADMIN.email);
-    await page.getByLabel('Password').fill(ADMIN.password);
-    await page.getByRole('button', { name: /^log ?in$/i }).click();
+    await logIn(page, ADMIN.email, ADMIN.password, /^log ?in$/i);
     await expect(page).toHaveURL(atPath(paths.admin.dashboard.getHref()));
     expect(recaptcha.verifiedActions.at(-1)).toBe('admin_login');
   });
