@@ -2,10 +2,10 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { Survey } from '@quorum/contract';
 import { logIn, loginViaApi, registerAndVerify, uniqueEmail } from '../support/accounts';
 import { E2E_ADMIN } from '../support/env';
 import { atPath, paths } from '../support/paths';
+import { createSurveyViaApi, setSurveyStateViaApi, submitResponseViaApi } from '../support/surveys';
 
 /**
  * A user's survey that went through launch, one response, close and delete — made through the API,
@@ -15,35 +15,21 @@ async function deletedSurveyWithOneResponse(request: APIRequestContext, title: s
   const account = await registerAndVerify(request, { name: 'Rita Restore' });
   const { token } = await loginViaApi(request, account);
   const headers = { authorization: `Bearer ${token}` };
-  const created = await request.post('/api/surveys', {
-    headers,
-    data: {
-      projectName: 'Admin Journey',
-      title,
-      questions: [
-        { text: 'Which colour?', type: 'multiple_choice', options: ['Red', 'Blue'] },
-        { text: 'Anything else?', type: 'text', options: [] },
-      ],
-    },
+  const survey = await createSurveyViaApi(request, token, {
+    projectName: 'Admin Journey',
+    title,
+    questions: [
+      { text: 'Which colour?', type: 'multiple_choice', options: ['Red', 'Blue'] },
+      { text: 'Anything else?', type: 'text', options: [] },
+    ],
   });
-  expect(created.status(), await created.text()).toBe(201);
-  const survey = (await created.json()) as Survey;
-  const setState = async (state: string) => {
-    const res = await request.patch(`/api/surveys/${survey.surveyId}/state`, { headers, data: { state } });
-    expect(res.ok(), `${state}: ${await res.text()}`).toBe(true);
-  };
-  await setState('active');
-  const submitted = await request.post(`/api/surveys/${survey.surveyId}/responses`, {
-    data: {
-      answers: [
-        { questionId: survey.questions[0]!.id, answer: 'Blue' },
-        { questionId: survey.questions[1]!.id, answer: 'Lovely' },
-      ],
-    },
-  });
-  expect(submitted.status(), await submitted.text()).toBe(201);
-  await setState('closed');
-  await setState('deleted');
+  await setSurveyStateViaApi(request, token, survey.surveyId, 'active');
+  await submitResponseViaApi(request, survey.surveyId, [
+    { questionId: survey.questions[0]!.id, answer: 'Blue' },
+    { questionId: survey.questions[1]!.id, answer: 'Lovely' },
+  ]);
+  await setSurveyStateViaApi(request, token, survey.surveyId, 'closed');
+  await setSurveyStateViaApi(request, token, survey.surveyId, 'deleted');
   return { survey, account, headers };
 }
 

@@ -1,10 +1,11 @@
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import type { StateChangeResponse, Survey, SurveyInput } from '@quorum/contract';
+import type { Survey, SurveyInput } from '@quorum/contract';
 import { E2E_ADMIN } from '../support/env';
 import { loginViaApi, registerAndVerify, signInNewUser, storeSession } from '../support/accounts';
 import { atPath, paths } from '../support/paths';
+import { createSurveyViaApi, setSurveyStateViaApi, submitResponseViaApi } from '../support/surveys';
 
 async function createLiveSurvey(request: APIRequestContext, token: string, title: string): Promise<Survey> {
   const body: SurveyInput = {
@@ -17,13 +18,21 @@ async function createLiveSurvey(request: APIRequestContext, token: string, title
       { text: 'Overall?', type: 'rating', options: [], ratingScale: { min: 1, max: 5, labels: {} } },
     ],
   };
-  const headers = { authorization: `Bearer ${token}` };
-  const created = await request.post('/api/surveys', { data: body, headers });
-  expect(created.status()).toBe(201);
-  const survey = (await created.json()) as Survey;
-  const launched = await request.patch(`/api/surveys/${survey.surveyId}/state`, { data: { state: 'active' }, headers });
-  expect(launched.ok()).toBe(true);
-  return ((await launched.json()) as StateChangeResponse).survey;
+  const survey = await createSurveyViaApi(request, token, body);
+  return (await setSurveyStateViaApi(request, token, survey.surveyId, 'active')).survey;
+}
+
+/** Sends a response straight to the API, answering each question with the value given for its type. */
+async function submitByType(
+  request: APIRequestContext,
+  survey: Survey,
+  answers: { multiple_choice: string; checkbox: string[]; text: string; rating: number },
+) {
+  await submitResponseViaApi(
+    request,
+    survey.surveyId,
+    survey.questions.map((q) => ({ questionId: q.id, answer: answers[q.type] })),
+  );
 }
 
 /** Answers on the public page, one question at a time, as a respondent would. */
@@ -73,15 +82,7 @@ test('an owner watches responses arrive live, switches views and downloads the C
   await expect(day.getByTestId('pie-chart').locator('svg').first()).toBeVisible();
 
   // A second response, sent straight to the API, with a formula-looking text answer.
-  const second = await request.post(`/api/surveys/${survey.surveyId}/responses`, {
-    data: {
-      answers: survey.questions.map((q) => ({
-        questionId: q.id,
-        answer: { multiple_choice: 'Friday', checkbox: ['Music'], text: '=1+1', rating: 2 }[q.type],
-      })),
-    },
-  });
-  expect(second.status()).toBe(201);
+  await submitByType(request, survey, { multiple_choice: 'Friday', checkbox: ['Music'], text: '=1+1', rating: 2 });
   await expect(page.getByTestId('total-responses')).toHaveText('2');
   await expect(day.getByRole('row', { name: /Saturday/ })).toContainText('50%');
   const overall = page.getByRole('region', { name: /Q4.*Overall\?/ });
@@ -163,14 +164,6 @@ test('without live updates the results page falls back to polling', async ({ pag
   await page.goto(paths.user.surveyResults.getHref(survey));
   await expect(page.getByRole('status').filter({ hasText: 'Updating every 15 s' })).toBeVisible();
   await expect(page.getByTestId('total-responses')).toHaveText('0');
-  const res = await request.post(`/api/surveys/${survey.surveyId}/responses`, {
-    data: {
-      answers: survey.questions.map((q) => ({
-        questionId: q.id,
-        answer: { multiple_choice: 'Friday', checkbox: ['Food'], text: 'Polled', rating: 5 }[q.type],
-      })),
-    },
-  });
-  expect(res.status()).toBe(201);
+  await submitByType(request, survey, { multiple_choice: 'Friday', checkbox: ['Food'], text: 'Polled', rating: 5 });
   await expect(page.getByTestId('total-responses')).toHaveText('1', { timeout: 25_000 });
 });

@@ -1,8 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { StateChangeResponse, Survey, SurveyInput, SurveyState } from '@quorum/contract';
+import type { Survey, SurveyInput, SurveyState } from '@quorum/contract';
 import { loginViaApi, registerAndVerify } from '../support/accounts';
 import { atPath, paths } from '../support/paths';
+import { createSurveyViaApi, setSurveyStateViaApi } from '../support/surveys';
 
 // Public survey taking (issue 6): one question at a time, keyboard alone, kept across a reload,
 // submitted to the thank-you page; unavailable surveys; wrong links; failed submits.
@@ -44,19 +45,11 @@ async function createSurvey(
     questions: QUESTIONS,
     ...overrides,
   };
-  const res = await request.post('/api/surveys', { data: body, headers: { authorization: `Bearer ${owner.token}` } });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()) as Survey;
+  return createSurveyViaApi(request, owner.token, body);
 }
 
-async function setState(request: APIRequestContext, owner: Owner, surveyId: string, state: SurveyState) {
-  const res = await request.patch(`/api/surveys/${surveyId}/state`, {
-    data: { state },
-    headers: { authorization: `Bearer ${owner.token}` },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  return (await res.json()) as StateChangeResponse;
-}
+const setState = (request: APIRequestContext, owner: Owner, surveyId: string, state: SurveyState) =>
+  setSurveyStateViaApi(request, owner.token, surveyId, state);
 
 async function activeSurvey(request: APIRequestContext, overrides: Partial<SurveyInput> = {}) {
   const owner = await newOwner(request);
