@@ -1,10 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import type { StateChangeResponse, Survey, SurveyInput } from '@quorum/contract';
+import type { Survey, SurveyInput } from '@quorum/contract';
 import { listen, stopServer } from '@quorum/test-support/ports';
 import { signInNewUser } from '../support/accounts';
 import { atPath, paths } from '../support/paths';
+import { createSurveyViaApi, setSurveyStateViaApi } from '../support/surveys';
 
 // A 1×1 transparent PNG.
 const PNG = Buffer.from(
@@ -59,19 +60,11 @@ async function createViaApi(request: APIRequestContext, token: string, title: st
     title,
     questions: [{ text: 'Ready?', type: 'multiple_choice', options: ['Yes', 'No'] }],
   };
-  const res = await request.post('/api/surveys', { data: body, headers: { authorization: `Bearer ${token}` } });
-  expect(res.status()).toBe(201);
-  return (await res.json()) as Survey;
+  return createSurveyViaApi(request, token, body);
 }
 
-async function launchViaApi(request: APIRequestContext, token: string, surveyId: string) {
-  const res = await request.patch(`/api/surveys/${surveyId}/state`, {
-    data: { state: 'active' },
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(res.ok()).toBe(true);
-  return (await res.json()) as StateChangeResponse;
-}
+const launchViaApi = (request: APIRequestContext, token: string, surveyId: string) =>
+  setSurveyStateViaApi(request, token, surveyId, 'active');
 
 /** Types into the last field of a kind (the question just added). */
 const last = (locator: Locator) => locator.last();
@@ -312,7 +305,6 @@ test('a refused state change or save shows the server message and leaves the scr
   request,
 }) => {
   const user = await signInNewUser(page, request);
-  const auth = { authorization: `Bearer ${user.token}` };
   const live = await createViaApi(request, user.token, 'Already live');
   await launchViaApi(request, user.token, live.surveyId);
   const other = await createViaApi(request, user.token, 'Launched elsewhere');
@@ -330,11 +322,7 @@ test('a refused state change or save shows the server message and leaves the scr
   // The edit screen is open when the survey gets closed elsewhere: the save is refused.
   await page.goto(paths.user.editSurvey.getHref(live));
   await expect(page.getByRole('textbox', { name: 'Survey Title' })).toHaveValue('Already live');
-  const closed = await request.patch(`/api/surveys/${live.surveyId}/state`, {
-    data: { state: 'closed' },
-    headers: auth,
-  });
-  expect(closed.ok()).toBe(true);
+  await setSurveyStateViaApi(request, user.token, live.surveyId, 'closed');
   await page.getByRole('textbox', { name: 'Survey Title' }).fill('Too late');
   await page.getByRole('button', { name: 'Update Survey' }).click();
   await expect(page.getByRole('alert')).toContainText('Only draft and active surveys can be edited');
