@@ -1,14 +1,13 @@
+import { startServer } from '@quorum/test-support/processes';
 import { startSmtpCapture } from '@quorum/test-support/smtp';
 import { E2E_ADMIN, e2eEnv } from './support/env';
-import { startApp } from './support/start-app';
 
 /** Starts the SMTP capture server and the built app on a fresh data directory. */
 export default async function globalSetup() {
   const env = e2eEnv();
   const smtp = await startSmtpCapture({ port: env.smtpPort, dir: env.mailDir });
-  const app = await startApp(env.port, {
+  const app = await startServer(env.port, {
     DATA_DIR: env.dataDir,
-    DATABASE_URL: '',
     WEB_DIST: process.env.E2E_WEB_DIST ?? '',
     SMTP_URL: smtp.url,
     PUBLIC_URL: env.baseURL,
@@ -19,11 +18,6 @@ export default async function globalSetup() {
     SUBMIT_RATE_LIMIT: '10000',
     REGISTER_RATE_LIMIT: '10000',
     LOGIN_RATE_LIMIT: '10000',
-    REDIS_URL: '',
-    RECAPTCHA_SITE_KEY: '',
-    RECAPTCHA_SECRET_KEY: '',
-    AI_BASE_URL: '',
-    AI_MODEL: '',
   });
   return async () => {
     await app.stop();

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { freePort } from '@quorum/test-support/ports';
+import { startServer, type RunningServer } from '@quorum/test-support/processes';
 import { recaptchaToken, startRecaptchaStandIn, type RecaptchaStandIn } from '@quorum/test-support/recaptcha';
 import { linkIn } from '@quorum/test-support/smtp';
 import { E2E_PASSWORD, fillRegistration, logIn, uniqueEmail } from '../support/accounts';
 import { waitForMail } from '../support/mailbox';
-import { startApp, type RunningApp } from '../support/start-app';
 import { atPath, paths } from '../support/paths';
 
 const ADMIN = { email: 'bot-admin@quorum.test', password: 'Bot-Admin-Passw0rd!' };
@@ -16,15 +16,13 @@ const ADMIN = { email: 'bot-admin@quorum.test', password: 'Bot-Admin-Passw0rd!' 
 test.describe('bot check switched on', () => {
   test.describe.configure({ mode: 'serial' });
   let recaptcha: RecaptchaStandIn;
-  let app: RunningApp;
+  let app: RunningServer;
 
   test.beforeAll(async () => {
     recaptcha = await startRecaptchaStandIn();
     const port = await freePort();
-    app = await startApp(port, {
+    app = await startServer(port, {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'quorum-e2e-bot-')),
-      DATABASE_URL: '',
-      REDIS_URL: '',
       WEB_DIST: process.env.E2E_WEB_DIST ?? '',
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SMTP_URL: `smtp://127.0.0.1:${process.env.E2E_SMTP_PORT}`,

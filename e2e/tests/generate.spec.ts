@@ -6,9 +6,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
 import type { Survey } from '@quorum/contract';
 import { freePort, listen, stopServer } from '@quorum/test-support/ports';
+import { startServer, type RunningServer } from '@quorum/test-support/processes';
 import { loginViaApi, registerAndVerify, signInNewUser, storeSession } from '../support/accounts';
 import { e2eEnv } from '../support/env';
-import { startApp, type RunningApp } from '../support/start-app';
 import { atPath, matchRoute, paths } from '../support/paths';
 
 const IDEA = 'Feedback from attendees of a weekend jazz festival about food, sound and tickets';
@@ -103,7 +103,7 @@ const AI_ANSWER = {
 
 let provider: Server;
 let providerMode: 'slow-valid' | 'unauthorised' = 'slow-valid';
-let aiApp: RunningApp;
+let aiApp: RunningServer;
 
 test.describe('with an AI provider', () => {
   test.beforeAll(async () => {
@@ -129,14 +129,10 @@ test.describe('with an AI provider', () => {
     });
     const providerPort = await listen(provider);
     const env = e2eEnv();
-    aiApp = await startApp(await freePort(), {
+    aiApp = await startServer(await freePort(), {
       DATA_DIR: mkdtempSync(path.join(tmpdir(), 'quorum-e2e-ai-')),
-      DATABASE_URL: '',
       WEB_DIST: process.env.E2E_WEB_DIST ?? '',
       SMTP_URL: `smtp://127.0.0.1:${env.smtpPort}`,
-      REDIS_URL: '',
-      RECAPTCHA_SITE_KEY: '',
-      RECAPTCHA_SECRET_KEY: '',
       AI_BASE_URL: `http://127.0.0.1:${providerPort}/v1`,
       AI_MODEL: 'e2e-model',
       AI_API_KEY: 'sk-e2e',
