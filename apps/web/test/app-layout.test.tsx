@@ -11,18 +11,20 @@ const linkTargets = () =>
   within(sidebar())
     .getAllByRole('link')
     .map((link) => [link.textContent, link.getAttribute('href')]);
+/** The links the sidebar of an area (the user's or the administrator's) lists, in order. */
+const areaLinks = (area: typeof paths.user | typeof paths.admin) => [
+  ['Dashboard', area.dashboard.getHref()],
+  ['Surveys', area.surveys.getHref()],
+  ['Respondents', area.respondents.getHref()],
+  ['Analytics', area.analytics.getHref()],
+  ['Settings', area.profile.getHref()],
+];
 
 describe('app layout', () => {
   it('shows the user area sidebar, marks the current page and shows the name in the top bar', async () => {
     renderRoutes(shellRoutes(), { path: paths.user.dashboard.getHref(), user: makeUser('user', 'Erin Example') });
     await screen.findByRole('heading', { name: 'User dashboard' });
-    expect(linkTargets()).toEqual([
-      ['Dashboard', paths.user.dashboard.getHref()],
-      ['Surveys', paths.user.surveys.getHref()],
-      ['Respondents', paths.user.respondents.getHref()],
-      ['Analytics', paths.user.analytics.getHref()],
-      ['Settings', paths.user.profile.getHref()],
-    ]);
+    expect(linkTargets()).toEqual(areaLinks(paths.user));
     expect(within(sidebar()).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(within(sidebar()).getByRole('link', { name: 'Surveys' })).not.toHaveAttribute('aria-current');
     expect(screen.getByRole('banner')).toHaveTextContent('Erin Example');
@@ -32,13 +34,7 @@ describe('app layout', () => {
   it('prefixes every admin path with /admin', async () => {
     renderRoutes(shellRoutes(), { path: paths.admin.dashboard.getHref(), user: makeUser('admin') });
     await screen.findByRole('heading', { name: 'Admin dashboard' });
-    expect(linkTargets()).toEqual([
-      ['Dashboard', paths.admin.dashboard.getHref()],
-      ['Surveys', paths.admin.surveys.getHref()],
-      ['Respondents', paths.admin.respondents.getHref()],
-      ['Analytics', paths.admin.analytics.getHref()],
-      ['Settings', paths.admin.profile.getHref()],
-    ]);
+    expect(linkTargets()).toEqual(areaLinks(paths.admin));
     expect(screen.getByRole('banner')).toHaveTextContent('Ada Admin');
   });
 

@@ -29,35 +29,36 @@ describe('session guard', () => {
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
   });
 
-  it("sends a user who opens an admin screen to the admin login, which sends them on to the user's own dashboard", async () => {
-    const { router } = renderRoutes(shellRoutes(), { path: paths.user.dashboard.getHref(), user: makeUser('user') });
-    await screen.findByRole('heading', { name: 'User dashboard' });
-    const visited = trackPaths(router);
-    await act(() => router.navigate(paths.admin.dashboard.getHref()));
-    expect(await screen.findByRole('heading', { name: 'User dashboard' })).toBeVisible();
-    expect(visited).toEqual([
-      paths.user.dashboard.getHref(),
-      paths.admin.dashboard.getHref(),
-      paths.auth.adminLogin.getHref(),
-      paths.user.dashboard.getHref(),
-    ]);
-    expect(screen.queryByRole('heading', { name: 'Admin dashboard' })).toBeNull();
-    expect(localStorage.getItem(STORAGE_KEYS.userType)).toBe('user');
-  });
-
-  it("sends an admin who opens a user screen to the user login, which sends them on to the admin's dashboard", async () => {
-    const { router } = renderRoutes(shellRoutes(), { path: paths.admin.dashboard.getHref(), user: makeUser('admin') });
-    await screen.findByRole('heading', { name: 'Admin dashboard' });
-    const visited = trackPaths(router);
-    await act(() => router.navigate(paths.user.profile.getHref()));
-    expect(await screen.findByRole('heading', { name: 'Admin dashboard' })).toBeVisible();
-    expect(visited).toEqual([
-      paths.admin.dashboard.getHref(),
-      paths.user.profile.getHref(),
-      paths.auth.login.getHref(),
-      paths.admin.dashboard.getHref(),
-    ]);
-  });
+  it.each([
+    {
+      role: 'user',
+      home: paths.user.dashboard.getHref(),
+      heading: 'User dashboard',
+      other: paths.admin.dashboard.getHref(),
+      otherLogin: paths.auth.adminLogin.getHref(),
+      otherHeading: 'Admin dashboard',
+    },
+    {
+      role: 'admin',
+      home: paths.admin.dashboard.getHref(),
+      heading: 'Admin dashboard',
+      other: paths.user.profile.getHref(),
+      otherLogin: paths.auth.login.getHref(),
+      otherHeading: 'User dashboard',
+    },
+  ] as const)(
+    'sends a signed-in $role who opens $other to $otherLogin, which sends them on to their own dashboard',
+    async ({ role, home, heading, other, otherLogin, otherHeading }) => {
+      const { router } = renderRoutes(shellRoutes(), { path: home, user: makeUser(role) });
+      await screen.findByRole('heading', { name: heading });
+      const visited = trackPaths(router);
+      await act(() => router.navigate(other));
+      expect(await screen.findByRole('heading', { name: heading })).toBeVisible();
+      expect(visited).toEqual([home, other, otherLogin, home]);
+      expect(screen.queryByRole('heading', { name: otherHeading })).toBeNull();
+      expect(localStorage.getItem(STORAGE_KEYS.userType)).toBe(role);
+    },
+  );
 
   it.each([
     ['user', paths.auth.login.getHref(), paths.user.dashboard.getHref(), 'User dashboard'],
