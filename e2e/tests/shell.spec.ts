@@ -90,6 +90,14 @@ function recordPaths(page: Page): string[] {
   return paths;
 }
 
+/** Opens `from`, a screen of the other area, and expects to pass its login page `via` on the way to `home`. */
+async function expectSentHome(page: Page, from: string, via: string, home: string) {
+  const visited = recordPaths(page);
+  await page.goto(from);
+  await expect(page).toHaveURL(atPath(home));
+  expect(visited).toEqual([from, via, home]);
+}
+
 for (const area of ['user', 'admin'] as const) {
   const signIn = area === 'user' ? signInNewUser : signInAdmin;
   const home = homePath(area);
@@ -322,16 +330,14 @@ test.describe('role redirects', () => {
     request,
   }) => {
     await signInNewUser(page, request);
-    const visited = recordPaths(page);
-    await page.goto(paths.admin.dashboard.getHref());
-    await expect(page).toHaveURL(atPath(paths.user.dashboard.getHref()));
-    await expect(page).not.toHaveURL(/\/admin\//);
-    await expect(navLink(page, 'Dashboard')).toHaveAttribute('href', paths.user.dashboard.getHref());
-    expect(visited).toEqual([
+    await expectSentHome(
+      page,
       paths.admin.dashboard.getHref(),
       paths.auth.adminLogin.getHref(),
       paths.user.dashboard.getHref(),
-    ]);
+    );
+    await expect(page).not.toHaveURL(/\/admin\//);
+    await expect(navLink(page, 'Dashboard')).toHaveAttribute('href', paths.user.dashboard.getHref());
     expect(await page.evaluate(() => localStorage.getItem('userType'))).toBe('user');
     // The admin API refuses the user's token as well.
     const token = await page.evaluate(() => localStorage.getItem('token'));
@@ -347,14 +353,12 @@ test.describe('role redirects', () => {
     request,
   }) => {
     await signInAdmin(page, request);
-    const visited = recordPaths(page);
-    await page.goto(paths.user.dashboard.getHref());
-    await expect(page).toHaveURL(atPath(paths.admin.dashboard.getHref()));
-    expect(visited).toEqual([
+    await expectSentHome(
+      page,
       paths.user.dashboard.getHref(),
       paths.auth.login.getHref(),
       paths.admin.dashboard.getHref(),
-    ]);
+    );
     await page.goto(paths.user.createSurvey.getHref());
     await expect(page).toHaveURL(atPath(paths.admin.dashboard.getHref()));
   });
