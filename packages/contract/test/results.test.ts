@@ -88,16 +88,16 @@ describe('response rows', () => {
 });
 
 describe('csvCell and csvRow (RFC 4180, formula injection)', () => {
-  it('leaves plain cells alone', () => {
-    expect(csvCell('hello')).toBe('hello');
-    expect(csvCell('')).toBe('');
-    expect(csvCell('Crème brûlée')).toBe('Crème brûlée');
+  it.each(['hello', '', 'Crème brûlée'])('leaves the plain cell %j alone', (cell) => {
+    expect(csvCell(cell)).toBe(cell);
   });
-  it('quotes cells with commas, quotes and line breaks, doubling quotes', () => {
-    expect(csvCell('a,b')).toBe('"a,b"');
-    expect(csvCell('say "hi"')).toBe('"say ""hi"""');
-    expect(csvCell('line\nbreak')).toBe('"line\nbreak"');
-    expect(csvCell('cr\rlf')).toBe('"cr\rlf"');
+  it.each([
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['line\nbreak', '"line\nbreak"'],
+    ['cr\rlf', '"cr\rlf"'],
+  ])('quotes %j, which holds a comma, a quote or a line break, doubling quotes', (input, expected) => {
+    expect(csvCell(input)).toBe(expected);
   });
   it.each([
     ['=SUM(A1:A2)', "'=SUM(A1:A2)"],
@@ -112,12 +112,12 @@ describe('csvCell and csvRow (RFC 4180, formula injection)', () => {
     expect(csvCell('=HYPERLINK("http://x","y")')).toBe('"\'=HYPERLINK(""http://x"",""y"")"');
     expect(csvCell('\rx')).toBe('"\'\rx"');
   });
-  it('does not prefix formula characters that are not first', () => {
-    expect(csvCell('a=b')).toBe('a=b');
-    expect(csvCell('a - b')).toBe('a - b');
-    expect(csvCell('3-2')).toBe('3-2');
-    expect(csvCell('me@example.com')).toBe('me@example.com');
-  });
+  it.each(['a=b', 'a - b', '3-2', 'me@example.com'])(
+    'does not prefix %j, whose formula character is not first',
+    (cell) => {
+      expect(csvCell(cell)).toBe(cell);
+    },
+  );
   it('prefixes a negative number as it prefixes any leading "-"', () => {
     expect(csvCell('-3')).toBe("'-3");
   });
