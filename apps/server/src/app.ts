@@ -12,7 +12,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { SMALL_BODY_BYTES, type ErrorBody } from '@quorum/contract';
+import { SMALL_BODY_BYTES, errorDetail, validationParams, type ErrorBody } from '@quorum/contract';
 import { createRecaptchaBotCheck, disabledBotCheck } from './botcheck/bot-check';
 import type { Config } from './config';
 import type { AppContext } from './context';
@@ -20,9 +20,9 @@ import { migrateToLatest, openDatabase } from './db/database';
 import { createInMemoryLiveEvents, type LiveEvents } from './events/live-events';
 import { createRedisLiveEvents } from './events/redis-live-events';
 import { systemClock, type Clock } from './lib/clock';
-import { AppError } from './lib/errors';
+import { AppError, BadRequestError, TooManyRequestsError } from './lib/errors';
 import { collectHeaders, createClientErrorHandler, createFrameworkErrorHandler } from './lib/http-errors';
-import { NUL_MESSAGE, registerJsonBodyParser } from './lib/json-body';
+import { registerJsonBodyParser } from './lib/json-body';
 import { redactUrl } from './lib/redact';
 import type { ZodApp } from './lib/zod-app';
 import { createMailer } from './mail/mailer';
@@ -135,23 +135,22 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
   );
-  // A NUL character in the path or query string: refused before any route reads it (see NUL_MESSAGE).
+  // A NUL character in the path or query string: refused before any route reads it (PostgreSQL cannot store
+  // one, so neither database is offered one).
   app.addHook('onRequest', async (request) => {
-    if (request.url.includes('%00')) throw new AppError(400, 'BAD_REQUEST', NUL_MESSAGE);
+    if (request.url.includes('%00')) throw new BadRequestError('NUL_CHARACTER');
   });
   await app.register(rateLimit, {
     global: false,
     ...(redis ? { redis, nameSpace: 'quorum-rl:' } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: context.statusCode,
-      message: 'Too many requests. Please try again later.',
-      code: 'RATE_LIMITED',
-    }),
+    errorResponseBuilder: (_request, context) => new TooManyRequestsError('RATE_LIMITED', context.ttl / 1000),
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toErrorBody(error, request.id);
     if (status >= 500) request.log.error({ err: error, requestId: request.id }, 'request failed');
+    // A refusal the catalog has no code of its own for yet: worth one.
+    else if (body.code === 'BAD_REQUEST') request.log.warn({ err: error }, 'client error without its own code');
     if (error instanceof AppError) reply.headers(error.headers);
     return reply.status(status).send(body);
   });
@@ -185,38 +184,48 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   return app;
 }
 
-/** Maps any error to its status and the `{ message, code }` body; 5xx never carry internals. */
+/** Fastify's own refusals of a body, by their code. */
+const FASTIFY_BODY_ERRORS = new Map<
+  string,
+  'MALFORMED_JSON' | 'EMPTY_JSON_BODY' | 'BODY_LENGTH_MISMATCH' | 'UNSUPPORTED_MEDIA_TYPE' | 'PAYLOAD_TOO_LARGE'
+>([
+  ['FST_ERR_CTP_INVALID_JSON_BODY', 'MALFORMED_JSON'],
+  ['FST_ERR_CTP_EMPTY_JSON_BODY', 'EMPTY_JSON_BODY'],
+  ['FST_ERR_CTP_INVALID_CONTENT_LENGTH', 'BODY_LENGTH_MISMATCH'],
+  ['FST_ERR_CTP_INVALID_MEDIA_TYPE', 'UNSUPPORTED_MEDIA_TYPE'],
+  ['FST_ERR_CTP_BODY_TOO_LARGE', 'PAYLOAD_TOO_LARGE'],
+]);
+
+/** Maps any error to its status and the `{ message, code, params }` body; 5xx never carry internals. */
 export function toErrorBody(error: FastifyError | Error, requestId: string): { status: number; body: ErrorBody } {
   if (error instanceof AppError) {
-    return { status: error.statusCode, body: { message: error.message, code: error.code } };
+    return { status: error.statusCode, body: error.toBody() };
   }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const issue = error.validation[0];
-    const raw = issue?.message ?? 'Invalid request';
-    const where = issue?.instancePath ? issue.instancePath.replace(/^\//, '').replace(/\//g, '.') : '';
+    if (!issue?.message) return { status: 400, body: errorDetail('VALIDATION_FAILED') };
+    const raw = issue.message;
+    const path = issue.instancePath.split('/').filter(Boolean);
+    const where = path.join('.');
     const message = where && /^Invalid|^Too|^Unrecognized|^expected/i.test(raw) ? `${where}: ${raw}` : raw;
-    return { status: 400, body: { message, code: 'VALIDATION_FAILED' } };
+    const params = validationParams(
+      { ...issue.params, code: issue.keyword, path, message: raw },
+      (error as FastifyError).validationContext,
+    );
+    return { status: 400, body: { message, code: 'VALIDATION_FAILED', params } };
   }
   const fastifyError = error as FastifyError;
   const status = fastifyError.statusCode ?? 500;
-  if (fastifyError.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (status === 400 && error instanceof SyntaxError)) {
-    return { status: 400, body: { message: 'Malformed JSON in request body', code: 'BAD_REQUEST' } };
-  }
-  if (fastifyError.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) {
-    return { status: 413, body: { message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' } };
-  }
-  if (status === 429) {
-    return {
-      status,
-      body: { message: error.message || 'Too many requests. Please try again later.', code: 'RATE_LIMITED' },
-    };
-  }
-  if (status >= 400 && status < 500) {
-    return { status, body: { message: error.message, code: status === 404 ? 'NOT_FOUND' : 'BAD_REQUEST' } };
-  }
+  const bodyError = FASTIFY_BODY_ERRORS.get(fastifyError.code ?? '');
+  if (bodyError) return { status: bodyError === 'PAYLOAD_TOO_LARGE' ? 413 : status, body: errorDetail(bodyError) };
+  if (status === 400 && error instanceof SyntaxError) return { status, body: errorDetail('MALFORMED_JSON') };
+  if (status === 413) return { status, body: errorDetail('PAYLOAD_TOO_LARGE') };
+  if (status === 429) return { status, body: errorDetail('RATE_LIMITED') };
+  if (status === 404) return { status, body: errorDetail('NOT_FOUND') };
+  if (status >= 400 && status < 500) return { status, body: errorDetail('BAD_REQUEST', { status }) };
   return {
     status: status >= 500 && status < 600 ? status : 500,
-    body: { message: 'Something went wrong on our side. Please try again.', code: 'INTERNAL', requestId },
+    body: { ...errorDetail('INTERNAL'), requestId },
   };
 }
 
@@ -281,13 +290,13 @@ function registerSpa(app: FastifyInstance, config: Config): void {
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
     if (pathname === '/api' || pathname.startsWith('/api/')) {
-      return reply.status(404).send({ message: `No API route ${request.method} ${pathname}`, code: 'NOT_FOUND' });
+      return reply.status(404).send(errorDetail('ROUTE_NOT_FOUND', { method: request.method, path: pathname }));
     }
     if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.status(404).send({ message: 'Not found', code: 'NOT_FOUND' });
+      return reply.status(404).send(errorDetail('NOT_FOUND'));
     }
     if (/\.[a-z0-9]+$/i.test(pathname)) {
-      return reply.status(404).send({ message: 'File not found', code: 'NOT_FOUND' });
+      return reply.status(404).send(errorDetail('FILE_NOT_FOUND'));
     }
     if (!hasSpa) {
       return reply

@@ -92,14 +92,22 @@ describe(`accounts: login, session and tokens (${TEST_DIALECT})`, () => {
   it('refuses bad shapes with 400 and a message', async () => {
     const noPassword = await request(t.app, 'POST', '/api/user/auth/login', { body: { email: 'a@b.co' } });
     expect(noPassword.statusCode).toBe(400);
-    expect(noPassword.json()).toEqual({ message: 'Password is required', code: 'VALIDATION_FAILED' });
+    expect(noPassword.json()).toEqual({
+      message: 'Password is required',
+      code: 'VALIDATION_FAILED',
+      params: { location: 'body', field: 'password', issue: 'invalid_type', expected: 'string' },
+    });
     const badEmail = await request(t.app, 'POST', '/api/user/auth/login', { body: { email: 'x', password: 'y' } });
     expect(badEmail.statusCode).toBe(400);
     expect(badEmail.json().message).toBe(MESSAGES.emailInvalid);
   });
 
   describe('lockout', () => {
-    const lockedMessage = (n: number) => formatMessage(MESSAGES.accountLocked, { n });
+    const locked = (minutes: number) => ({
+      message: formatMessage(MESSAGES.accountLocked, { minutes }),
+      code: 'ACCOUNT_LOCKED',
+      params: { minutes },
+    });
 
     it(`locks after ${USER_LOCKOUT.maxFailures} failures within 15 minutes, refusing even the right password until it ends`, async () => {
       const start = now;
@@ -110,14 +118,14 @@ describe(`accounts: login, session and tokens (${TEST_DIALECT})`, () => {
         }
         const fifth = await login(user.email, WRONG);
         expect(fifth.statusCode).toBe(423);
-        expect(fifth.json()).toEqual({ message: lockedMessage(15), code: 'ACCOUNT_LOCKED' });
+        expect(fifth.json()).toEqual(locked(15));
         expect(fifth.json().message).toContain('Account locked');
         expect(fifth.headers['retry-after']).toBe(String(15 * 60));
 
         now = new Date(start.getTime() + 10 * 60_000);
         const right = await login(user.email, user.password);
         expect(right.statusCode).toBe(423);
-        expect(right.json()).toEqual({ message: lockedMessage(5), code: 'ACCOUNT_LOCKED' });
+        expect(right.json()).toEqual(locked(5));
 
         now = new Date(start.getTime() + 15 * 60_000 - 1000);
         expect((await login(user.email, user.password)).statusCode).toBe(423);

@@ -24,7 +24,10 @@ const HOSTILE_NAMES: Array<[string, string]> = [
   ['a first-strong isolate', 'Mallory\u2068Isolated\u2069'],
 ];
 
-const refused = { message: MESSAGES.nameControlCharacters };
+const refused = {
+  message: MESSAGES.nameControlCharacters,
+  params: { location: 'body', field: 'name', issue: 'custom', rule: 'nameControlCharacters' },
+};
 
 /** Where users and administrators change their name, and how to make and read back such an account. */
 const PROFILES = [

@@ -83,7 +83,7 @@ describe(`accounts: registering an email whose account is not verified (${TEST_D
     // The squatter's link can change nothing any more, and the verified email is taken.
     const late = await verify(squatterToken);
     expect(late.statusCode).toBe(400);
-    expect(late.json()).toEqual({ message: MESSAGES.verificationInvalid, code: 'INVALID_TOKEN' });
+    expect(late.json()).toEqual({ message: MESSAGES.verificationInvalid, code: 'VERIFICATION_LINK_INVALID' });
     expect((await verify(ownerToken)).json()).toEqual({ message: MESSAGES.alreadyVerified, alreadyVerified: true });
     const again = await register(email, 'Squatter', SQUATTER_PASSWORD);
     expect(again.statusCode).toBe(409);

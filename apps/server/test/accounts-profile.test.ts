@@ -46,7 +46,11 @@ describe(`accounts: profile and password (${TEST_DIALECT})`, () => {
       const user = await createUser(t.ctx, { name: 'Kept' });
       const res = await updateProfile(user.token, body);
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: MESSAGES.nameRequired, code: 'VALIDATION_FAILED' });
+      expect(res.json()).toEqual({
+        message: MESSAGES.nameRequired,
+        code: 'VALIDATION_FAILED',
+        params: expect.objectContaining({ location: 'body', field: 'name', rule: 'nameRequired' }),
+      });
       expect((await row(user.id)).name).toBe('Kept');
     });
 
@@ -87,7 +91,7 @@ describe(`accounts: profile and password (${TEST_DIALECT})`, () => {
       const before = await row(user.id);
       const res = await changePassword(user.token, { currentPassword: 'Not-The-One1!', newPassword: NEW_PASSWORD });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Current password is incorrect', code: 'INVALID_CREDENTIALS' });
+      expect(res.json()).toEqual({ message: 'Current password is incorrect', code: 'CURRENT_PASSWORD_INCORRECT' });
       const after = await row(user.id);
       expect(after.password_hash).toBe(before.password_hash);
       expect(after.token_version).toBe(0);
@@ -106,7 +110,11 @@ describe(`accounts: profile and password (${TEST_DIALECT})`, () => {
       const user = await createUser(t.ctx);
       const res = await changePassword(user.token, { currentPassword: user.password, newPassword });
       expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED' });
+      expect(res.json()).toEqual({
+        message,
+        code: 'VALIDATION_FAILED',
+        params: { location: 'body', field: 'newPassword', issue: 'custom' },
+      });
       expect((await row(user.id)).token_version).toBe(0);
     });
 

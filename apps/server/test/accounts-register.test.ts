@@ -138,7 +138,11 @@ describe(`accounts: registration and email verification (${TEST_DIALECT})`, () =
     const body = registration({ password, confirmPassword: password });
     const res = await register(body);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: MESSAGES.passwordRequirements, code: 'VALIDATION_FAILED' });
+    expect(res.json()).toEqual({
+      message: MESSAGES.passwordRequirements,
+      code: 'VALIDATION_FAILED',
+      params: { location: 'body', field: 'password', issue: 'custom', rule: 'passwordRequirements' },
+    });
     expect(await userByEmail(body.email)).toBeUndefined();
   });
 
@@ -167,7 +171,11 @@ describe(`accounts: registration and email verification (${TEST_DIALECT})`, () =
   ])('refuses %s with 400 and a message', async (_case, overrides, message) => {
     const res = await register(registration(overrides));
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message, code: 'VALIDATION_FAILED' });
+    expect(res.json()).toEqual({
+      message,
+      code: 'VALIDATION_FAILED',
+      params: expect.objectContaining({ location: 'body', field: Object.keys(overrides)[0] }),
+    });
   });
 
   it('verifies once, then answers alreadyVerified for the same link', async () => {
@@ -193,7 +201,7 @@ describe(`accounts: registration and email verification (${TEST_DIALECT})`, () =
   it('refuses an unknown link with 400', async () => {
     const res = await request(t.app, 'GET', `/api/user/auth/verify-email/${'A'.repeat(43)}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: MESSAGES.verificationInvalid, code: 'INVALID_TOKEN' });
+    expect(res.json()).toEqual({ message: MESSAGES.verificationInvalid, code: 'VERIFICATION_LINK_INVALID' });
   });
 
   it('keeps a link valid for 24 hours and refuses it after', async () => {
@@ -334,7 +342,11 @@ describe(`accounts: rate limits (${TEST_DIALECT})`, () => {
     }
     expect(statuses).toEqual([201, 201, 201, 429]);
     const limited = await from('10.0.0.1', 'POST', '/api/user/auth/register', registration());
-    expect(limited.json()).toEqual({ message: MESSAGES.tooManyRequests, code: 'RATE_LIMITED' });
+    expect(limited.json()).toEqual({
+      message: MESSAGES.tooManyRequests,
+      code: 'RATE_LIMITED',
+      params: { retryAfterSeconds: Number(limited.headers['retry-after']) },
+    });
     expect((await from('10.0.0.2', 'POST', '/api/user/auth/register', registration())).statusCode).toBe(201);
   });
 

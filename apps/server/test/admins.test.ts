@@ -183,7 +183,11 @@ describe(`admin login and lockout (${TEST_DIALECT})`, () => {
     expect((await login(t.app, bad, ip)).statusCode).toBe(401);
     const third = await login(t.app, bad, ip);
     expect(third.statusCode).toBe(423);
-    expect(third.json()).toEqual({ message: 'Account locked. Try again in 15 minutes.', code: 'ACCOUNT_LOCKED' });
+    expect(third.json()).toEqual({
+      message: 'Account locked. Try again in 15 minutes.',
+      code: 'ADMIN_ACCOUNT_LOCKED',
+      params: { minutes: 15 },
+    });
     expect(third.headers['retry-after']).toBe('900');
 
     const right = { email: admin.email, password: admin.password };
@@ -209,8 +213,9 @@ describe(`admin login and lockout (${TEST_DIALECT})`, () => {
     const third = await login(t.app, bad, ip);
     expect(third.statusCode).toBe(423);
     expect(third.json()).toEqual({
-      message: formatMessage(MESSAGES.adminLocked, { n: 15 }),
-      code: 'ACCOUNT_LOCKED',
+      message: formatMessage(MESSAGES.adminLocked, { minutes: 15 }),
+      code: 'ADMIN_ACCOUNT_LOCKED',
+      params: { minutes: 15 },
     });
   });
 
@@ -267,7 +272,8 @@ describe(`admin login rate limit (${TEST_DIALECT})`, () => {
     expect(limited.statusCode).toBe(429);
     expect(limited.json()).toEqual({
       message: 'Too many login attempts. Please try again later.',
-      code: 'RATE_LIMITED',
+      code: 'LOGIN_RATE_LIMITED',
+      params: { retryAfterSeconds: Number(limited.headers['retry-after']) },
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another client is not affected.

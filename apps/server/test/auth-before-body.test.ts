@@ -49,6 +49,6 @@ describe(`authentication before the body (${TEST_DIALECT})`, () => {
       payload: '{"this is": not json',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Malformed JSON in request body', code: 'BAD_REQUEST' });
+    expect(res.json()).toEqual({ message: 'Malformed JSON in request body', code: 'MALFORMED_JSON' });
   });
 });

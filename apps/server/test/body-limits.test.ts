@@ -84,12 +84,16 @@ describe(`body limits per route (${TEST_DIALECT})`, () => {
     const deep = `{"projectName":"P","title":"T","questions":[{"text":"Q","type":"rating","ratingScale":{"min":1,"max":5,"labels":{"1":[]}}}]}`;
     const res = await post('/api/surveys', deep, user.token);
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Request body is nested too deeply', code: 'BAD_REQUEST' });
+    expect(res.json()).toEqual({
+      message: 'Request body is nested too deeply',
+      code: 'BODY_TOO_DEEP',
+      params: { maxDepth: 5 },
+    });
 
     const bomb = '['.repeat(200_000) + ']'.repeat(200_000);
     const public_ = await post('/api/user/auth/login', bomb.slice(0, SMALL_BODY_BYTES - 10));
     expect(public_.statusCode).toBe(400);
-    expect(public_.json()).toMatchObject({ message: 'Request body is nested too deeply' });
+    expect(public_.json()).toMatchObject({ message: 'Request body is nested too deeply', code: 'BODY_TOO_DEEP' });
   });
 
   it('accepts the deepest shape the contract has', async () => {

@@ -19,7 +19,11 @@ describe(`foundation (${TEST_DIALECT})`, () => {
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await request(t.app, 'GET', '/api/does-not-exist');
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toMatchObject({ code: 'NOT_FOUND', message: expect.stringContaining('/api/does-not-exist') });
+    expect(res.json()).toEqual({
+      message: 'No API route GET /api/does-not-exist',
+      code: 'ROUTE_NOT_FOUND',
+      params: { method: 'GET', path: '/api/does-not-exist' },
+    });
   });
 
   it('answers malformed JSON with 400', async () => {
@@ -30,7 +34,7 @@ describe(`foundation (${TEST_DIALECT})`, () => {
       payload: '{"email": ',
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Malformed JSON in request body', code: 'BAD_REQUEST' });
+    expect(res.json()).toEqual({ message: 'Malformed JSON in request body', code: 'MALFORMED_JSON' });
   });
 
   it('answers a body over the limit with 413', async () => {

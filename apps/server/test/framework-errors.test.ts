@@ -60,8 +60,8 @@ describe(`framework errors look like ours (${TEST_DIALECT})`, () => {
 
   it('a URL that does not decode answers 400 with our body and headers', async () => {
     const answer = await rawRequest(port, 'GET /api/%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
-    expectOurs(answer, 400, 'BAD_REQUEST');
-    expect(JSON.parse(answer.body)).toEqual({ message: 'Malformed URL', code: 'BAD_REQUEST' });
+    expectOurs(answer, 400, 'MALFORMED_URL');
+    expect(JSON.parse(answer.body)).toEqual({ message: 'Malformed URL', code: 'MALFORMED_URL' });
   });
 
   it('a path segment longer than the router takes answers 414 with our body and headers', async () => {
@@ -82,7 +82,8 @@ describe(`framework errors look like ours (${TEST_DIALECT})`, () => {
 
   it('bytes that are not HTTP answer 400 with our body and headers', async () => {
     const answer = await rawRequest(port, 'HELLO THERE\r\n\r\n');
-    expectOurs(answer, 400, 'BAD_REQUEST');
+    expectOurs(answer, 400, 'MALFORMED_REQUEST');
+    expect(JSON.parse(answer.body)).toEqual({ message: 'Malformed HTTP request', code: 'MALFORMED_REQUEST' });
   });
 
   it('a request that stalls answers 408 with our body and headers', async () => {

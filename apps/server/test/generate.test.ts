@@ -4,9 +4,9 @@ import { FIVE_POINT_SCALE, LIMITS, TEN_POINT_SCALE, questionTypes, type Survey }
 import { listen, stopServer } from '@quorum/test-support/ports';
 import { createAdmin, createUser } from '@quorum/test-support/factories';
 import { createSurveyDraftGenerator } from '../src/ai/create-generator';
-import { AI_MESSAGES, chatCompletionsUrl, readSurvey } from '../src/ai/openai-compatible-generator';
+import { chatCompletionsUrl, readSurvey } from '../src/ai/openai-compatible-generator';
 import { GENERATED_SURVEY_JSON_SCHEMA } from '../src/ai/survey-json-schema';
-import { GENERATE_RATE_LIMIT, GENERATE_RATE_LIMIT_MESSAGE } from '../src/modules/generate/generate.routes';
+import { GENERATE_RATE_LIMIT } from '../src/modules/generate/generate.routes';
 import { TEST_DIALECT, createTestApp, request, testConfig, useTestApp, type TestApp } from './helpers';
 
 // ---------------------------------------------------------------------------
@@ -228,8 +228,10 @@ describe(`POST /api/surveys/generate with an AI provider (${TEST_DIALECT})`, () 
 
     const res = await generate(user.token);
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: AI_MESSAGES.unusable, code: 'AI_PROVIDER_ERROR' });
-    expect(AI_MESSAGES.unusable).toBe('The AI provider returned a survey that could not be used');
+    expect(res.json()).toEqual({
+      message: 'The AI provider returned a survey that could not be used',
+      code: 'AI_UNUSABLE',
+    });
     expect(provider.requests).toHaveLength(2);
     expect(provider.requests[1]!.body.messages[3]!.content).toContain('not a JSON object');
     expect(await surveyCount(t, user.id)).toBe(0);
@@ -244,7 +246,7 @@ describe(`POST /api/surveys/generate with an AI provider (${TEST_DIALECT})`, () 
     const res = await generate(user.token);
     const elapsed = Date.now() - started;
     expect(res.statusCode).toBe(504);
-    expect(res.json()).toEqual({ message: 'The AI provider did not answer in time', code: 'AI_PROVIDER_ERROR' });
+    expect(res.json()).toEqual({ message: 'The AI provider did not answer in time', code: 'AI_TIMEOUT' });
     expect(elapsed).toBeGreaterThanOrEqual(AI_TIMEOUT_MS - 50);
     expect(elapsed).toBeLessThan(AI_TIMEOUT_MS + 2000);
     expect(await surveyCount(t, user.id)).toBe(0);
@@ -260,7 +262,7 @@ describe(`POST /api/surveys/generate with an AI provider (${TEST_DIALECT})`, () 
 
     const res = await generate(user.token);
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: 'The AI provider rejected the API key', code: 'AI_PROVIDER_ERROR' });
+    expect(res.json()).toEqual({ message: 'The AI provider rejected the API key', code: 'AI_KEY_REJECTED' });
     expect(res.body).not.toContain('Incorrect API key');
     expect(provider.requests).toHaveLength(1);
   });
@@ -278,7 +280,8 @@ describe(`POST /api/surveys/generate with an AI provider (${TEST_DIALECT})`, () 
     expect(res.statusCode).toBe(429);
     expect(res.json()).toEqual({
       message: 'The AI provider is rate limiting requests; try again shortly',
-      code: 'AI_PROVIDER_ERROR',
+      code: 'AI_RATE_LIMITED',
+      params: { retryAfterSeconds: 20 },
     });
     expect(res.headers['retry-after']).toBe('20');
   });
@@ -292,7 +295,8 @@ describe(`POST /api/surveys/generate with an AI provider (${TEST_DIALECT})`, () 
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({
       message: 'The AI provider declined to write this survey: I’m sorry, I can’t help with that request.',
-      code: 'AI_PROVIDER_ERROR',
+      code: 'AI_REFUSED',
+      params: { reason: 'I’m sorry, I can’t help with that request.' },
     });
     expect(provider.requests).toHaveLength(1);
     expect(await surveyCount(t, user.id)).toBe(0);
@@ -335,7 +339,11 @@ describe(`POST /api/surveys/generate with an AI provider (${TEST_DIALECT})`, () 
 
     const res = await generate(user.token);
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: 'The AI provider failed to answer (HTTP 400)', code: 'AI_PROVIDER_ERROR' });
+    expect(res.json()).toEqual({
+      message: 'The AI provider failed to answer (HTTP 400)',
+      code: 'AI_FAILED',
+      params: { status: 400 },
+    });
     expect(provider.requests).toHaveLength(1);
   });
 
@@ -346,7 +354,42 @@ describe(`POST /api/surveys/generate with an AI provider (${TEST_DIALECT})`, () 
 
     const res = await generate(user.token);
     expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: 'The AI provider failed to answer (HTTP 500)', code: 'AI_PROVIDER_ERROR' });
+    expect(res.json()).toEqual({
+      message: 'The AI provider failed to answer (HTTP 500)',
+      code: 'AI_FAILED',
+      params: { status: 500 },
+    });
+  });
+
+  it('reports a model the provider does not know, an unreadable answer and a blocked idea apart', async () => {
+    const user = await createUser(t.ctx);
+    provider.reset();
+    provider.reply({ status: 404, body: { error: { message: 'The model `x` does not exist' } } });
+    const unknownModel = await generate(user.token);
+    expect(unknownModel.statusCode).toBe(502);
+    expect(unknownModel.json()).toEqual({
+      message: 'The AI provider does not know the configured model',
+      code: 'AI_UNKNOWN_MODEL',
+    });
+
+    provider.reset();
+    provider.reply({ body: { object: 'chat.completion', choices: [] } });
+    const unreadable = await generate(user.token);
+    expect(unreadable.statusCode).toBe(502);
+    expect(unreadable.json()).toEqual({
+      message: 'The AI provider sent an answer that could not be read',
+      code: 'AI_UNREADABLE',
+    });
+
+    provider.reset();
+    provider.reply(completion('', { finish_reason: 'content_filter' }));
+    const blocked = await generate(user.token);
+    expect(blocked.statusCode).toBe(422);
+    expect(blocked.json()).toEqual({
+      message: 'The AI provider declined to write this survey: the idea was blocked by its content filter',
+      code: 'AI_BLOCKED',
+    });
+    expect(await surveyCount(t, user.id)).toBe(0);
   });
 });
 
@@ -365,7 +408,7 @@ describe(`POST /api/surveys/generate with an unreachable AI provider (${TEST_DIA
     const user = await createUser(t.ctx);
     const res = await request(t.app, 'POST', '/api/surveys/generate', { token: user.token, body: { prompt: IDEA } });
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: 'The AI provider could not be reached', code: 'AI_PROVIDER_ERROR' });
+    expect(res.json()).toEqual({ message: 'The AI provider could not be reached', code: 'AI_UNREACHABLE' });
   });
 });
 
@@ -450,7 +493,7 @@ describe(`POST /api/surveys/generate with the built-in generator (${TEST_DIALECT
     const admin = await createAdmin(t.ctx);
     const res = await generate(admin.token, { prompt: IDEA });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Administrators cannot create surveys', code: 'FORBIDDEN' });
+    expect(res.json()).toEqual({ message: 'Administrators cannot create surveys', code: 'ADMIN_CANNOT_CREATE' });
     expect(await surveyCount(t, admin.id)).toBe(0);
   });
 
@@ -462,7 +505,11 @@ describe(`POST /api/surveys/generate with the built-in generator (${TEST_DIALECT
     }
     const limited = await generate(busy.token, { prompt: 'one more idea' });
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: GENERATE_RATE_LIMIT_MESSAGE, code: 'RATE_LIMITED' });
+    expect(limited.json()).toEqual({
+      message: 'You have generated many surveys in a short time. Please wait a few minutes and try again.',
+      code: 'GENERATE_RATE_LIMITED',
+      params: { retryAfterSeconds: Number(limited.headers['retry-after']) },
+    });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(await surveyCount(t, busy.id)).toBe(GENERATE_RATE_LIMIT.max);
 

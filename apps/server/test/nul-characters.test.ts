@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createSurvey, createUser } from '@quorum/test-support/factories';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
 
-const refused = { message: 'Text must not contain NUL characters', code: 'BAD_REQUEST' };
+const refused = { message: 'Text must not contain NUL characters', code: 'NUL_CHARACTER' };
 
 /** PostgreSQL cannot store U+0000: the server refuses it everywhere, on both databases, with a 400. */
 describe(`NUL characters (${TEST_DIALECT})`, () => {

@@ -22,7 +22,11 @@ describe(`question ids (${TEST_DIALECT})`, () => {
       ] as const) {
         const res = await request(t.app, method, url, { token: owner.token, body: payload, headers });
         expect(res.statusCode, `${method} ${id}`).toBe(400);
-        expect(res.json()).toEqual({ message: SURVEY_MESSAGES.reservedQuestionId, code: 'VALIDATION_FAILED' });
+        expect(res.json()).toEqual({
+          message: SURVEY_MESSAGES.reservedQuestionId,
+          code: 'VALIDATION_FAILED',
+          params: { location: 'body', field: 'questions.0.id', issue: 'custom', rule: 'reservedQuestionId' },
+        });
       }
     }
   });
@@ -49,7 +53,11 @@ describe(`question ids (${TEST_DIALECT})`, () => {
         body: body([{ id, text: 'A', type: 'text' }]),
       });
       expect(res.statusCode, id).toBe(400);
-      expect(res.json()).toEqual({ message: SURVEY_MESSAGES.invalidQuestionId, code: 'VALIDATION_FAILED' });
+      expect(res.json()).toEqual({
+        message: SURVEY_MESSAGES.invalidQuestionId,
+        code: 'VALIDATION_FAILED',
+        params: { location: 'body', field: 'questions.0.id', issue: 'custom', rule: 'invalidQuestionId' },
+      });
     }
   });
 

@@ -88,13 +88,13 @@ describe(`public survey (${TEST_DIALECT})`, () => {
     const s = await createSurvey(t.ctx, owner.id, { state });
     const res = await request(t.app, 'GET', `/api/surveys/${s.id}/public`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Survey not found', code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({ message: 'Survey not found', code: 'SURVEY_NOT_FOUND' });
   });
 
   it('answers 404 for an unknown survey', async () => {
     const res = await request(t.app, 'GET', `/api/surveys/${newId()}/public`);
     expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Survey not found', code: 'NOT_FOUND' });
+    expect(res.json()).toEqual({ message: 'Survey not found', code: 'SURVEY_NOT_FOUND' });
   });
 });
 
@@ -305,6 +305,37 @@ describe(`submitting a response (${TEST_DIALECT})`, () => {
       expect(await snapshot(t, s.id)).toEqual(before);
     });
 
+    it('names each refusal of the answers with its code and params', async () => {
+      const owner = await createUser(t.ctx);
+      const s = await createSurvey(t.ctx, owner.id, { state: 'active' });
+      const answers = validAnswers(s);
+      const refusal = async (body: object) => (await submit(t, s.id, body)).json();
+      expect(await refusal({ answers: [] })).toEqual({
+        message: 'Please answer every question before submitting',
+        code: 'NO_ANSWERS',
+      });
+      expect(await refusal({ answers: answers.slice(1) })).toEqual({
+        message: 'Every question must be answered: question 1 has no answer',
+        code: 'ANSWER_MISSING',
+        params: { position: 1 },
+      });
+      expect(await refusal({ answers: [...answers, answers[2]] })).toEqual({
+        message: 'Question 3 is answered more than once',
+        code: 'ANSWER_REPEATED',
+        params: { position: 3 },
+      });
+      expect(await refusal({ answers: [...answers, { questionId: 'nope', answer: 'x' }] })).toEqual({
+        message: 'This survey has no question with id "nope"',
+        code: 'UNKNOWN_QUESTION',
+        params: { questionId: 'nope' },
+      });
+      expect(await refusal({ answers: validAnswers(s, { 3: 6 }) })).toEqual({
+        message: 'The answer to question 4 must be a whole number from 1 to 5',
+        code: 'ANSWER_INVALID',
+        params: { position: 4, reason: 'must be a whole number from 1 to 5' },
+      });
+    });
+
     it.each<[string, number, AnswerValue, AnswerValue]>([
       ['a choice', 0, 'Sunday', 'Sunday'],
       ['a single checkbox option', 1, ['Sound'], ['Sound']],
@@ -366,7 +397,7 @@ describe(`submitting a response (${TEST_DIALECT})`, () => {
         const s = await createSurvey(t.ctx, owner.id, { state });
         const res = await submit(t, s.id, { answers: validAnswers(s) });
         expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: PUBLIC_MESSAGES.notFound, code: 'NOT_FOUND' });
+        expect(res.json()).toEqual({ message: PUBLIC_MESSAGES.notFound, code: 'SURVEY_NOT_FOUND' });
         expect(await snapshot(t, s.id)).toEqual({ responseCount: 0, responses: [], counts: [], totals: [] });
       },
     );
@@ -374,7 +405,7 @@ describe(`submitting a response (${TEST_DIALECT})`, () => {
     it('refuses a response to an unknown survey with 404', async () => {
       const res = await submit(t, newId(), { answers: [{ questionId: 'q', answer: 'x' }] });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: PUBLIC_MESSAGES.notFound, code: 'NOT_FOUND' });
+      expect(res.json()).toEqual({ message: PUBLIC_MESSAGES.notFound, code: 'SURVEY_NOT_FOUND' });
     });
 
     it('sees a pause and a resume at once, although it keeps recent questions', async () => {
@@ -451,7 +482,11 @@ describe(`submission rate limit (${TEST_DIALECT})`, () => {
     for (let i = 0; i < 3; i += 1) expect((await send(from('203.0.113.7'))).statusCode).toBe(201);
     const limited = await send(from('203.0.113.7'));
     expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({ message: PUBLIC_MESSAGES.tooMany, code: 'RATE_LIMITED' });
+    expect(limited.json()).toEqual({
+      message: PUBLIC_MESSAGES.tooMany,
+      code: 'SUBMIT_RATE_LIMITED',
+      params: { retryAfterSeconds: Number(limited.headers['retry-after']) },
+    });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // Another client behind another address is not affected.
     expect((await send(from('198.51.100.4'))).statusCode).toBe(201);

@@ -125,7 +125,7 @@ describe(`results CSV export (${TEST_DIALECT})`, () => {
       token: stranger.token,
     });
     expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ message: 'Survey not found', code: 'NOT_FOUND' });
+    expect(foreign.json()).toEqual({ message: 'Survey not found', code: 'SURVEY_NOT_FOUND' });
     expect((await request(t.app, 'GET', `/api/surveys/${survey.id}/results.csv`)).statusCode).toBe(401);
     expect(
       (await request(t.app, 'GET', `/api/surveys/${survey.id}/results.csv`, { token: stranger.token })).statusCode,
@@ -137,7 +137,10 @@ describe(`results CSV export (${TEST_DIALECT})`, () => {
     const refused = async (path: string) => {
       const res = await t.app.inject({ method: 'GET', url: path });
       expect(res.statusCode, path).toBe(401);
-      expect(res.json()).toMatchObject({ code: 'INVALID_TOKEN' });
+      expect(res.json()).toEqual({
+        message: 'This download link has expired or is not valid. Please download again from the results page.',
+        code: 'EXPORT_LINK_EXPIRED',
+      });
     };
     // Bound to its survey.
     await refused(`/api/surveys/${other.id}/results.csv?token=${token}`);

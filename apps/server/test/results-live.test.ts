@@ -193,7 +193,7 @@ describe(`live results stream (${TEST_DIALECT})`, () => {
     const path = `/api/surveys/${survey.id}/results/stream`;
     const other = await request(t.app, 'GET', path, { token: stranger.token });
     expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ message: 'Survey not found', code: 'NOT_FOUND' });
+    expect(other.json()).toEqual({ message: 'Survey not found', code: 'SURVEY_NOT_FOUND' });
     expect((await request(t.app, 'GET', path)).statusCode).toBe(401);
   });
 

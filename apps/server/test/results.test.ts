@@ -248,13 +248,13 @@ describe(`results access (${TEST_DIALECT})`, () => {
       expect((await request(t.app, 'GET', path, { token: admin.token })).statusCode).toBe(200);
       const other = await request(t.app, 'GET', path, { token: stranger.token });
       expect(other.statusCode).toBe(404);
-      expect(other.json()).toEqual({ message: 'Survey not found', code: 'NOT_FOUND' });
+      expect(other.json()).toEqual({ message: 'Survey not found', code: 'SURVEY_NOT_FOUND' });
       expect((await request(t.app, 'GET', path)).statusCode).toBe(401);
       expect((await request(t.app, 'GET', path, { token: 'not-a-token' })).statusCode).toBe(401);
     }
     const unknown = await request(t.app, 'GET', `/api/surveys/${newId()}/results`, { token: owner.token });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Survey not found', code: 'NOT_FOUND' });
+    expect(unknown.json()).toEqual({ message: 'Survey not found', code: 'SURVEY_NOT_FOUND' });
   });
 
   it('hides a deleted survey from its owner but not from an administrator', async () => {

@@ -117,17 +117,21 @@ describe('survey access policy', () => {
     expect(surveyStates.filter(openToRespondents)).toEqual(['active']);
   });
 
-  it('answers each refusal with its status, code and the product message', () => {
+  it('answers each refusal with its status, code, params and the product message', () => {
     const answer = (error: ReturnType<typeof refusalError>) => [error.statusCode, error.code, error.message];
-    expect(answer(refusalError('not-found', owner, 'view'))).toEqual([404, 'NOT_FOUND', SURVEY_MESSAGES.notFound]);
+    expect(answer(refusalError('not-found', owner, 'view'))).toEqual([
+      404,
+      'SURVEY_NOT_FOUND',
+      SURVEY_MESSAGES.notFound,
+    ]);
     expect(answer(refusalError('forbidden', admin, 'create'))).toEqual([
       403,
-      'FORBIDDEN',
+      'ADMIN_CANNOT_CREATE',
       SURVEY_MESSAGES.adminCannotCreate,
     ]);
     expect(answer(refusalError('forbidden', admin, 'edit'))).toEqual([
       403,
-      'FORBIDDEN',
+      'ADMIN_CANNOT_EDIT',
       SURVEY_MESSAGES.adminCannotEdit,
     ]);
     expect(answer(refusalError('not-editable', owner, 'edit'))).toEqual([
@@ -137,13 +141,20 @@ describe('survey access policy', () => {
     ]);
     expect(answer(refusalError('invalid-transition', admin, 'change-state', { from: 'draft', to: 'active' }))).toEqual([
       409,
-      'INVALID_TRANSITION',
+      'ADMIN_CANNOT_CHANGE_STATE',
       'Administrators can only restore deleted surveys to draft',
     ]);
     expect(answer(refusalError('invalid-transition', admin, 'delete', { from: 'deleted', to: 'deleted' }))).toEqual([
       409,
-      'INVALID_TRANSITION',
+      'SURVEY_ALREADY_IN_STATE',
       'The survey is already deleted',
+    ]);
+    const move = refusalError('invalid-transition', owner, 'change-state', { from: 'closed', to: 'active' });
+    expect([...answer(move), move.params]).toEqual([
+      409,
+      'INVALID_TRANSITION',
+      'Cannot change a closed survey to active',
+      { from: 'closed', to: 'active' },
     ]);
   });
 });

@@ -45,7 +45,7 @@ describe(`survey states: the owner's transitions (${TEST_DIALECT})`, () => {
     if (from === 'deleted') {
       // A deleted survey is gone for its owner: only an administrator can see and restore it.
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Survey not found', code: 'NOT_FOUND' });
+      expect(res.json()).toEqual({ message: 'Survey not found', code: 'SURVEY_NOT_FOUND' });
     } else if (OWNER_ALLOWED.has(`${from}>${to}`)) {
       expect(res.statusCode).toBe(200);
       const body = stateChangeResponseSchema.parse(res.json());
@@ -54,12 +54,14 @@ describe(`survey states: the owner's transitions (${TEST_DIALECT})`, () => {
       expect(body.message).toMatch(/^Survey /);
     } else {
       expect(res.statusCode).toBe(409);
-      expect(res.json().code).toBe('INVALID_TRANSITION');
-      expect(res.json().message).toBe(
-        from === to
-          ? `The survey is already ${to}`
-          : `Cannot change ${from === 'active' ? 'an' : 'a'} ${from} survey to ${to}`,
-      );
+      expect(res.json()).toEqual({
+        message:
+          from === to
+            ? `The survey is already ${to}`
+            : `Cannot change ${from === 'active' ? 'an' : 'a'} ${from} survey to ${to}`,
+        code: from === to ? 'SURVEY_ALREADY_IN_STATE' : 'INVALID_TRANSITION',
+        params: { from, to },
+      });
     }
     expect(await stateOf(t.ctx, id)).toBe(res.statusCode === 200 ? to : from);
   });
@@ -111,7 +113,12 @@ describe(`survey states: administrators (${TEST_DIALECT})`, () => {
       });
     } else {
       expect(res.statusCode).toBe(409);
-      expect(res.json().code).toBe('INVALID_TRANSITION');
+      expect(res.json()).toEqual({
+        message:
+          from === to ? `The survey is already ${to}` : 'Administrators can only restore deleted surveys to draft',
+        code: from === to ? 'SURVEY_ALREADY_IN_STATE' : 'ADMIN_CANNOT_CHANGE_STATE',
+        params: { from, to },
+      });
     }
     expect(await stateOf(t.ctx, id)).toBe(res.statusCode === 200 ? to : from);
   });
@@ -127,7 +134,8 @@ describe(`survey states: administrators (${TEST_DIALECT})`, () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({
       message: 'Administrators can only restore deleted surveys to draft',
-      code: 'INVALID_TRANSITION',
+      code: 'ADMIN_CANNOT_CHANGE_STATE',
+      params: { from: 'draft', to: 'active' },
     });
   });
 
@@ -172,10 +180,18 @@ describe(`survey states: the active limit (${TEST_DIALECT})`, () => {
 
     const launch = await patch(owner.token, c.id, 'active');
     expect(launch.statusCode).toBe(409);
-    expect(launch.json()).toEqual({ message: SURVEY_MESSAGES.activeLimit, code: 'ACTIVE_LIMIT_REACHED' });
+    expect(launch.json()).toEqual({
+      message: SURVEY_MESSAGES.activeLimit,
+      code: 'ACTIVE_LIMIT_REACHED',
+      params: { limit: 2 },
+    });
     const resume = await patch(owner.token, paused.id, 'active');
     expect(resume.statusCode).toBe(409);
-    expect(resume.json()).toEqual({ message: 'Maximum active surveys limit reached', code: 'ACTIVE_LIMIT_REACHED' });
+    expect(resume.json()).toEqual({
+      message: 'Maximum active surveys limit reached',
+      code: 'ACTIVE_LIMIT_REACHED',
+      params: { limit: 2 },
+    });
     expect(await stateOf(t.ctx, c.id)).toBe('draft');
     expect(await stateOf(t.ctx, paused.id)).toBe('paused');
 

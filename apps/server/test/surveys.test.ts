@@ -246,7 +246,7 @@ describe(`surveys: create (${TEST_DIALECT})`, () => {
     expect((await request(t.app, 'POST', '/api/surveys', { body: validBody() })).statusCode).toBe(401);
     const res = await request(t.app, 'POST', '/api/surveys', { token: admin.token, body: validBody() });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: SURVEY_MESSAGES.adminCannotCreate, code: 'FORBIDDEN' });
+    expect(res.json()).toEqual({ message: SURVEY_MESSAGES.adminCannotCreate, code: 'ADMIN_CANNOT_CREATE' });
     expect(await surveyCount(t.ctx)).toBe(before);
   });
 });
@@ -258,7 +258,7 @@ describe(`surveys: read and ownership (${TEST_DIALECT})`, () => {
     const owner = await createUser(t.ctx);
     const stranger = await createUser(t.ctx);
     const { id } = await createSurvey(t.ctx, owner.id, { state: 'draft' });
-    const notFound = { message: 'Survey not found', code: 'NOT_FOUND' };
+    const notFound = { message: 'Survey not found', code: 'SURVEY_NOT_FOUND' };
     for (const surveyId of [id, '0190a0a0-0000-7000-8000-000000000000']) {
       const read = await request(t.app, 'GET', `/api/surveys/${surveyId}`, { token: stranger.token });
       expect([read.statusCode, read.json()]).toEqual([404, notFound]);
@@ -495,7 +495,7 @@ describe(`surveys: update (${TEST_DIALECT})`, () => {
     const { id } = await createSurvey(t.ctx, user.id, { title: 'Unchanged' });
     const res = await request(t.app, 'PUT', `/api/surveys/${id}`, { token: admin.token, body: validBody() });
     expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: SURVEY_MESSAGES.adminCannotEdit, code: 'FORBIDDEN' });
+    expect(res.json()).toEqual({ message: SURVEY_MESSAGES.adminCannotEdit, code: 'ADMIN_CANNOT_EDIT' });
   });
 
   it('validates an edit like a creation and changes nothing when refused', async () => {

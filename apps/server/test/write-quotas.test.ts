@@ -52,8 +52,12 @@ describe(`survey write rate limit (${TEST_DIALECT})`, () => {
     };
     for (const [name, res] of Object.entries(refusals)) {
       expect(res.statusCode, name).toBe(429);
-      expect(res.json()).toEqual({ message: SURVEY_MESSAGES.writeRateLimited, code: 'RATE_LIMITED' });
       const retryAfter = Number(res.headers['retry-after']);
+      expect(res.json()).toEqual({
+        message: SURVEY_MESSAGES.writeRateLimited,
+        code: 'SURVEY_WRITE_RATE_LIMITED',
+        params: { retryAfterSeconds: retryAfter },
+      });
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
     }
@@ -98,7 +102,11 @@ describe(`surveys per account (${TEST_DIALECT})`, () => {
     expect((await request(t.app, 'POST', '/api/surveys', { token: owner.token, body: body() })).statusCode).toBe(201);
     const refused = await request(t.app, 'POST', '/api/surveys', { token: owner.token, body: body() });
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ message: surveyLimitMessage(3), code: 'SURVEY_LIMIT_REACHED' });
+    expect(refused.json()).toEqual({
+      message: surveyLimitMessage(3),
+      code: 'SURVEY_LIMIT_REACHED',
+      params: { limit: 3 },
+    });
     expect(surveyLimitMessage(1000)).toBe(
       'You have reached the limit of 1,000 surveys. Delete surveys you no longer need to create new ones.',
     );
@@ -108,7 +116,11 @@ describe(`surveys per account (${TEST_DIALECT})`, () => {
       body: { prompt: 'Feedback on our bakery' },
     });
     expect(generated.statusCode).toBe(409);
-    expect(generated.json()).toEqual({ message: surveyLimitMessage(3), code: 'SURVEY_LIMIT_REACHED' });
+    expect(generated.json()).toEqual({
+      message: surveyLimitMessage(3),
+      code: 'SURVEY_LIMIT_REACHED',
+      params: { limit: 3 },
+    });
 
     // Editing a survey at the cap is still allowed; deleting one makes room for one more.
     expect(await countHeldSurveys(t.ctx.db.kysely, owner.id)).toBe(3);

@@ -1,6 +1,8 @@
 // The respondent-side rules and texts, free of zod on purpose: the public survey page imports
 // them, and it must stay tiny (see docs/performance.md, "Public page").
 
+import { ERROR_MESSAGES } from './error-messages';
+
 /** An answer: one option, a list of options (checkbox), free text, or a rating. */
 export type AnswerValue = string | number | string[];
 
@@ -38,10 +40,10 @@ export function withAnswer<T = AnswerValue>(
 
 /** The texts of the public survey, thank-you and error screens, and of the submit call's refusals. */
 export const PUBLIC_MESSAGES = {
-  notFound: 'Survey not found',
+  notFound: ERROR_MESSAGES.SURVEY_NOT_FOUND,
   unavailable: 'Survey not found or no longer available',
   submitFailed: 'Failed to submit survey',
-  tooMany: 'Too many responses from this address. Please try again in a minute.',
+  tooMany: ERROR_MESSAGES.SUBMIT_RATE_LIMITED,
   thankYouTitle: 'Thank You!',
   thankYouBody: 'Your response has been successfully recorded. We appreciate your time and feedback.',
   getStarted: 'Get Started Free',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_MESSAGES } from './error-messages';
 
 // ---------------------------------------------------------------------------
 // Password rules. Client and server run exactly this code.
@@ -66,6 +67,10 @@ export function unmetPasswordRules(
   return rules.filter((rule) => !rule.test(password));
 }
 
+/**
+ * The account screens' texts. The errors among them are the error catalog's own texts (ERROR_MESSAGES), named
+ * here as the screens know them.
+ */
 export const MESSAGES = {
   passwordRequirements: 'Password does not meet all requirements',
   passwordsDoNotMatch: 'Passwords do not match',
@@ -74,30 +79,27 @@ export const MESSAGES = {
   nameTooLong: 'Name must be at most 100 characters',
   nameControlCharacters: 'Name must not contain line breaks, tabs or other control characters',
   emailInvalid: 'Please enter a valid email address',
-  emailTaken: 'An account with this email already exists',
-  invalidCredentials: 'Invalid email or password',
-  emailNotVerified: 'Please verify your email before logging in',
-  accountLocked: 'Account locked due to too many failed attempts. Try again in {n} minutes.',
-  adminLocked: 'Account locked. Try again in {n} minutes.',
-  currentPasswordIncorrect: 'Current password is incorrect',
-  verificationInvalid: 'The verification link is invalid or has expired',
+  emailTaken: ERROR_MESSAGES.EMAIL_TAKEN,
+  invalidCredentials: ERROR_MESSAGES.INVALID_CREDENTIALS,
+  emailNotVerified: ERROR_MESSAGES.EMAIL_NOT_VERIFIED,
+  /** Placeholder: `{minutes}`. */
+  accountLocked: ERROR_MESSAGES.ACCOUNT_LOCKED,
+  /** Placeholder: `{minutes}`. */
+  adminLocked: ERROR_MESSAGES.ADMIN_ACCOUNT_LOCKED,
+  currentPasswordIncorrect: ERROR_MESSAGES.CURRENT_PASSWORD_INCORRECT,
+  verificationInvalid: ERROR_MESSAGES.VERIFICATION_LINK_INVALID,
   registered: 'Registration successful. Please check your email to verify your account.',
   verified: 'Email verified successfully. You can now log in.',
   alreadyVerified: 'Email is already verified. You can log in.',
   resendGeneric: 'If an account with that email needs verification, a new link has been sent.',
   profileUpdated: 'Profile updated successfully',
   passwordUpdated: 'Password updated successfully',
-  unauthorized: 'Authentication required',
-  tooManyRequests: 'Too many requests. Please try again later.',
-  tooManyLoginAttempts: 'Too many login attempts. Please try again later.',
-  botCheckFailed: 'Bot check failed. Please try again.',
-  botCheckUnavailable: 'Bot check is unavailable. Please try again later.',
+  unauthorized: ERROR_MESSAGES.UNAUTHORIZED,
+  tooManyRequests: ERROR_MESSAGES.RATE_LIMITED,
+  tooManyLoginAttempts: ERROR_MESSAGES.LOGIN_RATE_LIMITED,
+  botCheckFailed: ERROR_MESSAGES.BOT_CHECK_FAILED,
+  botCheckUnavailable: ERROR_MESSAGES.BOT_CHECK_UNAVAILABLE,
 } as const;
-
-/** Fills `{n}`-style placeholders. */
-export function formatMessage(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (whole, key: string) => (key in values ? String(values[key]) : whole));
-}
 
 // ---------------------------------------------------------------------------
 // Limits

@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './validation-errors';
 export * from './health';
 export * from './auth';
 export * from './surveys';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emptyAnswers, type AnswerValue } from './answers';
+import { errorDetail, type ErrorDetail, type ErrorParamsArg } from './error-messages';
 import { checkAnswer } from './question-types';
 import { questionPath } from './question-flow';
 import { LIMITS, questionSchema, type Question } from './surveys';
@@ -43,33 +44,37 @@ export const publicSurveySchema = z.object({
 });
 export type PublicSurvey = z.output<typeof publicSurveySchema>;
 
-/** Why a submitted response is refused (400), worded for the person who sent it. */
-export const SUBMIT_MESSAGES = {
-  noAnswers: 'Please answer every question before submitting',
-  missing: (position: number) => `Every question must be answered: question ${position} has no answer`,
-  repeated: (position: number) => `Question ${position} is answered more than once`,
-  unknown: (questionId: string) => `This survey has no question with id "${questionId}"`,
-  invalid: (position: number, reason: string) => `The answer to question ${position} ${reason}`,
-} as const;
+/** Why a submitted response is refused: an error of the catalog, worded for the person who sent it. */
+export type ResponseRefusal = ErrorDetail & {
+  code: 'NO_ANSWERS' | 'ANSWER_MISSING' | 'ANSWER_REPEATED' | 'UNKNOWN_QUESTION' | 'ANSWER_INVALID';
+};
+
+function refuse<C extends ResponseRefusal['code']>(
+  code: C,
+  ...params: ErrorParamsArg<C>
+): { ok: false } & ResponseRefusal {
+  return { ok: false, ...errorDetail(code, ...params), code };
+}
 
 /**
  * Checks a whole response against the survey's current questions: every question answered exactly
  * once, no unknown question, every answer valid. Returns the answers in stored form keyed by
- * question id (a record without a prototype), or the first reason to refuse (in question order).
+ * question id (a record without a prototype), or the first reason to refuse (in question order) as the error the
+ * server sends (400).
  */
 export function checkResponse(
   questions: readonly Question[],
   answers: ReadonlyArray<{ questionId: string; answer: AnswerValue }>,
-): { ok: true; answers: Record<string, AnswerValue> } | { ok: false; message: string } {
+): { ok: true; answers: Record<string, AnswerValue> } | ({ ok: false } & ResponseRefusal) {
   const positions = new Map(questions.map((q, index) => [q.id, index + 1]));
   const given = new Map<string, AnswerValue>();
   for (const { questionId, answer } of answers) {
     const position = positions.get(questionId);
-    if (position === undefined) return { ok: false, message: SUBMIT_MESSAGES.unknown(questionId) };
-    if (given.has(questionId)) return { ok: false, message: SUBMIT_MESSAGES.repeated(position) };
+    if (position === undefined) return refuse('UNKNOWN_QUESTION', { questionId });
+    if (given.has(questionId)) return refuse('ANSWER_REPEATED', { position });
     given.set(questionId, answer);
   }
-  if (given.size === 0 && questions.length > 0) return { ok: false, message: SUBMIT_MESSAGES.noAnswers };
+  if (given.size === 0 && questions.length > 0) return refuse('NO_ANSWERS');
   // Keyed by question id: no prototype, so an id such as "__proto__" is stored like any other.
   const stored = emptyAnswers();
   // Every question on the respondent's path must be answered; the path is the flow's, shared with the runner.
@@ -77,9 +82,9 @@ export function checkResponse(
   for (const [index, question] of questions.entries()) {
     if (!onPath.has(question.id)) continue;
     const answer = given.get(question.id);
-    if (answer === undefined) return { ok: false, message: SUBMIT_MESSAGES.missing(index + 1) };
+    if (answer === undefined) return refuse('ANSWER_MISSING', { position: index + 1 });
     const check = checkAnswer(question, answer);
-    if (!check.ok) return { ok: false, message: SUBMIT_MESSAGES.invalid(index + 1, check.reason) };
+    if (!check.ok) return refuse('ANSWER_INVALID', { position: index + 1, reason: check.reason });
     stored[question.id] = check.value;
   }
   return { ok: true, answers: stored };

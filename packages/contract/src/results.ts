@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_MESSAGES } from './error-messages';
 import { answerValueSchema, type AnswerValue } from './responses';
 import { questionTypes, ratingScaleSchema, surveyStateSchema } from './surveys';
 
@@ -147,9 +148,9 @@ export type LiveResultsEvent = z.infer<typeof liveResultsEventSchema>;
 export const RESULTS_MESSAGES = {
   fetchFailed: 'Failed to fetch results',
   noResults: 'No results found',
-  notFound: 'Survey not found',
+  notFound: ERROR_MESSAGES.SURVEY_NOT_FOUND,
   downloadFailed: 'Failed to download results',
-  linkExpired: 'This download link has expired or is not valid. Please download again from the results page.',
+  linkExpired: ERROR_MESSAGES.EXPORT_LINK_EXPIRED,
 } as const;
 
 // ---------------------------------------------------------------------------

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ERROR_MESSAGES, errorMessage } from './error-messages';
 
 export const questionTypes = ['multiple_choice', 'checkbox', 'text', 'rating'] as const;
 export type QuestionType = (typeof questionTypes)[number];
@@ -38,17 +39,17 @@ export const SURVEY_MESSAGES = {
   duplicateQuestionId: 'Question ids must be unique within a survey',
   invalidQuestionId: 'Question ids may only contain letters, digits, "-" and "_", at most 64 characters',
   reservedQuestionId: 'Question ids cannot be "__proto__", "constructor" or "prototype"',
-  activeLimit: 'Maximum active surveys limit reached',
-  writeRateLimited: 'You are saving surveys too quickly. Please wait a minute and try again.',
-  notFound: 'Survey not found',
-  notEditable: 'Only draft and active surveys can be edited',
-  adminCannotCreate: 'Administrators cannot create surveys',
-  adminCannotEdit: 'Administrators cannot edit surveys',
+  activeLimit: ERROR_MESSAGES.ACTIVE_LIMIT_REACHED,
+  writeRateLimited: ERROR_MESSAGES.SURVEY_WRITE_RATE_LIMITED,
+  notFound: ERROR_MESSAGES.SURVEY_NOT_FOUND,
+  notEditable: ERROR_MESSAGES.SURVEY_NOT_EDITABLE,
+  adminCannotCreate: ERROR_MESSAGES.ADMIN_CANNOT_CREATE,
+  adminCannotEdit: ERROR_MESSAGES.ADMIN_CANNOT_EDIT,
   created: 'Survey created successfully and saved as draft',
   updated: 'Survey updated successfully',
 } as const;
 
 /** Why a new survey is refused when the account already holds `max` surveys that are not deleted. */
 export function surveyLimitMessage(max: number): string {
-  return `You have reached the limit of ${max.toLocaleString('en-US')} surveys. Delete surveys you no longer need to create new ones.`;
+  return errorMessage('SURVEY_LIMIT_REACHED', { limit: max });
 }

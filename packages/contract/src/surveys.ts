@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { errorDetail, type ErrorDetail } from './error-messages';
 import { questionFromDraft } from './question-types';
 import { ratingScaleSchema } from './rating-scale';
 import {
@@ -240,19 +241,20 @@ export function stateChangeMessage(from: SurveyState, to: SurveyState): string {
   return from === 'deleted' ? 'Survey restored to draft' : 'Survey moved to draft';
 }
 
-const STATE_ARTICLE: Record<SurveyState, string> = {
-  draft: 'a draft',
-  active: 'an active',
-  paused: 'a paused',
-  closed: 'a closed',
-  deleted: 'a deleted',
-};
+/** The error a refused state change gets: already in that state, an administrator's move, or not a move there is. */
+export function transitionRefusal(
+  from: SurveyState,
+  to: SurveyState,
+  role: 'user' | 'admin',
+): ErrorDetail & { code: 'SURVEY_ALREADY_IN_STATE' | 'ADMIN_CANNOT_CHANGE_STATE' | 'INVALID_TRANSITION' } {
+  const code =
+    from === to ? 'SURVEY_ALREADY_IN_STATE' : role === 'admin' ? 'ADMIN_CANNOT_CHANGE_STATE' : 'INVALID_TRANSITION';
+  return { ...errorDetail(code, { from, to }), code };
+}
 
 /** Why a state change is refused, e.g. "Cannot change a closed survey to active". */
 export function transitionRefusalMessage(from: SurveyState, to: SurveyState, role: 'user' | 'admin'): string {
-  if (from === to) return `The survey is already ${to}`;
-  if (role === 'admin') return 'Administrators can only restore deleted surveys to draft';
-  return `Cannot change ${STATE_ARTICLE[from]} survey to ${to}`;
+  return transitionRefusal(from, to, role).message;
 }
 
 /** Edit is offered for draft and active surveys only. */

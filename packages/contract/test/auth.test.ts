@@ -168,7 +168,7 @@ describe('other auth bodies', () => {
 
 describe('messages', () => {
   it('fills the lock minutes and keeps the words the login screen looks for', () => {
-    const locked = formatMessage(MESSAGES.accountLocked, { n: 15 });
+    const locked = formatMessage(MESSAGES.accountLocked, { minutes: 15 });
     expect(locked).toContain('Account locked');
     expect(locked).toContain('15 minutes');
     expect(MESSAGES.emailNotVerified).toContain('Please verify your email');

@@ -70,6 +70,8 @@ describe('the question flow', () => {
     ];
     expect(checkResponse(survey, [{ questionId: 'a', answer: 'x' }])).toEqual({
       ok: false,
+      code: 'ANSWER_MISSING',
+      params: { position: 2 },
       message: 'Every question must be answered: question 2 has no answer',
     });
     const ok = checkResponse(survey, [

@@ -129,22 +129,31 @@ describe('checkResponse', () => {
   it('refuses unknown, repeated and missing questions and invalid answers, with a clear message', () => {
     expect(checkResponse(questions, [...good, { questionId: 'zz', answer: 'x' }])).toEqual({
       ok: false,
+      code: 'UNKNOWN_QUESTION',
+      params: { questionId: 'zz' },
       message: 'This survey has no question with id "zz"',
     });
     expect(checkResponse(questions, [...good, good[1]!])).toEqual({
       ok: false,
+      code: 'ANSWER_REPEATED',
+      params: { position: 2 },
       message: 'Question 2 is answered more than once',
     });
     expect(checkResponse(questions, good.slice(0, 3))).toEqual({
       ok: false,
+      code: 'ANSWER_MISSING',
+      params: { position: 4 },
       message: 'Every question must be answered: question 4 has no answer',
     });
     expect(checkResponse(questions, [])).toEqual({
       ok: false,
+      code: 'NO_ANSWERS',
       message: 'Please answer every question before submitting',
     });
     expect(checkResponse(questions, [good[0]!, good[1]!, { questionId: 'q3', answer: '' }, good[3]!])).toEqual({
       ok: false,
+      code: 'ANSWER_INVALID',
+      params: { position: 3, reason: 'must not be empty' },
       message: 'The answer to question 3 must not be empty',
     });
   });

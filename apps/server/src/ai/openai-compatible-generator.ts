@@ -7,19 +7,6 @@ import type { SurveyDraftGenerator } from './survey-draft-generator';
 
 export type AiProviderConfig = NonNullable<Config['ai']>;
 
-/** What the dashboard shows after "Failed to generate survey: ". */
-export const AI_MESSAGES = {
-  rejectedKey: 'The AI provider rejected the API key',
-  timeout: 'The AI provider did not answer in time',
-  rateLimited: 'The AI provider is rate limiting requests; try again shortly',
-  unusable: 'The AI provider returned a survey that could not be used',
-  unreachable: 'The AI provider could not be reached',
-  unknownModel: 'The AI provider does not know the configured model',
-  unreadable: 'The AI provider sent an answer that could not be read',
-  failed: (status: number) => `The AI provider failed to answer (HTTP ${status})`,
-  refused: (reason: string) => `The AI provider declined to write this survey: ${reason}`,
-} as const;
-
 /** How the answer's format is requested; servers that lack one get the next. */
 type FormatMode = 'json_schema' | 'json_object' | 'none';
 const NEXT_MODE: Record<FormatMode, FormatMode | null> = {
@@ -78,23 +65,19 @@ export function createOpenAiCompatibleGenerator(
     const detail = body.slice(0, 500);
     if (response.status === 401 || response.status === 403) {
       log.warn({ status: response.status, detail }, 'AI provider rejected the API key');
-      return new AppError(502, 'AI_PROVIDER_ERROR', AI_MESSAGES.rejectedKey);
+      return new AppError(502, 'AI_KEY_REJECTED');
     }
     if (response.status === 429) {
       log.warn({ status: response.status, detail }, 'AI provider is rate limiting');
       const retryAfter = Number(response.headers.get('retry-after'));
-      return new TooManyRequestsError(
-        AI_MESSAGES.rateLimited,
-        Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter : undefined,
-        'AI_PROVIDER_ERROR',
-      );
+      return new TooManyRequestsError('AI_RATE_LIMITED', Number.isFinite(retryAfter) ? retryAfter : undefined);
     }
     if (response.status === 404) {
       log.warn({ status: response.status, detail, model: config.model }, 'AI provider does not know the model or path');
-      return new AppError(502, 'AI_PROVIDER_ERROR', AI_MESSAGES.unknownModel);
+      return new AppError(502, 'AI_UNKNOWN_MODEL');
     }
     log.warn({ status: response.status, detail }, 'AI provider failed');
-    return new AppError(502, 'AI_PROVIDER_ERROR', AI_MESSAGES.failed(response.status));
+    return new AppError(502, 'AI_FAILED', { status: response.status });
   }
 
   return {
@@ -120,15 +103,15 @@ export function createOpenAiCompatibleGenerator(
             },
           );
         }
-        throw new AppError(502, 'AI_PROVIDER_ERROR', AI_MESSAGES.unusable);
+        throw new AppError(502, 'AI_UNUSABLE');
       } catch (error) {
         if (error instanceof AppError) throw error;
         if (signal.aborted) {
           log.warn({ timeoutMs: config.timeoutMs }, 'AI provider did not answer in time');
-          throw new AppError(504, 'AI_PROVIDER_ERROR', AI_MESSAGES.timeout);
+          throw new AppError(504, 'AI_TIMEOUT');
         }
         log.warn({ err: error }, 'AI provider could not be reached');
-        throw new ServiceUnavailableError(AI_MESSAGES.unreachable, 'AI_PROVIDER_ERROR');
+        throw new ServiceUnavailableError('AI_UNREACHABLE');
       }
     },
   };
@@ -175,21 +158,16 @@ function contentOf(body: string): string {
   try {
     data = JSON.parse(body);
   } catch {
-    throw new AppError(502, 'AI_PROVIDER_ERROR', AI_MESSAGES.unreadable);
+    throw new AppError(502, 'AI_UNREADABLE');
   }
   const choice = (data as { choices?: unknown[] } | null)?.choices?.[0] as
     { message?: { content?: unknown; refusal?: unknown }; finish_reason?: unknown } | undefined;
-  if (!choice?.message) throw new AppError(502, 'AI_PROVIDER_ERROR', AI_MESSAGES.unreadable);
+  if (!choice?.message) throw new AppError(502, 'AI_UNREADABLE');
   const { content, refusal } = choice.message;
   if (typeof refusal === 'string' && refusal.trim() !== '') {
-    throw new UnprocessableError(AI_MESSAGES.refused(clip(refusal.trim())), 'AI_PROVIDER_ERROR');
+    throw new UnprocessableError('AI_REFUSED', { reason: clip(refusal.trim()) });
   }
-  if (choice.finish_reason === 'content_filter') {
-    throw new UnprocessableError(
-      AI_MESSAGES.refused('the idea was blocked by its content filter'),
-      'AI_PROVIDER_ERROR',
-    );
-  }
+  if (choice.finish_reason === 'content_filter') throw new UnprocessableError('AI_BLOCKED');
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
     return content.map((part) => (typeof part?.text === 'string' ? part.text : '')).join('');

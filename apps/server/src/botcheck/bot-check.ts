@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
-import { MESSAGES, type BotCheckAction } from '@quorum/contract';
+import type { BotCheckAction } from '@quorum/contract';
 import { BadRequestError, ServiceUnavailableError } from '../lib/errors';
 
 /** Verifies a bot-check token for an action; throws an AppError when the check refuses it. */
@@ -76,7 +76,7 @@ export function createRecaptchaBotCheck(
   const used = redis ? redisUsedTokens(redis) : memoryUsedTokens();
   const refuse = (reason: string, details: Record<string, unknown> = {}) => {
     log.info({ botCheck: { reason, ...details } }, 'bot check refused a request');
-    return new BadRequestError(MESSAGES.botCheckFailed, 'BOT_CHECK_FAILED');
+    return new BadRequestError('BOT_CHECK_FAILED');
   };
   return {
     enabled: true,
@@ -97,7 +97,7 @@ export function createRecaptchaBotCheck(
         answer = (await response.json()) as VerifyAnswer;
       } catch (error) {
         log.warn({ err: error }, 'bot check: the verify service could not be reached');
-        throw new ServiceUnavailableError(MESSAGES.botCheckUnavailable, 'BOT_CHECK_UNAVAILABLE');
+        throw new ServiceUnavailableError('BOT_CHECK_UNAVAILABLE');
       }
 
       if (answer.success !== true) throw refuse('not successful', { action, errors: answer['error-codes'] });

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ErrorBody, ErrorCode } from '@quorum/contract';
+import { errorDetail, type ErrorBody } from '@quorum/contract';
 
 /** A connect-style middleware that sets headers on a raw response, such as helmet's. */
 export type HeaderMiddleware = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void) => void;
@@ -19,19 +19,10 @@ export function collectHeaders(middleware: HeaderMiddleware): [string, string][]
 }
 
 const CLIENT_ERRORS = new Map<string, { status: number; body: ErrorBody }>([
-  [
-    'ERR_HTTP_REQUEST_TIMEOUT',
-    { status: 408, body: { message: 'The request took too long to arrive', code: 'REQUEST_TIMEOUT' } },
-  ],
-  [
-    'HPE_HEADER_OVERFLOW',
-    { status: 431, body: { message: 'Request headers are too large', code: 'HEADERS_TOO_LARGE' } },
-  ],
+  ['ERR_HTTP_REQUEST_TIMEOUT', { status: 408, body: errorDetail('REQUEST_TIMEOUT') }],
+  ['HPE_HEADER_OVERFLOW', { status: 431, body: errorDetail('HEADERS_TOO_LARGE') }],
 ]);
-const MALFORMED: { status: number; body: ErrorBody } = {
-  status: 400,
-  body: { message: 'Malformed HTTP request', code: 'BAD_REQUEST' },
-};
+const MALFORMED: { status: number; body: ErrorBody } = { status: 400, body: errorDetail('MALFORMED_REQUEST') };
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
@@ -60,9 +51,9 @@ export function createClientErrorHandler(securityHeaders: [string, string][]) {
   };
 }
 
-const FRAMEWORK_ERRORS = new Map<string, { status: number; message: string; code: ErrorCode }>([
-  ['FST_ERR_BAD_URL', { status: 400, message: 'Malformed URL', code: 'BAD_REQUEST' }],
-  ['FST_ERR_MAX_PARAM_LENGTH', { status: 414, message: 'The URL is too long', code: 'URI_TOO_LONG' }],
+const FRAMEWORK_ERRORS = new Map<string, { status: number; code: 'MALFORMED_URL' | 'URI_TOO_LONG' }>([
+  ['FST_ERR_BAD_URL', { status: 400, code: 'MALFORMED_URL' }],
+  ['FST_ERR_MAX_PARAM_LENGTH', { status: 414, code: 'URI_TOO_LONG' }],
 ]);
 
 /**
@@ -77,7 +68,7 @@ export function createFrameworkErrorHandler(
     securityHeaders(request.raw, reply.raw, () => {});
     const known = FRAMEWORK_ERRORS.get(error.code ?? '');
     const { status, body } = known
-      ? { status: known.status, body: { message: known.message, code: known.code } }
+      ? { status: known.status, body: errorDetail(known.code) }
       : fallback(error, request.id);
     void reply.status(status).send(body);
   };

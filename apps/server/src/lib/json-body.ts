@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { MAX_JSON_DEPTH } from '@quorum/contract';
-import { AppError } from './errors';
+import { BadRequestError } from './errors';
 
 /**
  * Whether a JSON text nests objects and arrays deeper than `max`. One pass over the characters, skipping
@@ -28,9 +28,6 @@ export function jsonNestsDeeperThan(text: string, max: number): boolean {
 /** A `\u0000` escape in JSON text (one not itself escaped): a NUL character once parsed. */
 const NUL_ESCAPE = /(?:^|[^\\])(?:\\\\)*\\u0000/;
 
-/** Why text with a NUL character is refused: PostgreSQL cannot store one, so neither database is offered one. */
-export const NUL_MESSAGE = 'Text must not contain NUL characters';
-
 /**
  * JSON bodies: Fastify's own parser (which refuses `__proto__` and `constructor.prototype` keys), behind the
  * depth check. Each route's body limit applies while the body is read, before either runs.
@@ -40,11 +37,12 @@ export function registerJsonBodyParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     if (jsonNestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
-      done(new AppError(400, 'BAD_REQUEST', 'Request body is nested too deeply'), undefined);
+      done(new BadRequestError('BODY_TOO_DEEP', { maxDepth: MAX_JSON_DEPTH }), undefined);
       return;
     }
+    // PostgreSQL cannot store a NUL character, so neither database is offered one.
     if (NUL_ESCAPE.test(body as string)) {
-      done(new AppError(400, 'BAD_REQUEST', NUL_MESSAGE), undefined);
+      done(new BadRequestError('NUL_CHARACTER'), undefined);
       return;
     }
     parse(request, body as string, done);

@@ -1,5 +1,4 @@
 import {
-  MESSAGES,
   changePasswordBodySchema,
   changePasswordResponseSchema,
   loginBodySchema,
@@ -32,7 +31,7 @@ export async function adminsRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
           timeWindow: 60_000,
           keyGenerator: (request) => `admin-login:${request.ip}`,
           errorResponseBuilder: (_request, context) =>
-            new TooManyRequestsError(MESSAGES.tooManyLoginAttempts, context.ttl / 1000),
+            new TooManyRequestsError('LOGIN_RATE_LIMITED', context.ttl / 1000),
         },
       },
     },

@@ -1,6 +1,5 @@
 import {
   MESSAGES,
-  formatMessage,
   loginBodySchema,
   nameProblem,
   registrationPasswordRules,
@@ -16,8 +15,7 @@ import { createAccountService, toAuthUser } from '../auth/account.service';
 import { createLockout, lockoutPolicy } from '../auth/lockout.service';
 import { findAdminByEmail, insertAdmin, updateAdminAccount } from './admins.repository';
 
-const lockedError = (minutesLeft: number) =>
-  new AccountLockedError(formatMessage(MESSAGES.adminLocked, { n: minutesLeft }), minutesLeft);
+const lockedError = (minutesLeft: number) => new AccountLockedError('ADMIN_ACCOUNT_LOCKED', minutesLeft);
 
 /** An administrator's details as given on the command line or in the environment. */
 export interface AdminInput {
@@ -68,7 +66,7 @@ export function createAdminsService(deps: AdminsDeps) {
       created_at: now,
       updated_at: now,
     });
-    if (!inserted) throw new ConflictError(`An administrator with the email ${admin.email} already exists`);
+    if (!inserted) throw new ConflictError('ADMIN_EMAIL_TAKEN', { email: admin.email });
     return { id, email: admin.email, name: admin.name };
   }
 
@@ -125,7 +123,7 @@ export function createAdminsService(deps: AdminsDeps) {
       if (!admin || !valid) {
         const after = await lockout.recordFailure(email, address);
         if (after.locked) throw lockedError(after.minutesLeft);
-        throw new UnauthorizedError(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+        throw new UnauthorizedError('INVALID_CREDENTIALS');
       }
       await lockout.reset(email, address);
       const token = await tokens.sign({ sub: admin.id, role: 'admin', ver: admin.token_version });

@@ -13,8 +13,7 @@ import type { Principal } from '../../lib/principal';
 
 export type AccountDeps = Pick<AppContext, 'db' | 'clock' | 'tokens'>;
 
-const sessionEnded = () =>
-  new UnauthorizedError('Your session is invalid or has expired. Please log in again.', 'INVALID_TOKEN');
+const sessionEnded = () => new UnauthorizedError('INVALID_TOKEN');
 
 export function toAuthUser(row: { id: string; name: string; email: string }, type: UserType): AuthUser {
   return { id: row.id, name: row.name, email: row.email, type };
@@ -47,7 +46,7 @@ export function createAccountService(deps: AccountDeps) {
       const row = await findAccountById(db.kysely, principal.type, principal.id);
       if (!row || row.token_version !== principal.tokenVersion) throw sessionEnded();
       if (!(await verifyPassword(row.password_hash, body.currentPassword))) {
-        throw new BadRequestError(MESSAGES.currentPasswordIncorrect, 'INVALID_CREDENTIALS');
+        throw new BadRequestError('CURRENT_PASSWORD_INCORRECT');
       }
       const version = await updateAccountPassword(
         db.kysely,

@@ -37,7 +37,7 @@ export function createAuthGuard(db: Kysely<Database>, tokens: TokenService): Aut
       if (!token) throw new UnauthorizedError();
       const principal = await principalFromToken(db, tokens, token);
       if (!principal || !roles.includes(principal.type)) {
-        throw new UnauthorizedError('Your session is invalid or has expired. Please log in again.', 'INVALID_TOKEN');
+        throw new UnauthorizedError('INVALID_TOKEN');
       }
       request.principal = principal;
     };

@@ -11,8 +11,6 @@ import { createGenerateService } from './generate.service';
 
 /** Generations per user per window: generous for trying ideas, a ceiling on provider costs. */
 export const GENERATE_RATE_LIMIT = { max: 10, timeWindow: 10 * 60_000 } as const;
-export const GENERATE_RATE_LIMIT_MESSAGE =
-  'You have generated many surveys in a short time. Please wait a few minutes and try again.';
 
 export async function generateRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const generator = createSurveyDraftGenerator(ctx.config, ctx.log);
@@ -33,7 +31,7 @@ export async function generateRoutes(app: ZodApp, ctx: AppContext): Promise<void
           hook: 'preHandler',
           keyGenerator: (request: FastifyRequest) => `generate:${request.principal?.id ?? request.ip}`,
           errorResponseBuilder: (_request: FastifyRequest, context: { ttl: number }) =>
-            new TooManyRequestsError(GENERATE_RATE_LIMIT_MESSAGE, context.ttl / 1000),
+            new TooManyRequestsError('GENERATE_RATE_LIMITED', context.ttl / 1000),
         },
       },
       schema: {

@@ -1,5 +1,4 @@
 import { surveyInputSchema, type Survey } from '@quorum/contract';
-import { AI_MESSAGES } from '../../ai/openai-compatible-generator';
 import type { SurveyDraftGenerator } from '../../ai/survey-draft-generator';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
@@ -28,7 +27,7 @@ export function createGenerateService(deps: GenerateDeps) {
       const parsed = surveyInputSchema.safeParse(draft);
       if (!parsed.success) {
         log.error({ issues: parsed.error.issues, generator: generator.kind }, 'generated survey does not validate');
-        throw new AppError(502, 'AI_PROVIDER_ERROR', AI_MESSAGES.unusable);
+        throw new AppError(502, 'AI_UNUSABLE');
       }
       return surveys.createDraft(actor.id, parsed.data, generator.kind);
     },

@@ -10,7 +10,7 @@ export async function healthRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
       await sql`select 1`.execute(ctx.db.kysely);
     } catch (error) {
       ctx.log.error({ err: error }, 'health check: the database does not answer');
-      throw new ServiceUnavailableError('The database is not available');
+      throw new ServiceUnavailableError('DATABASE_UNAVAILABLE');
     }
     return { status: 'ok' as const };
   });

@@ -1,7 +1,6 @@
 import {
   errorBodySchema,
   MAX_SUBMISSION_BYTES,
-  PUBLIC_MESSAGES,
   publicSurveySchema,
   submitResponseBodySchema,
   submitResponseResponseSchema,
@@ -37,7 +36,7 @@ export async function responsesRoutes(app: ZodApp, ctx: AppContext): Promise<voi
           max: ctx.config.submitRateLimit,
           timeWindow: 60_000,
           errorResponseBuilder: (_request, context) =>
-            new TooManyRequestsError(PUBLIC_MESSAGES.tooMany, context.ttl / 1000),
+            new TooManyRequestsError('SUBMIT_RATE_LIMITED', context.ttl / 1000),
         },
       },
       schema: {

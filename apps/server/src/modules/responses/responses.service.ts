@@ -1,14 +1,8 @@
-import {
-  checkResponse,
-  PUBLIC_MESSAGES,
-  type PublicSurvey,
-  type Question,
-  type SubmittedAnswer,
-} from '@quorum/contract';
+import { checkResponse, type PublicSurvey, type Question, type SubmittedAnswer } from '@quorum/contract';
 import type { Clock } from '../../lib/clock';
 import type { Db } from '../../db/database';
 import type { LiveEvents } from '../../events/live-events';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { AppError, NotFoundError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { openToRespondents } from '../surveys/survey-policy';
 import { findSurveyForTaking, recordBatch, type LockedSurvey, type NewResponse } from './responses.repository';
@@ -134,7 +128,7 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
       const totals = await recordBatch(deps.db, [...bySurvey.keys()], (surveyId, survey) => {
         const pendings = bySurvey.get(surveyId) ?? [];
         if (!survey || !openToRespondents(survey.state)) {
-          for (const p of pendings) refused.set(p, new NotFoundError(PUBLIC_MESSAGES.notFound));
+          for (const p of pendings) refused.set(p, new NotFoundError('SURVEY_NOT_FOUND'));
           remember(surveyId, survey);
           return { questions: [], items: [] };
         }
@@ -146,7 +140,7 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
           if (p.checkedAgainst.fingerprint !== fingerprint) {
             const check = checkResponse(survey.questions, p.answers);
             if (!check.ok) {
-              refused.set(p, new BadRequestError(check.message, 'VALIDATION_FAILED'));
+              refused.set(p, AppError.of(400, check));
               continue;
             }
             p.response.answers = check.answers;
@@ -174,7 +168,7 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
   return {
     async getPublicSurvey(surveyId) {
       const survey = await findSurveyForTaking(deps.db.kysely, surveyId);
-      if (!survey || !openToRespondents(survey.state)) throw new NotFoundError(PUBLIC_MESSAGES.notFound);
+      if (!survey || !openToRespondents(survey.state)) throw new NotFoundError('SURVEY_NOT_FOUND');
       return {
         surveyId: survey.id,
         projectId: survey.projectId,
@@ -186,15 +180,15 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
 
     async submit(surveyId, answers) {
       let checkedAgainst = await activeQuestions(surveyId);
-      if (!checkedAgainst) throw new NotFoundError(PUBLIC_MESSAGES.notFound);
+      if (!checkedAgainst) throw new NotFoundError('SURVEY_NOT_FOUND');
       let check = checkResponse(checkedAgainst.questions, answers);
       if (!check.ok) {
         // Refuse only on the current questions: the kept copy may predate an edit that makes this valid.
         cache.delete(surveyId);
         checkedAgainst = await activeQuestions(surveyId);
-        if (!checkedAgainst) throw new NotFoundError(PUBLIC_MESSAGES.notFound);
+        if (!checkedAgainst) throw new NotFoundError('SURVEY_NOT_FOUND');
         check = checkResponse(checkedAgainst.questions, answers);
-        if (!check.ok) throw new BadRequestError(check.message, 'VALIDATION_FAILED');
+        if (!check.ok) throw AppError.of(400, check);
       }
       const response: NewResponse = {
         id: newId(),

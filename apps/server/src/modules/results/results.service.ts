@@ -4,7 +4,6 @@ import {
   EXPORT_LINK_TTL_SECONDS,
   percentageOf,
   RESPONSES_PAGE,
-  RESULTS_MESSAGES,
   type ExportLinkResponse,
   type QuestionResult,
   type ResponsesPage,
@@ -115,7 +114,7 @@ export function createResultsService(deps: ResultsDeps) {
       const valid = claims && claims.surveyId === surveyId && claims.expiresAt > clock.now().getTime();
       const account = valid ? await findPrincipal(db, claims.principalType, claims.principalId) : undefined;
       if (!claims || !account || account.token_version !== claims.tokenVersion) {
-        throw new UnauthorizedError(RESULTS_MESSAGES.linkExpired, 'INVALID_TOKEN');
+        throw new UnauthorizedError('EXPORT_LINK_EXPIRED');
       }
       return { id: account.id, type: claims.principalType };
     }
@@ -130,7 +129,7 @@ export function createResultsService(deps: ResultsDeps) {
       await access.loadSurveyFor(actor, surveyId, 'view-results');
       const limit = RESPONSES_PAGE.defaultLimit;
       const snapshot = await readResultsSnapshot(db, surveyId, limit);
-      if (!snapshot) throw new NotFoundError(RESULTS_MESSAGES.notFound);
+      if (!snapshot) throw new NotFoundError('SURVEY_NOT_FOUND');
       const { survey, questions, counts, totals, newest } = snapshot;
       const page = toPage(newest, limit);
       return {

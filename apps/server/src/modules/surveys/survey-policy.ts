@@ -1,11 +1,5 @@
 import type { Transaction } from 'kysely';
-import {
-  SURVEY_MESSAGES,
-  isEditable,
-  transitionRefusalMessage,
-  type SurveyState,
-  type UserType,
-} from '@quorum/contract';
+import { isEditable, transitionRefusal, type SurveyState, type UserType } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, type AppError } from '../../lib/errors';
@@ -145,17 +139,16 @@ export function refusalError(
 ): AppError {
   switch (refusal) {
     case 'not-found':
-      return new NotFoundError(SURVEY_MESSAGES.notFound);
+      return new NotFoundError('SURVEY_NOT_FOUND');
     case 'forbidden':
-      return new ForbiddenError(
-        action === 'create' ? SURVEY_MESSAGES.adminCannotCreate : SURVEY_MESSAGES.adminCannotEdit,
-      );
+      return new ForbiddenError(action === 'create' ? 'ADMIN_CANNOT_CREATE' : 'ADMIN_CANNOT_EDIT');
     case 'not-editable':
-      return new ConflictError(SURVEY_MESSAGES.notEditable, 'SURVEY_NOT_EDITABLE');
+      return new ConflictError('SURVEY_NOT_EDITABLE');
     case 'invalid-transition': {
       const from = move?.from ?? 'draft';
       const to = move?.to ?? (action === 'delete' ? 'deleted' : 'draft');
-      return new ConflictError(transitionRefusalMessage(from, to, actor.type), 'INVALID_TRANSITION');
+      const refusal = transitionRefusal(from, to, actor.type);
+      return new ConflictError(refusal.code, { from, to });
     }
   }
 }

@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import { SURVEY_MESSAGES } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { TooManyRequestsError } from '../../lib/errors';
 import type { ZodApp } from '../../lib/zod-app';
@@ -32,7 +31,7 @@ export function surveyWriteLimit(app: ZodApp, ctx: AppContext): SurveyWriteLimit
   const limit: SurveyWriteLimit = async (request) => {
     const result = await check(request);
     if (!result.isAllowed && result.isExceeded) {
-      throw new TooManyRequestsError(SURVEY_MESSAGES.writeRateLimited, Math.max(1, result.ttlInSeconds));
+      throw new TooManyRequestsError('SURVEY_WRITE_RATE_LIMITED', Math.max(1, result.ttlInSeconds));
     }
   };
   limits.set(ctx, limit);

@@ -1,11 +1,9 @@
 import {
   MAX_ACTIVE_SURVEYS,
-  SURVEY_MESSAGES,
   canTransition,
   isActivation,
   stateChangeMessage,
-  surveyLimitMessage,
-  transitionRefusalMessage,
+  transitionRefusal,
   type NormalisedQuestionInput,
   type NormalisedSurveyInput,
   type Question,
@@ -144,8 +142,7 @@ export function createSurveysService(deps: SurveysDeps) {
    * the active-survey limit: the request is valid but conflicts with the account's current state, and the
    * owner resolves it by deleting surveys; not 429 (waiting does not help) nor 403 (creating is allowed).
    */
-  const surveyLimitReached = () =>
-    new ConflictError(surveyLimitMessage(config.maxSurveysPerAccount), 'SURVEY_LIMIT_REACHED');
+  const surveyLimitReached = () => new ConflictError('SURVEY_LIMIT_REACHED', { limit: config.maxSurveysPerAccount });
 
   /** The creator's name and email, for the actors who are shown them. */
   const creatorFor = async (actor: Actor, executor: Parameters<typeof findCreator>[0], userId: string) =>
@@ -269,10 +266,10 @@ export function createSurveysService(deps: SurveysDeps) {
         const row = await access.loadSurveyFor(actor, surveyId, { moveTo: to }, { lockIn: trx });
         const from = row.state;
         if (!canTransition(from, to, actor.type)) {
-          throw new ConflictError(transitionRefusalMessage(from, to, actor.type), 'INVALID_TRANSITION');
+          throw new ConflictError(transitionRefusal(from, to, actor.type).code, { from, to });
         }
         if (isActivation(from, to) && (await countActiveSurveys(trx, row.user_id)) >= MAX_ACTIVE_SURVEYS) {
-          throw new ConflictError(SURVEY_MESSAGES.activeLimit, 'ACTIVE_LIMIT_REACHED');
+          throw new ConflictError('ACTIVE_LIMIT_REACHED', { limit: MAX_ACTIVE_SURVEYS });
         }
         const updatedAt = clock.now().toISOString();
         await updateSurveyState(trx, surveyId, to, updatedAt);

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { MESSAGES, formatMessage, type AuthUser, type LoginResponse, type VerifyEmailResponse } from '@quorum/contract';
+import { MESSAGES, type AuthUser, type LoginResponse, type VerifyEmailResponse } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { addMinutes } from '../../lib/clock';
 import {
@@ -43,10 +43,9 @@ export function createUsersService(deps: UsersDeps) {
   const lockout = createLockout(db, clock, lockoutPolicy('user', config.lockoutAccountCeiling));
   const account = createAccountService(deps);
 
-  const lockedError = (state: LockState) =>
-    new AccountLockedError(formatMessage(MESSAGES.accountLocked, { n: state.minutesLeft }), state.minutesLeft);
+  const lockedError = (state: LockState) => new AccountLockedError('ACCOUNT_LOCKED', state.minutesLeft);
 
-  const invalidLink = () => new BadRequestError(MESSAGES.verificationInvalid, 'INVALID_TOKEN');
+  const invalidLink = () => new BadRequestError('VERIFICATION_LINK_INVALID');
 
   /** A new link's token and the times it is made and expires. */
   function newLink() {
@@ -95,7 +94,7 @@ export function createUsersService(deps: UsersDeps) {
           },
           { ...row, used_at: null, pending_name: input.name, pending_password_hash: passwordHash },
         );
-        if (outcome === 'taken') throw new ConflictError(MESSAGES.emailTaken, 'EMAIL_TAKEN');
+        if (outcome === 'taken') throw new ConflictError('EMAIL_TAKEN');
         if (outcome !== 'vanished') {
           mailLink(input.email, input.name, token, 'registration');
           return { message: MESSAGES.registered };
@@ -151,9 +150,9 @@ export function createUsersService(deps: UsersDeps) {
       if (!user || !passwordOk) {
         const after = await lockout.recordFailure(email, address);
         if (after.locked) throw lockedError(after);
-        throw new UnauthorizedError(MESSAGES.invalidCredentials, 'INVALID_CREDENTIALS');
+        throw new UnauthorizedError('INVALID_CREDENTIALS');
       }
-      if (!user.email_verified_at) throw new ForbiddenError(MESSAGES.emailNotVerified, 'EMAIL_NOT_VERIFIED');
+      if (!user.email_verified_at) throw new ForbiddenError('EMAIL_NOT_VERIFIED');
       await lockout.reset(email, address);
       const token = await tokens.sign({ sub: user.id, role: 'user', ver: user.token_version });
       return { token, user: toAuthUser(user) };

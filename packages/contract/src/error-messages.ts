@@ -1,0 +1,172 @@
+// The error catalog, free of zod on purpose: the public survey page reads its texts, and it must stay tiny.
+
+// ---------------------------------------------------------------------------
+// The error catalog: one stable code per distinct error, with its English text
+// ---------------------------------------------------------------------------
+
+/**
+ * Every error the API sends, by code, with its English text. A `{name}` placeholder is filled from the error's
+ * params (a number is written with English digit grouping: 1,000); `{name, withArticle}` puts "a" or "an" before
+ * the value ("a draft", "an active"). Codes are stable: clients and API users branch on them, and a client may
+ * show its own translation of `code` with `params` instead of the English `message`.
+ *
+ * To add an error: add its code and text here, throw it on the server with `new AppError(status, code, params)`
+ * (or one of the status helpers), and name its params in the text or in the comment beside it.
+ */
+export const ERROR_MESSAGES = {
+  // Requests the server cannot read or take
+  /** Bytes that are not HTTP. */
+  MALFORMED_REQUEST: 'Malformed HTTP request',
+  /** A URL that does not decode. */
+  MALFORMED_URL: 'Malformed URL',
+  URI_TOO_LONG: 'The URL is too long',
+  HEADERS_TOO_LARGE: 'Request headers are too large',
+  REQUEST_TIMEOUT: 'The request took too long to arrive',
+  MALFORMED_JSON: 'Malformed JSON in request body',
+  EMPTY_JSON_BODY: "Body cannot be empty when content-type is set to 'application/json'",
+  BODY_LENGTH_MISMATCH: 'Request body size did not match Content-Length',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported Media Type',
+  /** Params: `maxDepth`, the deepest nesting a body may have. */
+  BODY_TOO_DEEP: 'Request body is nested too deeply',
+  /** PostgreSQL cannot store a NUL character, so neither database is offered one (path, query or body). */
+  NUL_CHARACTER: 'Text must not contain NUL characters',
+  PAYLOAD_TOO_LARGE: 'Request body is too large',
+  /**
+   * A body, query or path parameter the route's schema refuses. The message is the schema's own (this text
+   * only when there is none); params: `location` (body, querystring, params), `field` (dotted path, '' for the
+   * whole), `issue` (zod's issue code) with its numbers and names (`maximum`, `minimum`, `expected`, …), and
+   * `rule` when the message is one of the contract's named messages.
+   */
+  VALIDATION_FAILED: 'Invalid request',
+  /** Any other refusal of the framework or a plugin. Params: `status`. */
+  BAD_REQUEST: 'The request could not be handled',
+  ROUTE_NOT_FOUND: 'No API route {method} {path}',
+  /** A request for a file that is not there. */
+  FILE_NOT_FOUND: 'File not found',
+  /** Any other address outside the API that is not there (a POST to a page, say). */
+  NOT_FOUND: 'Not found',
+  /** Params of every rate limit: `retryAfterSeconds` (also the Retry-After header). */
+  RATE_LIMITED: 'Too many requests. Please try again later.',
+  INTERNAL: 'Something went wrong on our side. Please try again.',
+  DATABASE_UNAVAILABLE: 'The database is not available',
+
+  // Accounts and sessions
+  UNAUTHORIZED: 'Authentication required',
+  INVALID_TOKEN: 'Your session is invalid or has expired. Please log in again.',
+  INVALID_CREDENTIALS: 'Invalid email or password',
+  EMAIL_NOT_VERIFIED: 'Please verify your email before logging in',
+  EMAIL_TAKEN: 'An account with this email already exists',
+  ACCOUNT_LOCKED: 'Account locked due to too many failed attempts. Try again in {minutes} minutes.',
+  ADMIN_ACCOUNT_LOCKED: 'Account locked. Try again in {minutes} minutes.',
+  LOGIN_RATE_LIMITED: 'Too many login attempts. Please try again later.',
+  CURRENT_PASSWORD_INCORRECT: 'Current password is incorrect',
+  VERIFICATION_LINK_INVALID: 'The verification link is invalid or has expired',
+  BOT_CHECK_FAILED: 'Bot check failed. Please try again.',
+  BOT_CHECK_UNAVAILABLE: 'Bot check is unavailable. Please try again later.',
+  ADMIN_EMAIL_TAKEN: 'An administrator with the email {email} already exists',
+
+  // Surveys
+  SURVEY_NOT_FOUND: 'Survey not found',
+  SURVEY_NOT_EDITABLE: 'Only draft and active surveys can be edited',
+  ADMIN_CANNOT_CREATE: 'Administrators cannot create surveys',
+  ADMIN_CANNOT_EDIT: 'Administrators cannot edit surveys',
+  /** Params of the three refused state changes: `from` and `to`. */
+  INVALID_TRANSITION: 'Cannot change {from, withArticle} survey to {to}',
+  SURVEY_ALREADY_IN_STATE: 'The survey is already {to}',
+  ADMIN_CANNOT_CHANGE_STATE: 'Administrators can only restore deleted surveys to draft',
+  /** Params: `limit`, the active surveys a user may have. */
+  ACTIVE_LIMIT_REACHED: 'Maximum active surveys limit reached',
+  SURVEY_LIMIT_REACHED:
+    'You have reached the limit of {limit} surveys. Delete surveys you no longer need to create new ones.',
+  SURVEY_WRITE_RATE_LIMITED: 'You are saving surveys too quickly. Please wait a minute and try again.',
+
+  // Responses: a submission the survey refuses
+  SUBMIT_RATE_LIMITED: 'Too many responses from this address. Please try again in a minute.',
+  NO_ANSWERS: 'Please answer every question before submitting',
+  ANSWER_MISSING: 'Every question must be answered: question {position} has no answer',
+  ANSWER_REPEATED: 'Question {position} is answered more than once',
+  UNKNOWN_QUESTION: 'This survey has no question with id "{questionId}"',
+  /** `reason` is the question type's own words ("must not be empty"). */
+  ANSWER_INVALID: 'The answer to question {position} {reason}',
+
+  // Results
+  EXPORT_LINK_EXPIRED: 'This download link has expired or is not valid. Please download again from the results page.',
+
+  // Survey generation (the dashboard shows them after "Failed to generate survey: ")
+  GENERATE_RATE_LIMITED: 'You have generated many surveys in a short time. Please wait a few minutes and try again.',
+  AI_KEY_REJECTED: 'The AI provider rejected the API key',
+  AI_UNKNOWN_MODEL: 'The AI provider does not know the configured model',
+  AI_RATE_LIMITED: 'The AI provider is rate limiting requests; try again shortly',
+  AI_FAILED: 'The AI provider failed to answer (HTTP {status})',
+  AI_TIMEOUT: 'The AI provider did not answer in time',
+  AI_UNREACHABLE: 'The AI provider could not be reached',
+  AI_UNREADABLE: 'The AI provider sent an answer that could not be read',
+  AI_UNUSABLE: 'The AI provider returned a survey that could not be used',
+  /** `reason` is the provider's own words. */
+  AI_REFUSED: 'The AI provider declined to write this survey: {reason}',
+  AI_BLOCKED: 'The AI provider declined to write this survey: the idea was blocked by its content filter',
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_MESSAGES;
+
+/** Machine-readable error codes. Messages are for people; codes are for code. */
+export const errorCodes = Object.keys(ERROR_MESSAGES) as [ErrorCode, ...ErrorCode[]];
+
+/** The numbers and names an error's text is made of. */
+export type ErrorParams = Readonly<Record<string, string | number>>;
+
+/** The placeholder names in a template: `{name}` and `{name, format}` alike. */
+type PlaceholdersOf<T extends string> = T extends `${string}{${infer Inner}}${infer Rest}`
+  ? (Inner extends `${infer Name}, ${string}` ? Name : Inner) | PlaceholdersOf<Rest>
+  : never;
+
+/** The params an error's text needs; more may be sent (a rate limit's `retryAfterSeconds`, say). */
+export type ErrorParamsOf<C extends ErrorCode> = ErrorParams & {
+  readonly [Name in PlaceholdersOf<(typeof ERROR_MESSAGES)[C]>]: string | number;
+};
+
+/** The params argument for `code`: required when its text has placeholders, optional when it has none. */
+export type ErrorParamsArg<C extends ErrorCode> = [PlaceholdersOf<(typeof ERROR_MESSAGES)[C]>] extends [never]
+  ? [params?: ErrorParams]
+  : [params: ErrorParamsOf<C>];
+
+const PLACEHOLDER = /\{(\w+)(?:, (\w+))?\}/g;
+
+/** The placeholder names in `template`, in order. */
+export function placeholdersOf(template: string): string[] {
+  return [...template.matchAll(PLACEHOLDER)].map((match) => match[1]!);
+}
+
+/** "a" or "an" before an English word. */
+const withArticle = (word: string) => `${/^[aeiou]/i.test(word) ? 'an' : 'a'} ${word}`;
+
+/**
+ * Fills `{name}` placeholders from `values` (numbers with English digit grouping) and `{name, withArticle}`
+ * with the value after "a" or "an". A placeholder without a value stays as it is.
+ */
+export function formatMessage(template: string, values: ErrorParams): string {
+  return template.replace(PLACEHOLDER, (whole, key: string, format: string | undefined) => {
+    if (!Object.hasOwn(values, key)) return whole;
+    const value = values[key]!;
+    const text = typeof value === 'number' ? value.toLocaleString('en-US') : value;
+    return format === 'withArticle' ? withArticle(text) : text;
+  });
+}
+
+/** The English text of an error. */
+export function errorMessage<C extends ErrorCode>(code: C, ...[params]: ErrorParamsArg<C>): string {
+  return formatMessage(ERROR_MESSAGES[code], params ?? {});
+}
+
+/** An error as the API sends it (its body, but for a 5xx answer's request id). */
+export interface ErrorDetail {
+  message: string;
+  code: ErrorCode;
+  params?: ErrorParams;
+}
+
+/** The English text, code and params (left out when there are none) of an error. */
+export function errorDetail<C extends ErrorCode>(code: C, ...[params]: ErrorParamsArg<C>): ErrorDetail {
+  const message = formatMessage(ERROR_MESSAGES[code], params ?? {});
+  return params && Object.keys(params).length > 0 ? { message, code, params } : { message, code };
+}
