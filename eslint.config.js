@@ -23,6 +23,10 @@ const publicPageImports = [
     message:
       'The public survey page stays small: no Radix, charts or forms here (ButtonBase from @/components/ui/button-base).',
   },
+  {
+    regex: '^@/question-types/(editor|results|[^/]+/(editor|result))$',
+    message: 'The public survey page loads only the question types runner parts (@/question-types/runner).',
+  },
 ];
 const otherFeatureImport = (feature) => ({
   regex: `^@/features/(?!${feature}(/|$))`,
@@ -78,8 +82,8 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [deepRelativeImport] }] },
   },
   {
-    // Shared code (components, config, lib) is imported by features and the app, never the other way round.
-    files: ['apps/web/src/{components,config,lib}/**/*.{ts,tsx}'],
+    // Shared code (components, config, lib, the question types) is imported by features and the app, never the other way round.
+    files: ['apps/web/src/{components,config,lib,question-types}/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -89,7 +93,32 @@ export default tseslint.config(
             nodeImport,
             {
               regex: '^@/(features|app)(/|$)',
-              message: 'Shared code (components, config, lib) must not import features or the app.',
+              message: 'Shared code (components, config, lib, question-types) must not import features or the app.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The question types' runner parts are the public page's: no editor or results part, no Radix, charts or forms.
+    files: [
+      'apps/web/src/question-types/runner.ts',
+      'apps/web/src/question-types/*/runner.tsx',
+      'apps/web/src/question-types/shared/**/*.{ts,tsx}',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            deepRelativeImport,
+            nodeImport,
+            { regex: '^@/(features|app)(/|$)', message: 'Shared code must not import features or the app.' },
+            ...publicPageImports,
+            {
+              regex: '(^|/)(editor|result|results|options-editor|choice-result|rating-preview)$',
+              message: 'A runner part loads on the public page: it must not import editor or results parts.',
             },
           ],
         },

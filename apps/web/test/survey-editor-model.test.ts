@@ -1,22 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { FIVE_POINT_SCALE, SURVEY_MESSAGES, TEN_POINT_SCALE, type Survey } from '@quorum/contract';
 import {
-  addOption,
   brandingUrlStatus,
   canAddQuestion,
-  canRemoveOption,
   canRemoveQuestion,
   changeQuestionType,
-  changeRatingScale,
   draftFromSurvey,
   emptyDraft,
   newQuestion,
-  removeOption,
   toSurveyInput,
   validateDraft,
   type QuestionDraft,
   type SurveyDraft,
 } from '@/features/survey-editor/lib/editor-model';
+import { addOption, canRemoveOption, removeOption } from '@/question-types/choice/options';
+import { changeRatingScale } from '@/question-types/rating/scale';
 
 const choice = (over: Partial<QuestionDraft> = {}): QuestionDraft => ({
   key: 'k1',

@@ -1,15 +1,14 @@
 import { useId } from 'react';
 import { Archive } from 'lucide-react';
-import { QUESTION_TYPE_LABELS, type QuestionResult } from '@quorum/contract';
+import { QUESTION_TYPES, type QuestionResult } from '@quorum/contract';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
-import { ChoiceResult } from './choice-chart';
-import { plural } from './format';
-import { RatingResult } from './rating-result';
-import { TextAnswers } from './text-answers';
+import { plural } from '@/lib/format';
+import { questionResultOf } from '@/question-types/results';
+import { useResponses } from '../api/get-responses';
 
-/** One question's results: choice → pie and table, rating → average and bars, text → latest answers. */
+/** One question's results, as its type shows them (a pie and a table, an average and bars, the latest answers). */
 export function QuestionResultCard({
   surveyId,
   question,
@@ -20,6 +19,9 @@ export function QuestionResultCard({
   number: number;
 }) {
   const labelId = useId();
+  // The type's results part shows the numbers; the responses are read only for a part that lists answers.
+  const { Result, readsResponses } = questionResultOf(question.type);
+  const responses = useResponses(surveyId, { enabled: readsResponses });
   return (
     <Card
       className={cn('overflow-hidden', question.isDeleted && 'border-dashed bg-slate-50/60')}
@@ -34,7 +36,7 @@ export function QuestionResultCard({
             {question.isDeleted && <span className="sr-only"> (deleted question)</span>}
           </h3>
           <p className="mt-0.5 text-sm text-slate-600">
-            {QUESTION_TYPE_LABELS[question.type]} · {plural(question.answeredCount, 'answer', 'answers')}
+            {QUESTION_TYPES[question.type].label} · {plural(question.answeredCount, 'answer', 'answers')}
           </p>
         </div>
         {question.isDeleted && (
@@ -45,13 +47,7 @@ export function QuestionResultCard({
         )}
       </div>
       <div className="px-5 py-5 sm:px-6">
-        {question.type === 'rating' ? (
-          <RatingResult question={question} />
-        ) : question.type === 'text' ? (
-          <TextAnswers surveyId={surveyId} question={question} />
-        ) : (
-          <ChoiceResult question={question} labelId={labelId} />
-        )}
+        <Result surveyId={surveyId} question={question} labelId={labelId} responses={responses} />
       </div>
     </Card>
   );

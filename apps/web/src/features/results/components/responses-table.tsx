@@ -1,7 +1,7 @@
 import { answerFor, answerText, questionLabel, type QuestionResult } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
 import { useResponses } from '../api/get-responses';
-import { formatCount, formatDateTime } from './format';
+import { formatCount, formatDateTime } from '@/lib/format';
 
 /** Table View: every response, newest first, one column per question, a page at a time. */
 export function ResponsesTable({

@@ -21,7 +21,7 @@ import { useDownloadCsv } from '../api/create-export-link';
 import { resultsKeys } from '../api/keys';
 import { useResults } from '../api/get-results';
 import { POLL_INTERVAL_MS, useLiveResults, type LiveStatus } from '../hooks/use-live-results';
-import { formatCount, formatDateTime } from './format';
+import { formatCount, formatDateTime } from '@/lib/format';
 import { LiveIndicator } from './live-indicator';
 import { QuestionResultCard } from './question-result-card';
 import { ResponsesTable } from './responses-table';

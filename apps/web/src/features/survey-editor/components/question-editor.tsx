@@ -1,29 +1,11 @@
 import { useId, type Ref } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { ArrowDown, ArrowUp, Plus, Trash2, X } from 'lucide-react';
-import { LIMITS, QUESTION_TYPE_LABELS, questionTypes, type QuestionType } from '@quorum/contract';
+import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import { LIMITS, QUESTION_TYPES, questionTypes, type QuestionType } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
-import { Field, Input, Select, Textarea } from '@/components/ui/field';
-import {
-  addOption,
-  canAddOption,
-  canRemoveOption,
-  changeQuestionType,
-  changeRatingScale,
-  ratingPresetOf,
-  removeOption,
-  setOption,
-  type QuestionDraft,
-  type RatingPreset,
-  type SurveyDraft,
-} from '../lib/editor-model';
-import { RatingPreview } from './rating-preview';
-
-const RATING_CHOICES: Array<{ preset: RatingPreset; label: string; hint: string }> = [
-  { preset: 5, label: '5-point scale', hint: '1 to 5, each value labelled' },
-  { preset: 10, label: '10-point scale', hint: '1 to 10, shown as a slider' },
-];
+import { Field, Select, Textarea } from '@/components/ui/field';
+import { questionEditorOf } from '@/question-types/editor';
+import { changeQuestionType, type QuestionDraft, type SurveyDraft } from '../lib/editor-model';
 
 /**
  * One question of the survey form (at `questions.<index>`): text, type, options or rating scale, and its
@@ -65,9 +47,9 @@ export function QuestionEditor({
     clearMessage();
   };
   const headingId = useId();
-  const optionsErrorId = useId();
   const number = index + 1;
-  const isChoice = question.type === 'multiple_choice' || question.type === 'checkbox';
+  // The type's own inputs (options, a scale, a note) come from its editor part.
+  const { Fields } = questionEditorOf(question.type);
 
   return (
     <li
@@ -150,7 +132,7 @@ export function QuestionEditor({
             >
               {questionTypes.map((type) => (
                 <option key={type} value={type}>
-                  {QUESTION_TYPE_LABELS[type]}
+                  {QUESTION_TYPES[type].label}
                 </option>
               ))}
             </Select>
@@ -158,158 +140,7 @@ export function QuestionEditor({
         </Field>
       </div>
 
-      {isChoice && (
-        <fieldset className="mt-4 space-y-2" aria-describedby={errors.options ? optionsErrorId : undefined}>
-          <legend className="mb-2 text-sm font-medium text-slate-800">
-            Options
-            <span className="ml-1 text-xs font-normal text-slate-500">
-              {question.type === 'checkbox' ? '(respondents may pick several)' : '(respondents pick one)'}
-            </span>
-          </legend>
-          <ol className="space-y-2">
-            {question.options.map((option, optionIndex) => (
-              <OptionRow
-                key={optionIndex}
-                questionIndex={index}
-                optionIndex={optionIndex}
-                value={option}
-                invalid={Boolean(errors.options) && option.trim() === ''}
-                canRemove={canRemoveOption(question)}
-                buttonsDisabled={buttonsDisabled}
-                onChange={(value) => onChange(setOption(question, optionIndex, value))}
-                onRemove={() => onChange(removeOption(question, optionIndex))}
-                onEnter={() => {
-                  if (canAddOption(question)) onChange(addOption(question));
-                }}
-              />
-            ))}
-          </ol>
-          {errors.options && (
-            <p id={optionsErrorId} className="text-sm text-red-700">
-              {errors.options}
-            </p>
-          )}
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={buttonsDisabled || !canAddOption(question)}
-            onClick={() => onChange(addOption(question))}
-          >
-            <Plus className="size-4" aria-hidden="true" />
-            Add Option
-          </Button>
-        </fieldset>
-      )}
-
-      {question.type === 'rating' && question.ratingScale && (
-        <div className="mt-4 space-y-4">
-          <fieldset>
-            <legend className="mb-2 text-sm font-medium text-slate-800">Rating scale</legend>
-            <div className="grid gap-2 sm:grid-cols-2">
-              {RATING_CHOICES.map((choice) => (
-                <label
-                  key={choice.preset}
-                  className="flex cursor-pointer items-start gap-3 rounded-lg border border-slate-200 p-3 has-checked:border-accent-600 has-checked:bg-accent-50"
-                >
-                  <input
-                    type="radio"
-                    name={`questions.${index}.ratingScale`}
-                    value={choice.preset}
-                    checked={ratingPresetOf(question) === choice.preset}
-                    onChange={() => onChange(changeRatingScale(question, choice.preset))}
-                    className="mt-0.5 accent-accent-600"
-                  />
-                  <span>
-                    <span className="block text-sm font-medium">{choice.label}</span>
-                    <span className="block text-xs text-slate-600">{choice.hint}</span>
-                  </span>
-                </label>
-              ))}
-            </div>
-            {errors.rating && <p className="mt-2 text-sm text-red-700">{errors.rating}</p>}
-          </fieldset>
-          <div className="rounded-lg bg-slate-50 p-3">
-            <RatingPreview key={question.ratingScale.max} scale={question.ratingScale} />
-          </div>
-        </div>
-      )}
-
-      {question.type === 'text' && (
-        <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
-          Respondents answer in a free-text box (4 rows). Text questions have no options.
-        </p>
-      )}
-    </li>
-  );
-}
-
-function OptionRow({
-  questionIndex,
-  optionIndex,
-  value,
-  invalid,
-  canRemove,
-  buttonsDisabled,
-  onChange,
-  onRemove,
-  onEnter,
-}: {
-  questionIndex: number;
-  optionIndex: number;
-  value: string;
-  invalid: boolean;
-  canRemove: boolean;
-  buttonsDisabled: boolean;
-  onChange: (value: string) => void;
-  onRemove: () => void;
-  onEnter: () => void;
-}) {
-  const id = useId();
-  const label = `Option ${optionIndex + 1}`;
-  return (
-    <li className="flex items-center gap-2">
-      <label htmlFor={id} className="w-20 shrink-0 text-sm text-slate-700">
-        {label}
-        <span className="ml-0.5 text-red-600" aria-hidden="true">
-          *
-        </span>
-      </label>
-      <Input
-        id={id}
-        name={`questions.${questionIndex}.options.${optionIndex}`}
-        required
-        maxLength={LIMITS.text}
-        value={value}
-        aria-invalid={invalid}
-        onChange={(e) => onChange(e.target.value)}
-        onKeyDown={(e) => {
-          if (e.key !== 'Enter' || e.nativeEvent.isComposing) return;
-          // Enter moves to the next option, adding one at the end of the list.
-          e.preventDefault();
-          const form = e.currentTarget.form;
-          const nextName = `questions.${questionIndex}.options.${optionIndex + 1}`;
-          const focusNext = () => form?.querySelector<HTMLInputElement>(`[name="${nextName}"]`)?.focus();
-          if (form?.querySelector(`[name="${nextName}"]`)) focusNext();
-          else {
-            onEnter();
-            setTimeout(focusNext, 0);
-          }
-        }}
-        className="min-w-0 flex-1"
-      />
-      <span className={cn('inline-flex size-8 shrink-0', !canRemove && 'invisible')}>
-        {canRemove && (
-          <button
-            type="button"
-            onClick={onRemove}
-            disabled={buttonsDisabled}
-            aria-label={`Remove ${label.toLowerCase()}`}
-            className="inline-flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-700 disabled:cursor-not-allowed disabled:opacity-50"
-          >
-            <X className="size-4" aria-hidden="true" />
-          </button>
-        )}
-      </span>
+      <Fields question={question} name={name} errors={errors} disabled={buttonsDisabled} onChange={onChange} />
     </li>
   );
 }

@@ -1,29 +1,19 @@
 import {
-  FIVE_POINT_SCALE,
   isHttpUrl,
   LIMITS,
   projectIdFrom,
-  RATING_PRESETS,
-  ratingOptions,
   SURVEY_MESSAGES,
   surveyInputSchema,
   type NormalisedSurveyInput,
+  type QuestionOf,
   type QuestionType,
-  type RatingScale,
   type Survey,
   type SurveyInput,
 } from '@quorum/contract';
+import { questionEditorOf } from '@/question-types/editor';
+import type { QuestionDraft } from '@/question-types/types';
 
-/** A question as the editor holds it: `key` is a stable React key, `id` the stored id (absent when new). */
-export interface QuestionDraft {
-  key: string;
-  id?: string;
-  text: string;
-  type: QuestionType;
-  options: string[];
-  /** Present only while the type is rating. */
-  ratingScale?: RatingScale;
-}
+export type { QuestionDraft } from '@/question-types/types';
 
 export interface SurveyDraft {
   projectName: string;
@@ -31,8 +21,6 @@ export interface SurveyDraft {
   title: string;
   questions: QuestionDraft[];
 }
-
-export type RatingPreset = keyof typeof RATING_PRESETS;
 
 let keyCounter = 0;
 /** A key unique within this page (React keys only; never sent to the server). */
@@ -60,59 +48,20 @@ export function draftFromSurvey(survey: Survey, makeKey: () => string = nextQues
     projectName: survey.projectName,
     brandingImageUrl: survey.brandingImageUrl ?? '',
     title: survey.title,
-    questions: survey.questions.map((q) => {
-      const base = { key: makeKey(), id: q.id, text: q.text, type: q.type, options: [...q.options] };
-      if (q.type === 'rating') return { ...base, ratingScale: q.ratingScale };
-      if (q.type === 'text') return { ...base, options: [] };
-      return { ...base, options: q.options.length > 0 ? [...q.options] : [''] };
-    }),
+    questions: survey.questions.map((q) => ({
+      key: makeKey(),
+      id: q.id,
+      text: q.text,
+      type: q.type,
+      ...questionEditorOf(q.type).draftOf(q as QuestionOf<typeof q.type>),
+    })),
   };
 }
 
-/**
- * Changing the type: to text empties the options; to rating sets the five-point scale and
- * options '1'..'5'; to another type with no options gives one empty option.
- */
+/** Changing the type: the new type decides the options and scale (see each type's `switchTo`). */
 export function changeQuestionType(question: QuestionDraft, type: QuestionType): QuestionDraft {
   const { ratingScale: _dropped, ...rest } = question;
-  if (type === 'text') return { ...rest, type, options: [] };
-  if (type === 'rating') {
-    return { ...rest, type, ratingScale: FIVE_POINT_SCALE, options: ratingOptions(FIVE_POINT_SCALE) };
-  }
-  return { ...rest, type, options: question.options.length === 0 ? [''] : [...question.options] };
-}
-
-/** Choosing the 5-point or 10-point scale regenerates the options. */
-export function changeRatingScale(question: QuestionDraft, preset: RatingPreset): QuestionDraft {
-  const scale = RATING_PRESETS[preset];
-  return { ...question, ratingScale: scale, options: ratingOptions(scale) };
-}
-
-export function ratingPresetOf(question: QuestionDraft): RatingPreset {
-  return question.ratingScale?.max === 10 ? 10 : 5;
-}
-
-export function setOption(question: QuestionDraft, index: number, value: string): QuestionDraft {
-  return { ...question, options: question.options.map((o, i) => (i === index ? value : o)) };
-}
-
-export function canAddOption(question: QuestionDraft): boolean {
-  return question.options.length < LIMITS.options;
-}
-
-export function addOption(question: QuestionDraft): QuestionDraft {
-  if (!canAddOption(question)) return question;
-  return { ...question, options: [...question.options, ''] };
-}
-
-/** The × of an option shows only when more than one option exists. */
-export function canRemoveOption(question: QuestionDraft): boolean {
-  return question.options.length > 1;
-}
-
-export function removeOption(question: QuestionDraft, index: number): QuestionDraft {
-  if (!canRemoveOption(question)) return question;
-  return { ...question, options: question.options.filter((_, i) => i !== index) };
+  return { ...rest, type, ...questionEditorOf(type).switchTo(question) };
 }
 
 /** At most 100 questions (the list is the form's field array). */
@@ -140,15 +89,11 @@ export function toSurveyInput(draft: SurveyDraft): SurveyInput {
     projectId: projectIdFrom(draft.projectName),
     title: draft.title,
     brandingImageUrl: brandingImageUrl === '' ? null : brandingImageUrl,
-    questions: draft.questions.map((q) => {
-      const base = q.id ? { id: q.id, text: q.text } : { text: q.text };
-      if (q.type === 'text') return { ...base, type: q.type, options: [] };
-      if (q.type === 'rating') {
-        const scale = q.ratingScale ?? FIVE_POINT_SCALE;
-        return { ...base, type: q.type, options: ratingOptions(scale), ratingScale: scale };
-      }
-      return { ...base, type: q.type, options: q.options.map((o) => o.trim()).filter((o) => o !== '') };
-    }),
+    questions: draft.questions.map((q) => ({
+      ...(q.id ? { id: q.id, text: q.text } : { text: q.text }),
+      type: q.type,
+      ...questionEditorOf(q.type).inputOf(q),
+    })),
   };
 }
 

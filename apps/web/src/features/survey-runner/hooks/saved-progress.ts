@@ -1,4 +1,5 @@
 import { answerFor, emptyAnswers, isAnswered, type AnswerValue, type PublicSurvey } from '@quorum/contract';
+import { questionRunnerOf } from '@/question-types/runner';
 
 // Answers in progress are kept in this browser per survey, so a reload (phones drop tabs) loses
 // nothing; they are cleared after a successful submit.
@@ -22,23 +23,8 @@ export function loadProgress(survey: PublicSurvey): Progress {
   const answers = emptyAnswers();
   const raw = saved && typeof saved.answers === 'object' && saved.answers ? saved.answers : undefined;
   for (const question of survey.questions) {
-    const value: unknown = answerFor(raw, question.id);
-    if (question.type === 'multiple_choice' && typeof value === 'string' && question.options.includes(value)) {
-      answers[question.id] = value;
-    } else if (question.type === 'checkbox' && Array.isArray(value)) {
-      const picked = question.options.filter((o) => value.includes(o));
-      if (picked.length > 0) answers[question.id] = picked;
-    } else if (question.type === 'text' && typeof value === 'string') {
-      answers[question.id] = value;
-    } else if (
-      question.type === 'rating' &&
-      typeof value === 'number' &&
-      Number.isInteger(value) &&
-      value >= question.ratingScale.min &&
-      value <= question.ratingScale.max
-    ) {
-      answers[question.id] = value;
-    }
+    const value = questionRunnerOf(question).restore(question, answerFor(raw, question.id));
+    if (value !== undefined) answers[question.id] = value;
   }
   // Resume where the respondent was, but never past a question that still needs an answer.
   const firstOpen = survey.questions.findIndex((q) => !isAnswered(answerFor(answers, q.id)));

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
-import { answerFor, answerText, type AnswerValue, type QuestionResult } from '@quorum/contract';
+import { answerFor, answerText, type AnswerValue } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
-import { useResponses } from '../api/get-responses';
-import { formatDateTime } from './format';
+import { formatDateTime } from '@/lib/format';
+import type { QuestionResultPart, QuestionResultProps } from '../types';
 
 const FIRST = 5;
 const MORE = 10;
@@ -10,8 +10,7 @@ const MORE = 10;
 const MAX_PAGES_PER_CLICK = 5;
 
 /** A text question: its latest answers, newest first, with "Show more". */
-export function TextAnswers({ surveyId, question }: { surveyId: string; question: QuestionResult }) {
-  const responses = useResponses(surveyId);
+function TextAnswers({ question, responses }: QuestionResultProps) {
   const [visible, setVisible] = useState(FIRST);
   const [loadingMore, setLoadingMore] = useState(false);
 
@@ -86,3 +85,10 @@ function answersIn(
   }
   return count;
 }
+
+/** Text answers are listed, read from the survey's responses. */
+export const textResult: QuestionResultPart<'text'> = {
+  type: 'text',
+  Result: TextAnswers,
+  readsResponses: true,
+};

@@ -1,14 +1,23 @@
+import type { ReactNode } from 'react';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { PIE_COLORS, type QuestionResult } from '@quorum/contract';
-import { formatCount, formatPercentage } from './format';
+import { formatCount, formatPercentage } from '@/lib/format';
 
 const colorAt = (index: number) => PIE_COLORS[index % PIE_COLORS.length]!;
 
 /**
- * A choice question: a pie of the answers (six fixed colours, legend at the bottom) beside a table with the
+ * The results of a choice question (either choice type): a pie of the answers (six fixed colours, legend at the bottom) beside a table with the
  * same counts and shares. The table is the chart's text equivalent, so the drawing is hidden from screen readers.
  */
-export function ChoiceResult({ question, labelId }: { question: QuestionResult; labelId: string }) {
+export function ChoiceResult({
+  question,
+  labelId,
+  note,
+}: {
+  question: QuestionResult;
+  labelId: string;
+  note?: ReactNode;
+}) {
   const data = question.statistics.map((s) => ({ ...s }));
   const hasAnswers = question.answeredCount > 0;
   return (
@@ -88,11 +97,7 @@ export function ChoiceResult({ question, labelId }: { question: QuestionResult; 
           ))}
         </tbody>
       </table>
-      {question.type === 'checkbox' && (
-        <p className="text-xs text-slate-600 lg:col-span-2">
-          Respondents could choose more than one answer, so the shares can add up to more than 100%.
-        </p>
-      )}
+      {note && <p className="text-xs text-slate-600 lg:col-span-2">{note}</p>}
     </div>
   );
 }

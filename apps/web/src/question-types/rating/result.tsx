@@ -1,8 +1,9 @@
-import { formatAverage, ownValue, type QuestionResult } from '@quorum/contract';
-import { formatCount, formatPercentage, plural } from './format';
+import { formatAverage, ownValue } from '@quorum/contract';
+import { formatCount, formatPercentage, plural } from '@/lib/format';
+import type { QuestionResultPart, QuestionResultProps } from '../types';
 
 /** A rating question: the average to one decimal place and one bar per value. */
-export function RatingResult({ question }: { question: QuestionResult }) {
+function RatingResult({ question }: QuestionResultProps) {
   const max = question.ratingScale?.max;
   const labels = question.ratingScale?.labels;
   return (
@@ -46,3 +47,9 @@ export function RatingResult({ question }: { question: QuestionResult }) {
     </div>
   );
 }
+
+export const ratingResult: QuestionResultPart<'rating'> = {
+  type: 'rating',
+  Result: RatingResult,
+  readsResponses: false,
+};

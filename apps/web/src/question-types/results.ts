@@ -1,0 +1,19 @@
+import type { QuestionType } from '@quorum/contract';
+import { checkboxResult } from './checkbox/result';
+import { multipleChoiceResult } from './multiple-choice/result';
+import { ratingResult } from './rating/result';
+import { textResult } from './text/result';
+import type { QuestionResultPart } from './types';
+
+/** The results' part of every question type. A type missing here fails to compile. */
+export const QUESTION_RESULTS: { readonly [T in QuestionType]: QuestionResultPart<T> } = {
+  multiple_choice: multipleChoiceResult,
+  checkbox: checkboxResult,
+  text: textResult,
+  rating: ratingResult,
+};
+
+/** The results' part of a type. */
+export function questionResultOf<T extends QuestionType>(type: T): QuestionResultPart<T> {
+  return QUESTION_RESULTS[type] as QuestionResultPart<T>;
+}

@@ -1,0 +1,28 @@
+import type { AnswerInputProps, QuestionRunnerPart } from '../types';
+
+function TextInput({ name, headingId, value, onChange }: AnswerInputProps<'text'>) {
+  return (
+    <>
+      <textarea
+        rows={4}
+        aria-labelledby={headingId}
+        aria-describedby={`${name}-hint`}
+        value={typeof value === 'string' ? value : ''}
+        onChange={(event) => onChange(event.target.value)}
+        maxLength={5000}
+        className="block w-full resize-y rounded-control border border-slate-300 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-accent-600 focus:outline-2 focus:outline-offset-0 focus:outline-accent-600/30"
+        placeholder="Type your answer"
+      />
+      <p id={`${name}-hint`} className="mt-2 text-xs text-slate-600">
+        Press Enter to continue, Shift+Enter for a new line.
+      </p>
+    </>
+  );
+}
+
+/** A 4-row text area. */
+export const textRunner: QuestionRunnerPart<'text'> = {
+  type: 'text',
+  Input: TextInput,
+  restore: (_question, saved) => (typeof saved === 'string' ? saved : undefined),
+};
