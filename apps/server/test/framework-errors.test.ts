@@ -1,6 +1,7 @@
 import { connect, type AddressInfo } from 'node:net';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TEST_DIALECT, useTestApp } from './helpers';
+import { errorBodyProblem } from './support/error-bodies';
 
 interface RawAnswer {
   status: number;
@@ -56,6 +57,8 @@ describe(`framework errors look like ours (${TEST_DIALECT})`, () => {
     expect(body.code).toBe(code);
     expect(typeof body.message).toBe('string');
     expect(body.message).not.toBe('');
+    // Written before Fastify sees a request, so checked here: the catalog's English for the code.
+    expect(errorBodyProblem(answer.body)).toBeUndefined();
   }
 
   it('a URL that does not decode answers 400 with our body and headers', async () => {

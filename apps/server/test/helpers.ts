@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config';
 import type { AppContext } from '../src/context';
+import { watchErrorBodies } from './support/error-bodies';
 
 /** Which database the server suites run on: SQLite always, PostgreSQL when TEST_DB=postgres. */
 export const TEST_DIALECT: 'sqlite' | 'postgres' = process.env.TEST_DB === 'postgres' ? 'postgres' : 'sqlite';
@@ -59,10 +60,16 @@ export interface TestApp {
   config: Config;
   /** The same context the routes got, for factories and direct repository checks. */
   ctx: AppContext;
+  /**
+   * Throws when an error answer sent since the last call broke the contract (see errorBodyProblem): a body that
+   * is not the error body, or a message that is not the catalog's English for its code and params.
+   */
+  checkErrorBodies(): void;
+  /** Closes the app, then checks the error answers sent since the last check. */
   close(): Promise<void>;
 }
 
-/** Builds the app on a fresh database. */
+/** Builds the app on a fresh database; every error answer it sends is checked against the contract's catalog. */
 export async function createTestApp(
   overrides: Partial<Config> = {},
   options: BuildOptions & { database?: Config['database'] } = {},
@@ -70,13 +77,20 @@ export async function createTestApp(
   const testDb = options.database ? undefined : await createTestDatabase();
   const config = testConfig({ ...overrides, database: options.database ?? testDb!.database });
   const app = await buildApp(config, options);
+  const errorBodies = watchErrorBodies(app);
+  const checkErrorBodies = () => {
+    const problems = errorBodies.take();
+    if (problems.length > 0) throw new Error(`error answers that break the contract:\n${problems.join('\n')}`);
+  };
   return {
     app,
     config,
     ctx: app.ctx,
+    checkErrorBodies,
     async close() {
       await app.close();
       await testDb?.drop();
+      checkErrorBodies();
     },
   };
 }
@@ -90,6 +104,8 @@ export function useTestApp(overrides: Partial<Config> = {}, options: BuildOption
   beforeAll(async () => {
     Object.assign(holder, await createTestApp(overrides, options));
   });
+  // The test that saw an error answer breaking the contract fails.
+  afterEach(() => holder.checkErrorBodies?.());
   afterAll(async () => {
     await holder.close?.();
   });
