@@ -13,7 +13,7 @@ const HOSTILE_NAMES: Array<[string, string]> = [
   ['a line feed', 'Mallory\nVisit https://evil.example/verify/abc'],
   ['a carriage return', 'Mallory\rBcc: victim@example.com'],
   ['a tab', 'Mallory\tTab'],
-  ['a NUL', 'Mallory\u0000Nul'],
+  // A NUL is refused before any name rule, like in every body (nul-characters.test.ts).
   ['an escape', 'Mallory\u001b[31mRed'],
   ['a next-line (C1)', 'Mallory\u0085Next'],
   ['a delete', 'Mallory\u007fDel'],
