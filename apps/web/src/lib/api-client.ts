@@ -1,9 +1,15 @@
-import type { ErrorBody } from '@quorum/contract';
+import type { ErrorBody, ErrorParams } from '@quorum/contract';
 import { paths } from '@/config/paths';
 import { clearSession, storedToken } from './storage';
 
-/** An API answer other than 2xx, with the server's message when it sent one. */
+/**
+ * An API answer other than 2xx: the server's English `message` when it sent one, its stable `code` and the
+ * `params` (numbers and names) the message is made of. Screens show `message`; code reads `code` and `params`.
+ */
 export class ApiError extends Error {
+  /** The error's params from the body (`{ minutes: 15 }`); empty when there are none. */
+  readonly params: ErrorParams;
+
   constructor(
     readonly status: number,
     message: string,
@@ -12,7 +18,17 @@ export class ApiError extends Error {
   ) {
     super(message);
     this.name = 'ApiError';
+    this.params = paramsOf(body);
   }
+}
+
+/** The names and numbers of an error body's `params`, leaving out anything else. */
+function paramsOf(body: unknown): ErrorParams {
+  const params = (body as Partial<ErrorBody> | null)?.params;
+  if (typeof params !== 'object' || params === null) return {};
+  return Object.fromEntries(
+    Object.entries(params).filter(([, value]) => typeof value === 'string' || typeof value === 'number'),
+  );
 }
 
 export interface ApiRequest {
@@ -35,7 +51,7 @@ const LOGIN_PATHS: readonly string[] = [paths.auth.login.path, paths.auth.adminL
 
 /**
  * One typed fetcher for every endpoint: JSON in and out, the bearer token from storage,
- * errors as ApiError carrying the server's `message`.
+ * errors as ApiError carrying the server's `message`, `code` and `params`.
  */
 export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const token = storedToken();

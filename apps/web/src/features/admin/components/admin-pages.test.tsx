@@ -40,7 +40,7 @@ function stubServer(answers: Record<string, Answer[] | ((url: URL) => Answer)>) 
 const invalid: Answer = { status: 401, body: { message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' } };
 const lockedAnswer: Answer = {
   status: 423,
-  body: { message: 'Account locked. Try again in 15 minutes.', code: 'ACCOUNT_LOCKED' },
+  body: { message: 'Account locked. Try again in 15 minutes.', code: 'ADMIN_ACCOUNT_LOCKED', params: { minutes: 15 } },
 };
 
 function renderLogin() {
@@ -107,7 +107,12 @@ describe('admin login screen', { timeout: 20_000 }, () => {
 
   it('says "Too many login attempts" on 429 without counting it as a failure', async () => {
     stubServer({
-      'POST /api/admin/auth/login': [{ status: 429, body: { message: 'Too many requests.', code: 'RATE_LIMITED' } }],
+      'POST /api/admin/auth/login': [
+        {
+          status: 429,
+          body: { message: 'Too many requests.', code: 'LOGIN_RATE_LIMITED', params: { retryAfterSeconds: 60 } },
+        },
+      ],
     });
     const { user } = renderLogin();
     await attempt(user);

@@ -55,13 +55,29 @@ describe('admin login lockout (client side)', () => {
   });
 
   it('maps failures to the admin login messages (too many attempts, locked for n minutes, failed)', () => {
-    expect(classifyLoginFailure(new ApiError(429, 'Too many requests.', 'RATE_LIMITED', null))).toEqual({
+    expect(classifyLoginFailure(new ApiError(429, 'Too many requests.', 'LOGIN_RATE_LIMITED', null))).toEqual({
       kind: 'rate-limited',
       message: 'Too many login attempts. Please try again later.',
     });
+    const locked = {
+      message: 'Account locked. Try again in 12 minutes.',
+      code: 'ADMIN_ACCOUNT_LOCKED',
+      params: { minutes: 12 },
+    };
+    expect(classifyLoginFailure(new ApiError(423, locked.message, locked.code, locked))).toEqual({
+      kind: 'locked',
+      message: 'Account locked. Try again in 12 minutes.',
+      minutes: 12,
+    });
+    // The minutes come from the params; without them, from the words.
+    expect(classifyLoginFailure(new ApiError(423, '', 'ADMIN_ACCOUNT_LOCKED', { params: { minutes: 4 } }))).toEqual({
+      kind: 'locked',
+      message: 'Account locked. Try again in 4 minutes.',
+      minutes: 4,
+    });
     expect(
-      classifyLoginFailure(new ApiError(423, 'Account locked. Try again in 12 minutes.', 'ACCOUNT_LOCKED', null)),
-    ).toEqual({ kind: 'locked', message: 'Account locked. Try again in 12 minutes.', minutes: 12 });
+      classifyLoginFailure(new ApiError(423, 'Account locked. Try again in 9 minutes.', 'ACCOUNT_LOCKED', null)),
+    ).toEqual({ kind: 'locked', message: 'Account locked. Try again in 9 minutes.', minutes: 9 });
     expect(classifyLoginFailure(new ApiError(401, 'Invalid email or password', 'INVALID_CREDENTIALS', null))).toEqual({
       kind: 'invalid-credentials',
       message: 'Invalid email or password',

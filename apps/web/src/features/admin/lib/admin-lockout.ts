@@ -86,15 +86,21 @@ export type LoginFailure =
   | { kind: 'invalid-credentials'; message: string }
   | { kind: 'other'; message: string };
 
-/** What a failed admin login means for the screen: 429 is too many attempts, 423 a lock, else failed. */
+/**
+ * What a failed admin login means for the screen: 429 is too many attempts, 423 a lock (for the minutes the
+ * server's params say), else failed.
+ */
 export function classifyLoginFailure(error: unknown): LoginFailure {
   if (error instanceof ApiError) {
     if (error.status === 429) return { kind: 'rate-limited', message: ADMIN_LOGIN_MESSAGES.tooMany };
-    if (error.code === 'ACCOUNT_LOCKED' || error.status === 423) {
-      const minutes = Number(/(\d+)\s*minute/.exec(error.message)?.[1] ?? ADMIN_LOCKOUT.lockMinutes);
+    if (error.code === 'ADMIN_ACCOUNT_LOCKED' || error.code === 'ACCOUNT_LOCKED' || error.status === 423) {
+      const minutes =
+        typeof error.params.minutes === 'number'
+          ? error.params.minutes
+          : Number(/(\d+)\s*minute/.exec(error.message)?.[1] ?? ADMIN_LOCKOUT.lockMinutes);
       return {
         kind: 'locked',
-        message: error.message || formatMessage(MESSAGES.adminLocked, { n: minutes }),
+        message: error.message || formatMessage(MESSAGES.adminLocked, { minutes }),
         minutes,
       };
     }

@@ -26,7 +26,7 @@ describe('login failure texts', () => {
   });
 
   it("maps a message containing 'Account locked'", () => {
-    expect(loginFailure(apiError(423, formatMessage(MESSAGES.accountLocked, { n: 12 })))).toEqual({
+    expect(loginFailure(apiError(423, formatMessage(MESSAGES.accountLocked, { minutes: 12 })))).toEqual({
       message: LOGIN_MESSAGES.locked,
       unverified: false,
     });

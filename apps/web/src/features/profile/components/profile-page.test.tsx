@@ -148,7 +148,7 @@ describe('profile screen', () => {
     stubServer({
       'PUT /api/user/auth/change-password': {
         status: 400,
-        body: { message: 'Current password is incorrect', code: 'INVALID_CREDENTIALS' },
+        body: { message: 'Current password is incorrect', code: 'CURRENT_PASSWORD_INCORRECT' },
       },
     });
     const user = userEvent.setup();
