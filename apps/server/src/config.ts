@@ -21,7 +21,10 @@ const httpUrl = (what: string) =>
     .refine((v) => /^https?:\/\/[^\s]+$/i.test(v) && URL.canParse(v), { error: `expected ${what}` });
 
 const wholeNumber = (what: string) =>
-  z.coerce.number({ error: `expected ${what}` }).int({ error: `expected ${what}` }).positive({ error: `expected ${what}` });
+  z.coerce
+    .number({ error: `expected ${what}` })
+    .int({ error: `expected ${what}` })
+    .positive({ error: `expected ${what}` });
 
 /**
  * Which proxies to believe about the client's address, in the forms Fastify's `trustProxy` takes:
@@ -38,7 +41,10 @@ const trustProxySetting = z
     if (value === '' || value === 'false' || value === 'no' || value === '0') return false;
     if (value === 'true' || value === 'yes') return 1;
     if (/^\d+$/.test(value)) return Number(value);
-    const entries = value.split(',').map((entry) => entry.trim()).filter(Boolean);
+    const entries = value
+      .split(',')
+      .map((entry) => entry.trim())
+      .filter(Boolean);
     const bad = entries.find((entry) => !isAddressOrCidr(entry));
     if (bad !== undefined || entries.length === 0) {
       ctx.addIssue({
