@@ -4,6 +4,7 @@ import { MESSAGES, USER_LOCKOUT, formatMessage } from '@quorum/contract';
 import { createAdmin, createUser, DEFAULT_PASSWORD, uniqueEmail } from '@quorum/test-support/factories';
 import { createTokenService } from '../src/modules/auth/tokens';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
+import { expectError } from './support/expect-error';
 
 const WRONG = 'Wrong-Horse1!';
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -48,8 +49,7 @@ describe(`accounts: login, session and tokens (${TEST_DIALECT})`, () => {
   it('refuses an unverified account with 403 "Please verify your email"', async () => {
     const user = await createUser(t.ctx, { verified: false });
     const res = await login(user.email, user.password);
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: MESSAGES.emailNotVerified, code: 'EMAIL_NOT_VERIFIED' });
+    expectError(res, 403, 'EMAIL_NOT_VERIFIED', { message: MESSAGES.emailNotVerified });
     expect(res.json().message).toContain('Please verify your email');
   });
 
@@ -91,10 +91,8 @@ describe(`accounts: login, session and tokens (${TEST_DIALECT})`, () => {
 
   it('refuses bad shapes with 400 and a message', async () => {
     const noPassword = await request(t.app, 'POST', '/api/user/auth/login', { body: { email: 'a@b.co' } });
-    expect(noPassword.statusCode).toBe(400);
-    expect(noPassword.json()).toEqual({
+    expectError(noPassword, 400, 'VALIDATION_FAILED', {
       message: 'Password is required',
-      code: 'VALIDATION_FAILED',
       params: { location: 'body', field: 'password', issue: 'invalid_type', expected: 'string' },
     });
     const badEmail = await request(t.app, 'POST', '/api/user/auth/login', { body: { email: 'x', password: 'y' } });
@@ -191,8 +189,7 @@ describe(`accounts: login, session and tokens (${TEST_DIALECT})`, () => {
       const iat = Math.floor(Date.now() / 1000);
       const unsigned = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: user.id, role: 'user', ver: 0, iss: 'quorum', iat, exp: iat + 3600 })}.`;
       const res = await verifyToken(unsigned);
-      expect(res.statusCode).toBe(401);
-      expect(res.json().code).toBe('INVALID_TOKEN');
+      expectError(res, 401, 'INVALID_TOKEN');
     });
 
     it('refuses a tampered token with 401', async () => {

@@ -4,6 +4,7 @@ import { partsOf, startSmtpCapture, verificationTokenFrom, type SmtpCapture } fr
 import { createUser, uniqueEmail } from '@quorum/test-support/factories';
 import { sweepUnverifiedAccounts } from '../src/modules/users/account-sweep';
 import { TEST_DIALECT, createTestApp, createTestDatabase, request, type TestApp } from './helpers';
+import { expectError } from './support/expect-error';
 
 const PUBLIC_URL = 'https://surveys.example.test';
 const SQUATTER_PASSWORD = 'Squatter-Pass1!';
@@ -82,12 +83,10 @@ describe(`accounts: registering an email whose account is not verified (${TEST_D
 
     // The squatter's link can change nothing any more, and the verified email is taken.
     const late = await verify(squatterToken);
-    expect(late.statusCode).toBe(400);
-    expect(late.json()).toEqual({ message: MESSAGES.verificationInvalid, code: 'VERIFICATION_LINK_INVALID' });
+    expectError(late, 400, 'VERIFICATION_LINK_INVALID', { message: MESSAGES.verificationInvalid });
     expect((await verify(ownerToken)).json()).toEqual({ message: MESSAGES.alreadyVerified, alreadyVerified: true });
     const again = await register(email, 'Squatter', SQUATTER_PASSWORD);
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: MESSAGES.emailTaken, code: 'EMAIL_TAKEN' });
+    expectError(again, 409, 'EMAIL_TAKEN', { message: MESSAGES.emailTaken });
     expect((await login(email, OWNER_PASSWORD)).json().user.name).toBe('Olivia Owner');
 
     // The used link keeps no password hash; the other links are gone.

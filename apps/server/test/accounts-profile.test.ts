@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MESSAGES, changePasswordRules } from '@quorum/contract';
 import { createUser } from '@quorum/test-support/factories';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
+import { expectError } from './support/expect-error';
 
 const NEW_PASSWORD = 'Brand-New-Pass9!';
 
@@ -45,10 +46,8 @@ describe(`accounts: profile and password (${TEST_DIALECT})`, () => {
     ])('refuses %s with 400 "Name is required" and changes nothing', async (_case, body) => {
       const user = await createUser(t.ctx, { name: 'Kept' });
       const res = await updateProfile(user.token, body);
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({
+      expectError(res, 400, 'VALIDATION_FAILED', {
         message: MESSAGES.nameRequired,
-        code: 'VALIDATION_FAILED',
         params: expect.objectContaining({ location: 'body', field: 'name', rule: 'nameRequired' }),
       });
       expect((await row(user.id)).name).toBe('Kept');
@@ -90,8 +89,7 @@ describe(`accounts: profile and password (${TEST_DIALECT})`, () => {
       const user = await createUser(t.ctx);
       const before = await row(user.id);
       const res = await changePassword(user.token, { currentPassword: 'Not-The-One1!', newPassword: NEW_PASSWORD });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toEqual({ message: 'Current password is incorrect', code: 'CURRENT_PASSWORD_INCORRECT' });
+      expectError(res, 400, 'CURRENT_PASSWORD_INCORRECT', { message: 'Current password is incorrect' });
       const after = await row(user.id);
       expect(after.password_hash).toBe(before.password_hash);
       expect(after.token_version).toBe(0);

@@ -11,6 +11,7 @@ import {
 import { DEFAULT_PASSWORD, createUser, uniqueEmail } from '@quorum/test-support/factories';
 import { createMailer } from '../src/mail/mailer';
 import { TEST_DIALECT, createTestApp, request, type TestApp } from './helpers';
+import { expectError } from './support/expect-error';
 
 const PUBLIC_URL = 'https://surveys.example.test';
 const tokenFrom = (mail: CapturedMail) => verificationTokenFrom(mail, PUBLIC_URL);
@@ -104,8 +105,7 @@ describe(`accounts: registration and email verification (${TEST_DIALECT})`, () =
   it('refuses the email of a verified account, in any letter case, with 409 and sends nothing', async () => {
     const taken = await createUser(t.ctx, { name: 'Rita Register' });
     const again = await register(registration({ email: taken.email.toUpperCase(), name: 'Someone Else' }));
-    expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ message: MESSAGES.emailTaken, code: 'EMAIL_TAKEN' });
+    expectError(again, 409, 'EMAIL_TAKEN', { message: MESSAGES.emailTaken });
     expect((await userByEmail(taken.email))?.name).toBe('Rita Register');
     // A mail to a third address proves the server had time to send, had it meant to.
     const probe = registration();
@@ -137,10 +137,8 @@ describe(`accounts: registration and email verification (${TEST_DIALECT})`, () =
   ])('refuses a password %s and creates nothing', async (_case, password) => {
     const body = registration({ password, confirmPassword: password });
     const res = await register(body);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
+    expectError(res, 400, 'VALIDATION_FAILED', {
       message: MESSAGES.passwordRequirements,
-      code: 'VALIDATION_FAILED',
       params: { location: 'body', field: 'password', issue: 'custom', rule: 'passwordRequirements' },
     });
     expect(await userByEmail(body.email)).toBeUndefined();
@@ -200,8 +198,7 @@ describe(`accounts: registration and email verification (${TEST_DIALECT})`, () =
 
   it('refuses an unknown link with 400', async () => {
     const res = await request(t.app, 'GET', `/api/user/auth/verify-email/${'A'.repeat(43)}`);
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: MESSAGES.verificationInvalid, code: 'VERIFICATION_LINK_INVALID' });
+    expectError(res, 400, 'VERIFICATION_LINK_INVALID', { message: MESSAGES.verificationInvalid });
   });
 
   it('keeps a link valid for 24 hours and refuses it after', async () => {

@@ -24,6 +24,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from './helpers';
+import { expectError } from './support/expect-error';
 
 /** Each test logs in from its own address, so the per-client rate limit never mixes tests. */
 const newIp = () => `10.${randomBytes(3).join('.')}`;
@@ -153,8 +154,7 @@ describe(`admin login and lockout (${TEST_DIALECT})`, () => {
     const wrong = await login(t.app, { email: admin.email, password: 'Wrong-Passw0rd!' });
     const unknown = await login(t.app, { email: uniqueEmail('nobody'), password: 'Wrong-Passw0rd!' });
     for (const res of [wrong, unknown]) {
-      expect(res.statusCode).toBe(401);
-      expect(res.json()).toEqual({ message: 'Invalid email or password', code: 'INVALID_CREDENTIALS' });
+      expectError(res, 401, 'INVALID_CREDENTIALS', { message: 'Invalid email or password' });
     }
   });
 
@@ -182,10 +182,8 @@ describe(`admin login and lockout (${TEST_DIALECT})`, () => {
     expect((await login(t.app, bad, ip)).statusCode).toBe(401);
     expect((await login(t.app, bad, ip)).statusCode).toBe(401);
     const third = await login(t.app, bad, ip);
-    expect(third.statusCode).toBe(423);
-    expect(third.json()).toEqual({
+    expectError(third, 423, 'ADMIN_ACCOUNT_LOCKED', {
       message: 'Account locked. Try again in 15 minutes.',
-      code: 'ADMIN_ACCOUNT_LOCKED',
       params: { minutes: 15 },
     });
     expect(third.headers['retry-after']).toBe('900');
@@ -211,10 +209,8 @@ describe(`admin login and lockout (${TEST_DIALECT})`, () => {
     expect((await login(t.app, bad, ip)).statusCode).toBe(401);
     expect((await login(t.app, bad, ip)).statusCode).toBe(401);
     const third = await login(t.app, bad, ip);
-    expect(third.statusCode).toBe(423);
-    expect(third.json()).toEqual({
+    expectError(third, 423, 'ADMIN_ACCOUNT_LOCKED', {
       message: formatMessage(MESSAGES.adminLocked, { minutes: 15 }),
-      code: 'ADMIN_ACCOUNT_LOCKED',
       params: { minutes: 15 },
     });
   });
@@ -269,10 +265,8 @@ describe(`admin login rate limit (${TEST_DIALECT})`, () => {
     }
     expect(statuses).toEqual([401, 401, 401, 401, 401]);
     const limited = await login(t.app, { email: uniqueEmail('burst'), password: 'Wrong-Passw0rd!' }, ip);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({
+    expectError(limited, 429, 'LOGIN_RATE_LIMITED', {
       message: 'Too many login attempts. Please try again later.',
-      code: 'LOGIN_RATE_LIMITED',
       params: { retryAfterSeconds: Number(limited.headers['retry-after']) },
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
@@ -438,8 +432,7 @@ describe(`admin bot-check hook (${TEST_DIALECT})`, () => {
       password: admin.password,
       recaptchaToken: recaptchaToken('login'),
     });
-    expect(wrongAction.statusCode).toBe(400);
-    expect(wrongAction.json()).toEqual({ message: 'Bot check failed. Please try again.', code: 'BOT_CHECK_FAILED' });
+    expectError(wrongAction, 400, 'BOT_CHECK_FAILED', { message: 'Bot check failed. Please try again.' });
   });
 
   it('refuses the login before looking at the password, without counting a failure', async () => {
@@ -450,8 +443,7 @@ describe(`admin bot-check hook (${TEST_DIALECT})`, () => {
         password: 'Wrong-Passw0rd!',
         recaptchaToken: refusedRecaptchaToken(),
       });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe('BOT_CHECK_FAILED');
+      expectError(res, 400, 'BOT_CHECK_FAILED');
     }
     const res = await login(t.app, {
       email: admin.email,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createUser } from '@quorum/test-support/factories';
 import { TEST_DIALECT, useTestApp } from './helpers';
+import { expectError } from './support/expect-error';
 
 /** Protected routes authenticate in onRequest: an anonymous body is never parsed or validated. */
 describe(`authentication before the body (${TEST_DIALECT})`, () => {
@@ -48,7 +49,6 @@ describe(`authentication before the body (${TEST_DIALECT})`, () => {
       headers: { 'content-type': 'application/json', authorization: `Bearer ${user.token}` },
       payload: '{"this is": not json',
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Malformed JSON in request body', code: 'MALFORMED_JSON' });
+    expectError(res, 400, 'MALFORMED_JSON', { message: 'Malformed JSON in request body' });
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { SMALL_BODY_BYTES } from '@quorum/contract';
 import { loadConfig, ConfigError } from '../src/config';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
+import { expectError } from './support/expect-error';
 
 describe(`foundation (${TEST_DIALECT})`, () => {
   const t = useTestApp();
@@ -18,10 +19,8 @@ describe(`foundation (${TEST_DIALECT})`, () => {
 
   it('answers an unknown API path with a JSON 404', async () => {
     const res = await request(t.app, 'GET', '/api/does-not-exist');
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({
+    expectError(res, 404, 'ROUTE_NOT_FOUND', {
       message: 'No API route GET /api/does-not-exist',
-      code: 'ROUTE_NOT_FOUND',
       params: { method: 'GET', path: '/api/does-not-exist' },
     });
   });
@@ -33,8 +32,7 @@ describe(`foundation (${TEST_DIALECT})`, () => {
       headers: { 'content-type': 'application/json' },
       payload: '{"email": ',
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({ message: 'Malformed JSON in request body', code: 'MALFORMED_JSON' });
+    expectError(res, 400, 'MALFORMED_JSON', { message: 'Malformed JSON in request body' });
   });
 
   it('answers a body over the limit with 413', async () => {
@@ -44,8 +42,7 @@ describe(`foundation (${TEST_DIALECT})`, () => {
       headers: { 'content-type': 'application/json' },
       payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(SMALL_BODY_BYTES) }),
     });
-    expect(res.statusCode).toBe(413);
-    expect(res.json()).toEqual({ message: 'Request body is too large', code: 'PAYLOAD_TOO_LARGE' });
+    expectError(res, 413, 'PAYLOAD_TOO_LARGE', { message: 'Request body is too large' });
   });
 
   it('sends security headers with a content security policy', async () => {

@@ -8,6 +8,7 @@ import { chatCompletionsUrl, readSurvey } from '../src/ai/openai-compatible-gene
 import { GENERATED_SURVEY_JSON_SCHEMA } from '../src/ai/survey-json-schema';
 import { GENERATE_RATE_LIMIT } from '../src/modules/generate/generate.routes';
 import { TEST_DIALECT, createTestApp, request, testConfig, useTestApp, type TestApp } from './helpers';
+import { expectError } from './support/expect-error';
 
 // ---------------------------------------------------------------------------
 // A local OpenAI-compatible server: real HTTP on loopback, speaking chat completions.
@@ -227,11 +228,7 @@ describe(`POST /api/surveys/generate with an AI provider (${TEST_DIALECT})`, () 
     const user = await createUser(t.ctx);
 
     const res = await generate(user.token);
-    expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({
-      message: 'The AI provider returned a survey that could not be used',
-      code: 'AI_UNUSABLE',
-    });
+    expectError(res, 502, 'AI_UNUSABLE', { message: 'The AI provider returned a survey that could not be used' });
     expect(provider.requests).toHaveLength(2);
     expect(provider.requests[1]!.body.messages[3]!.content).toContain('not a JSON object');
     expect(await surveyCount(t, user.id)).toBe(0);
@@ -245,8 +242,7 @@ describe(`POST /api/surveys/generate with an AI provider (${TEST_DIALECT})`, () 
     const started = Date.now();
     const res = await generate(user.token);
     const elapsed = Date.now() - started;
-    expect(res.statusCode).toBe(504);
-    expect(res.json()).toEqual({ message: 'The AI provider did not answer in time', code: 'AI_TIMEOUT' });
+    expectError(res, 504, 'AI_TIMEOUT', { message: 'The AI provider did not answer in time' });
     expect(elapsed).toBeGreaterThanOrEqual(AI_TIMEOUT_MS - 50);
     expect(elapsed).toBeLessThan(AI_TIMEOUT_MS + 2000);
     expect(await surveyCount(t, user.id)).toBe(0);
@@ -261,8 +257,7 @@ describe(`POST /api/surveys/generate with an AI provider (${TEST_DIALECT})`, () 
     const user = await createUser(t.ctx);
 
     const res = await generate(user.token);
-    expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({ message: 'The AI provider rejected the API key', code: 'AI_KEY_REJECTED' });
+    expectError(res, 502, 'AI_KEY_REJECTED', { message: 'The AI provider rejected the API key' });
     expect(res.body).not.toContain('Incorrect API key');
     expect(provider.requests).toHaveLength(1);
   });
@@ -277,10 +272,8 @@ describe(`POST /api/surveys/generate with an AI provider (${TEST_DIALECT})`, () 
     const user = await createUser(t.ctx);
 
     const res = await generate(user.token);
-    expect(res.statusCode).toBe(429);
-    expect(res.json()).toEqual({
+    expectError(res, 429, 'AI_RATE_LIMITED', {
       message: 'The AI provider is rate limiting requests; try again shortly',
-      code: 'AI_RATE_LIMITED',
       params: { retryAfterSeconds: 20 },
     });
     expect(res.headers['retry-after']).toBe('20');
@@ -292,10 +285,8 @@ describe(`POST /api/surveys/generate with an AI provider (${TEST_DIALECT})`, () 
     const user = await createUser(t.ctx);
 
     const res = await generate(user.token);
-    expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({
+    expectError(res, 422, 'AI_REFUSED', {
       message: 'The AI provider declined to write this survey: I’m sorry, I can’t help with that request.',
-      code: 'AI_REFUSED',
       params: { reason: 'I’m sorry, I can’t help with that request.' },
     });
     expect(provider.requests).toHaveLength(1);
@@ -338,10 +329,8 @@ describe(`POST /api/surveys/generate with an AI provider (${TEST_DIALECT})`, () 
     const user = await createUser(t.ctx);
 
     const res = await generate(user.token);
-    expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({
+    expectError(res, 502, 'AI_FAILED', {
       message: 'The AI provider failed to answer (HTTP 400)',
-      code: 'AI_FAILED',
       params: { status: 400 },
     });
     expect(provider.requests).toHaveLength(1);
@@ -353,10 +342,8 @@ describe(`POST /api/surveys/generate with an AI provider (${TEST_DIALECT})`, () 
     const user = await createUser(t.ctx);
 
     const res = await generate(user.token);
-    expect(res.statusCode).toBe(502);
-    expect(res.json()).toEqual({
+    expectError(res, 502, 'AI_FAILED', {
       message: 'The AI provider failed to answer (HTTP 500)',
-      code: 'AI_FAILED',
       params: { status: 500 },
     });
   });
@@ -366,28 +353,20 @@ describe(`POST /api/surveys/generate with an AI provider (${TEST_DIALECT})`, () 
     provider.reset();
     provider.reply({ status: 404, body: { error: { message: 'The model `x` does not exist' } } });
     const unknownModel = await generate(user.token);
-    expect(unknownModel.statusCode).toBe(502);
-    expect(unknownModel.json()).toEqual({
+    expectError(unknownModel, 502, 'AI_UNKNOWN_MODEL', {
       message: 'The AI provider does not know the configured model',
-      code: 'AI_UNKNOWN_MODEL',
     });
 
     provider.reset();
     provider.reply({ body: { object: 'chat.completion', choices: [] } });
     const unreadable = await generate(user.token);
-    expect(unreadable.statusCode).toBe(502);
-    expect(unreadable.json()).toEqual({
-      message: 'The AI provider sent an answer that could not be read',
-      code: 'AI_UNREADABLE',
-    });
+    expectError(unreadable, 502, 'AI_UNREADABLE', { message: 'The AI provider sent an answer that could not be read' });
 
     provider.reset();
     provider.reply(completion('', { finish_reason: 'content_filter' }));
     const blocked = await generate(user.token);
-    expect(blocked.statusCode).toBe(422);
-    expect(blocked.json()).toEqual({
+    expectError(blocked, 422, 'AI_BLOCKED', {
       message: 'The AI provider declined to write this survey: the idea was blocked by its content filter',
-      code: 'AI_BLOCKED',
     });
     expect(await surveyCount(t, user.id)).toBe(0);
   });
@@ -407,8 +386,7 @@ describe(`POST /api/surveys/generate with an unreachable AI provider (${TEST_DIA
   it('answers 503 with a clear message', async () => {
     const user = await createUser(t.ctx);
     const res = await request(t.app, 'POST', '/api/surveys/generate', { token: user.token, body: { prompt: IDEA } });
-    expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ message: 'The AI provider could not be reached', code: 'AI_UNREACHABLE' });
+    expectError(res, 503, 'AI_UNREACHABLE', { message: 'The AI provider could not be reached' });
   });
 });
 
@@ -492,8 +470,7 @@ describe(`POST /api/surveys/generate with the built-in generator (${TEST_DIALECT
     expect(anonymous.statusCode).toBe(401);
     const admin = await createAdmin(t.ctx);
     const res = await generate(admin.token, { prompt: IDEA });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: 'Administrators cannot create surveys', code: 'ADMIN_CANNOT_CREATE' });
+    expectError(res, 403, 'ADMIN_CANNOT_CREATE', { message: 'Administrators cannot create surveys' });
     expect(await surveyCount(t, admin.id)).toBe(0);
   });
 
@@ -504,10 +481,8 @@ describe(`POST /api/surveys/generate with the built-in generator (${TEST_DIALECT
       expect(res.statusCode, `generation ${i + 1}`).toBe(201);
     }
     const limited = await generate(busy.token, { prompt: 'one more idea' });
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({
+    expectError(limited, 429, 'GENERATE_RATE_LIMITED', {
       message: 'You have generated many surveys in a short time. Please wait a few minutes and try again.',
-      code: 'GENERATE_RATE_LIMITED',
       params: { retryAfterSeconds: Number(limited.headers['retry-after']) },
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);

@@ -6,6 +6,7 @@ import { createAdmin, createUser } from '@quorum/test-support/factories';
 import { addressPolicy, checkImageUrl } from '../src/images/image-check';
 import { IMAGE_CHECKS_PER_MINUTE } from '../src/modules/images/images.routes';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
+import { expectError } from './support/expect-error';
 
 interface Seen {
   method: string;
@@ -200,8 +201,7 @@ describe(`image check: private addresses allowed for local testing (${TEST_DIALE
   it('answers a malformed body with 400', async () => {
     for (const body of [{}, { url: '' }, { url: 42 }, { url: `https://e.com/${'x'.repeat(2048)}` }]) {
       const res = await request(t.app, 'POST', '/api/images/check', { token, body });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().code).toBe('VALIDATION_FAILED');
+      expectError(res, 400, 'VALIDATION_FAILED');
     }
   });
 
@@ -220,8 +220,7 @@ describe(`image check: private addresses allowed for local testing (${TEST_DIALE
       expect(res.statusCode).toBe(200);
     }
     const over = await request(t.app, 'POST', '/api/images/check', { token: busy.token, body: { url } });
-    expect(over.statusCode).toBe(429);
-    expect(over.json().code).toBe('RATE_LIMITED');
+    expectError(over, 429, 'RATE_LIMITED');
     // Someone else is not affected.
     const calm = await createUser(t.ctx);
     expect((await request(t.app, 'POST', '/api/images/check', { token: calm.token, body: { url } })).statusCode).toBe(

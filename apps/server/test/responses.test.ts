@@ -13,6 +13,7 @@ import type { ResponseStoredEvent } from '../src/events/live-events';
 import { newId } from '../src/lib/ids';
 import { recordResponses } from '../src/modules/responses/responses.repository';
 import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';
+import { expectError } from './support/expect-error';
 
 /** Everything a response writes, to prove a refused one writes nothing. */
 async function snapshot(t: TestApp, surveyId: string) {
@@ -87,14 +88,12 @@ describe(`public survey (${TEST_DIALECT})`, () => {
     const owner = await createUser(t.ctx);
     const s = await createSurvey(t.ctx, owner.id, { state });
     const res = await request(t.app, 'GET', `/api/surveys/${s.id}/public`);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Survey not found', code: 'SURVEY_NOT_FOUND' });
+    expectError(res, 404, 'SURVEY_NOT_FOUND', { message: 'Survey not found' });
   });
 
   it('answers 404 for an unknown survey', async () => {
     const res = await request(t.app, 'GET', `/api/surveys/${newId()}/public`);
-    expect(res.statusCode).toBe(404);
-    expect(res.json()).toEqual({ message: 'Survey not found', code: 'SURVEY_NOT_FOUND' });
+    expectError(res, 404, 'SURVEY_NOT_FOUND', { message: 'Survey not found' });
   });
 });
 
@@ -396,16 +395,14 @@ describe(`submitting a response (${TEST_DIALECT})`, () => {
         const owner = await createUser(t.ctx);
         const s = await createSurvey(t.ctx, owner.id, { state });
         const res = await submit(t, s.id, { answers: validAnswers(s) });
-        expect(res.statusCode).toBe(404);
-        expect(res.json()).toEqual({ message: PUBLIC_MESSAGES.notFound, code: 'SURVEY_NOT_FOUND' });
+        expectError(res, 404, 'SURVEY_NOT_FOUND', { message: PUBLIC_MESSAGES.notFound });
         expect(await snapshot(t, s.id)).toEqual({ responseCount: 0, responses: [], counts: [], totals: [] });
       },
     );
 
     it('refuses a response to an unknown survey with 404', async () => {
       const res = await submit(t, newId(), { answers: [{ questionId: 'q', answer: 'x' }] });
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: PUBLIC_MESSAGES.notFound, code: 'SURVEY_NOT_FOUND' });
+      expectError(res, 404, 'SURVEY_NOT_FOUND', { message: PUBLIC_MESSAGES.notFound });
     });
 
     it('sees a pause and a resume at once, although it keeps recent questions', async () => {
@@ -481,10 +478,8 @@ describe(`submission rate limit (${TEST_DIALECT})`, () => {
       });
     for (let i = 0; i < 3; i += 1) expect((await send(from('203.0.113.7'))).statusCode).toBe(201);
     const limited = await send(from('203.0.113.7'));
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json()).toEqual({
+    expectError(limited, 429, 'SUBMIT_RATE_LIMITED', {
       message: PUBLIC_MESSAGES.tooMany,
-      code: 'SUBMIT_RATE_LIMITED',
       params: { retryAfterSeconds: Number(limited.headers['retry-after']) },
     });
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);

@@ -6,6 +6,7 @@ import { newId } from '../src/lib/ids';
 import { recordResponses } from '../src/modules/responses/responses.repository';
 import { createCsvExportStream } from '../src/modules/results/results.csv';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
+import { expectError } from './support/expect-error';
 
 const qa: Question = {
   id: 'qa',
@@ -124,8 +125,7 @@ describe(`results CSV export (${TEST_DIALECT})`, () => {
     const foreign = await request(t.app, 'POST', `/api/surveys/${survey.id}/results/export-link`, {
       token: stranger.token,
     });
-    expect(foreign.statusCode).toBe(404);
-    expect(foreign.json()).toEqual({ message: 'Survey not found', code: 'SURVEY_NOT_FOUND' });
+    expectError(foreign, 404, 'SURVEY_NOT_FOUND', { message: 'Survey not found' });
     expect((await request(t.app, 'GET', `/api/surveys/${survey.id}/results.csv`)).statusCode).toBe(401);
     expect(
       (await request(t.app, 'GET', `/api/surveys/${survey.id}/results.csv`, { token: stranger.token })).statusCode,

@@ -14,6 +14,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from './helpers';
+import { expectError } from './support/expect-error';
 
 interface SseEvent {
   event: string;
@@ -192,8 +193,7 @@ describe(`live results stream (${TEST_DIALECT})`, () => {
     adminStream.close();
     const path = `/api/surveys/${survey.id}/results/stream`;
     const other = await request(t.app, 'GET', path, { token: stranger.token });
-    expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ message: 'Survey not found', code: 'SURVEY_NOT_FOUND' });
+    expectError(other, 404, 'SURVEY_NOT_FOUND', { message: 'Survey not found' });
     expect((await request(t.app, 'GET', path)).statusCode).toBe(401);
   });
 

@@ -5,6 +5,7 @@ import { createAdmin, createSurvey, createUser } from '@quorum/test-support/fact
 import { newId } from '../src/lib/ids';
 import { recordResponses } from '../src/modules/responses/responses.repository';
 import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';
+import { expectError } from './support/expect-error';
 
 const mc: Question = {
   id: 'q-day',
@@ -247,14 +248,12 @@ describe(`results access (${TEST_DIALECT})`, () => {
       expect((await request(t.app, 'GET', path, { token: owner.token })).statusCode).toBe(200);
       expect((await request(t.app, 'GET', path, { token: admin.token })).statusCode).toBe(200);
       const other = await request(t.app, 'GET', path, { token: stranger.token });
-      expect(other.statusCode).toBe(404);
-      expect(other.json()).toEqual({ message: 'Survey not found', code: 'SURVEY_NOT_FOUND' });
+      expectError(other, 404, 'SURVEY_NOT_FOUND', { message: 'Survey not found' });
       expect((await request(t.app, 'GET', path)).statusCode).toBe(401);
       expect((await request(t.app, 'GET', path, { token: 'not-a-token' })).statusCode).toBe(401);
     }
     const unknown = await request(t.app, 'GET', `/api/surveys/${newId()}/results`, { token: owner.token });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ message: 'Survey not found', code: 'SURVEY_NOT_FOUND' });
+    expectError(unknown, 404, 'SURVEY_NOT_FOUND', { message: 'Survey not found' });
   });
 
   it('hides a deleted survey from its owner but not from an administrator', async () => {

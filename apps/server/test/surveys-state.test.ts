@@ -3,6 +3,7 @@ import { SURVEY_MESSAGES, stateChangeResponseSchema, surveyStates, type SurveySt
 import { createAdmin, createSurvey, createUser } from '@quorum/test-support/factories';
 import type { AppContext } from '../src/context';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
+import { expectError } from './support/expect-error';
 
 /** The state changes an owner may make, written out again so a change to the contract's table shows up here. */
 const OWNER_ALLOWED = new Set([
@@ -44,8 +45,7 @@ describe(`survey states: the owner's transitions (${TEST_DIALECT})`, () => {
     const res = await request(t.app, 'PATCH', `/api/surveys/${id}/state`, { token: owner.token, body: { state: to } });
     if (from === 'deleted') {
       // A deleted survey is gone for its owner: only an administrator can see and restore it.
-      expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ message: 'Survey not found', code: 'SURVEY_NOT_FOUND' });
+      expectError(res, 404, 'SURVEY_NOT_FOUND', { message: 'Survey not found' });
     } else if (OWNER_ALLOWED.has(`${from}>${to}`)) {
       expect(res.statusCode).toBe(200);
       const body = stateChangeResponseSchema.parse(res.json());
@@ -53,13 +53,11 @@ describe(`survey states: the owner's transitions (${TEST_DIALECT})`, () => {
       expect(body.survey.questions).toHaveLength(4);
       expect(body.message).toMatch(/^Survey /);
     } else {
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({
+      expectError(res, 409, from === to ? 'SURVEY_ALREADY_IN_STATE' : 'INVALID_TRANSITION', {
         message:
           from === to
             ? `The survey is already ${to}`
             : `Cannot change ${from === 'active' ? 'an' : 'a'} ${from} survey to ${to}`,
-        code: from === to ? 'SURVEY_ALREADY_IN_STATE' : 'INVALID_TRANSITION',
         params: { from, to },
       });
     }
@@ -112,11 +110,9 @@ describe(`survey states: administrators (${TEST_DIALECT})`, () => {
         survey: { surveyId: id, state: 'draft', userId: owner.id, creator: { id: owner.id, email: owner.email } },
       });
     } else {
-      expect(res.statusCode).toBe(409);
-      expect(res.json()).toEqual({
+      expectError(res, 409, from === to ? 'SURVEY_ALREADY_IN_STATE' : 'ADMIN_CANNOT_CHANGE_STATE', {
         message:
           from === to ? `The survey is already ${to}` : 'Administrators can only restore deleted surveys to draft',
-        code: from === to ? 'SURVEY_ALREADY_IN_STATE' : 'ADMIN_CANNOT_CHANGE_STATE',
         params: { from, to },
       });
     }
@@ -131,10 +127,8 @@ describe(`survey states: administrators (${TEST_DIALECT})`, () => {
       token: admin.token,
       body: { state: 'active' },
     });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
+    expectError(res, 409, 'ADMIN_CANNOT_CHANGE_STATE', {
       message: 'Administrators can only restore deleted surveys to draft',
-      code: 'ADMIN_CANNOT_CHANGE_STATE',
       params: { from: 'draft', to: 'active' },
     });
   });
@@ -179,17 +173,10 @@ describe(`survey states: the active limit (${TEST_DIALECT})`, () => {
     expect((await patch(owner.token, b.id, 'active')).statusCode).toBe(200);
 
     const launch = await patch(owner.token, c.id, 'active');
-    expect(launch.statusCode).toBe(409);
-    expect(launch.json()).toEqual({
-      message: SURVEY_MESSAGES.activeLimit,
-      code: 'ACTIVE_LIMIT_REACHED',
-      params: { limit: 2 },
-    });
+    expectError(launch, 409, 'ACTIVE_LIMIT_REACHED', { message: SURVEY_MESSAGES.activeLimit, params: { limit: 2 } });
     const resume = await patch(owner.token, paused.id, 'active');
-    expect(resume.statusCode).toBe(409);
-    expect(resume.json()).toEqual({
+    expectError(resume, 409, 'ACTIVE_LIMIT_REACHED', {
       message: 'Maximum active surveys limit reached',
-      code: 'ACTIVE_LIMIT_REACHED',
       params: { limit: 2 },
     });
     expect(await stateOf(t.ctx, c.id)).toBe('draft');

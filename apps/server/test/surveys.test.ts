@@ -12,6 +12,7 @@ import {
 import { createAdmin, createSurvey, createUser, sampleQuestions } from '@quorum/test-support/factories';
 import type { AppContext } from '../src/context';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
+import { expectError } from './support/expect-error';
 
 const validBody = (overrides: Partial<SurveyInput> = {}): SurveyInput => ({
   projectName: 'Summer Festival',
@@ -191,8 +192,7 @@ describe(`surveys: create (${TEST_DIALECT})`, () => {
     const user = await createUser(t.ctx);
     const before = await surveyCount(t.ctx);
     const res = await request(t.app, 'POST', '/api/surveys', { token: user.token, body });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().code).toBe('VALIDATION_FAILED');
+    expectError(res, 400, 'VALIDATION_FAILED');
     if (typeof message === 'string') expect(res.json().message).toBe(message);
     else expect(res.json().message).toMatch(message);
     expect(await surveyCount(t.ctx)).toBe(before);
@@ -245,8 +245,7 @@ describe(`surveys: create (${TEST_DIALECT})`, () => {
     const before = await surveyCount(t.ctx);
     expect((await request(t.app, 'POST', '/api/surveys', { body: validBody() })).statusCode).toBe(401);
     const res = await request(t.app, 'POST', '/api/surveys', { token: admin.token, body: validBody() });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: SURVEY_MESSAGES.adminCannotCreate, code: 'ADMIN_CANNOT_CREATE' });
+    expectError(res, 403, 'ADMIN_CANNOT_CREATE', { message: SURVEY_MESSAGES.adminCannotCreate });
     expect(await surveyCount(t.ctx)).toBe(before);
   });
 });
@@ -483,8 +482,7 @@ describe(`surveys: update (${TEST_DIALECT})`, () => {
     const user = await createUser(t.ctx);
     const { id } = await createSurvey(t.ctx, user.id, { state, title: 'Unchanged' });
     const res = await request(t.app, 'PUT', `/api/surveys/${id}`, { token: user.token, body: validBody() });
-    expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ message: SURVEY_MESSAGES.notEditable, code: 'SURVEY_NOT_EDITABLE' });
+    expectError(res, 409, 'SURVEY_NOT_EDITABLE', { message: SURVEY_MESSAGES.notEditable });
     const read = await request(t.app, 'GET', `/api/surveys/${id}`, { token: user.token });
     expect(read.json().title).toBe('Unchanged');
   });
@@ -494,8 +492,7 @@ describe(`surveys: update (${TEST_DIALECT})`, () => {
     const admin = await createAdmin(t.ctx);
     const { id } = await createSurvey(t.ctx, user.id, { title: 'Unchanged' });
     const res = await request(t.app, 'PUT', `/api/surveys/${id}`, { token: admin.token, body: validBody() });
-    expect(res.statusCode).toBe(403);
-    expect(res.json()).toEqual({ message: SURVEY_MESSAGES.adminCannotEdit, code: 'ADMIN_CANNOT_EDIT' });
+    expectError(res, 403, 'ADMIN_CANNOT_EDIT', { message: SURVEY_MESSAGES.adminCannotEdit });
   });
 
   it('validates an edit like a creation and changes nothing when refused', async () => {

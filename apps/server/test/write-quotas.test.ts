@@ -12,6 +12,7 @@ import {
   type TestApp,
   type TestDatabase,
 } from './helpers';
+import { expectError } from './support/expect-error';
 
 const body = (title = 'Quota') => ({
   projectName: 'Quotas',
@@ -101,12 +102,7 @@ describe(`surveys per account (${TEST_DIALECT})`, () => {
 
     expect((await request(t.app, 'POST', '/api/surveys', { token: owner.token, body: body() })).statusCode).toBe(201);
     const refused = await request(t.app, 'POST', '/api/surveys', { token: owner.token, body: body() });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({
-      message: surveyLimitMessage(3),
-      code: 'SURVEY_LIMIT_REACHED',
-      params: { limit: 3 },
-    });
+    expectError(refused, 409, 'SURVEY_LIMIT_REACHED', { message: surveyLimitMessage(3), params: { limit: 3 } });
     expect(surveyLimitMessage(1000)).toBe(
       'You have reached the limit of 1,000 surveys. Delete surveys you no longer need to create new ones.',
     );
@@ -115,12 +111,7 @@ describe(`surveys per account (${TEST_DIALECT})`, () => {
       token: owner.token,
       body: { prompt: 'Feedback on our bakery' },
     });
-    expect(generated.statusCode).toBe(409);
-    expect(generated.json()).toEqual({
-      message: surveyLimitMessage(3),
-      code: 'SURVEY_LIMIT_REACHED',
-      params: { limit: 3 },
-    });
+    expectError(generated, 409, 'SURVEY_LIMIT_REACHED', { message: surveyLimitMessage(3), params: { limit: 3 } });
 
     // Editing a survey at the cap is still allowed; deleting one makes room for one more.
     expect(await countHeldSurveys(t.ctx.db.kysely, owner.id)).toBe(3);
