@@ -7,5 +7,5 @@ export * from './responses';
 export * from './results';
 export * from './request-limits';
 export * from './question-flow';
-export { QUESTION_TYPES, checkAnswer, questionTypeOf } from './question-types';
-export type { AnswerCheck, QuestionOf, QuestionTypeModule } from './question-types';
+export { QUESTION_TYPES, checkAnswer } from './question-types';
+export type { QuestionOf } from './question-types';

@@ -99,7 +99,6 @@ export const responsesPageQuerySchema = z.object({
     .max(RESPONSES_PAGE.maxLimit, { error: `limit must be a whole number from 1 to ${RESPONSES_PAGE.maxLimit}` })
     .default(RESPONSES_PAGE.defaultLimit),
 });
-export type ResponsesPageQuery = z.input<typeof responsesPageQuerySchema>;
 export const responsesPageSchema = z.object({
   responses: z.array(responseRowSchema),
   nextCursor: z.string().nullable(),

@@ -2,14 +2,7 @@ import { z } from 'zod';
 import { errorDetail, type ErrorDetail } from './error-messages';
 import { questionFromDraft } from './question-types';
 import { ratingScaleSchema } from './rating-scale';
-import {
-  LIMITS,
-  MAX_ACTIVE_SURVEYS,
-  questionTypes,
-  SURVEY_MESSAGES,
-  surveyStateSchema,
-  type SurveyState,
-} from './survey-constants';
+import { LIMITS, questionTypes, SURVEY_MESSAGES, surveyStateSchema, type SurveyState } from './survey-constants';
 
 export * from './survey-constants';
 export * from './rating-scale';
@@ -21,11 +14,6 @@ export * from './rating-scale';
 /** A project's id: its name trimmed and lower-cased, each run of whitespace one hyphen. */
 export function projectIdFrom(projectName: string): string {
   return projectName.trim().toLowerCase().replace(/\s+/g, '-');
-}
-
-/** The public link of a survey, the page where respondents answer it. */
-export function publicSurveyPath(projectId: string, surveyId: string): string {
-  return `/projects/${encodeURIComponent(projectId)}/surveys/${encodeURIComponent(surveyId)}`;
 }
 
 // ---------------------------------------------------------------------------
@@ -84,8 +72,6 @@ export const questionSchema = z.discriminatedUnion('type', [
   ratingQuestionSchema,
 ]);
 export type Question = z.output<typeof questionSchema>;
-export type ChoiceQuestion = z.output<typeof choiceQuestionSchema>;
-export type RatingQuestion = z.output<typeof ratingQuestionSchema>;
 
 // ---------------------------------------------------------------------------
 // Questions as the client sends them, normalised on parse: blank options dropped, no options on text
@@ -193,11 +179,6 @@ export const surveyInputSchema = z
 export type SurveyInput = z.input<typeof surveyInputSchema>;
 export type NormalisedSurveyInput = z.output<typeof surveyInputSchema>;
 
-/** Gives every question without an id a fresh one. */
-export function withQuestionIds(questions: readonly NormalisedQuestionInput[], newId: () => string): Question[] {
-  return questions.map((q) => ({ ...q, id: q.id ?? newId() }) as Question);
-}
-
 // ---------------------------------------------------------------------------
 // State machine: the state changes an owner may make, and an administrator's restore to draft
 // ---------------------------------------------------------------------------
@@ -228,10 +209,6 @@ export function isActivation(from: SurveyState, to: SurveyState): boolean {
   return to === 'active' && from !== 'active';
 }
 
-export function canLaunchMore(activeCount: number): boolean {
-  return activeCount < MAX_ACTIVE_SURVEYS;
-}
-
 /** The confirmation sent with a successful state change. */
 export function stateChangeMessage(from: SurveyState, to: SurveyState): string {
   if (to === 'active') return from === 'paused' ? 'Survey resumed' : 'Survey launched';
@@ -250,11 +227,6 @@ export function transitionRefusal(
   const code =
     from === to ? 'SURVEY_ALREADY_IN_STATE' : role === 'admin' ? 'ADMIN_CANNOT_CHANGE_STATE' : 'INVALID_TRANSITION';
   return { ...errorDetail(code, { from, to }), code };
-}
-
-/** Why a state change is refused, e.g. "Cannot change a closed survey to active". */
-export function transitionRefusalMessage(from: SurveyState, to: SurveyState, role: 'user' | 'admin'): string {
-  return transitionRefusal(from, to, role).message;
 }
 
 /** Edit is offered for draft and active surveys only. */
@@ -301,7 +273,6 @@ export const surveyListQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });
-export type SurveyListQuery = z.input<typeof surveyListQuerySchema>;
 /** The list query once parsed: limit and offset filled in. */
 export type ParsedSurveyListQuery = z.output<typeof surveyListQuerySchema>;
 
