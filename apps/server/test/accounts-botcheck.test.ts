@@ -22,14 +22,7 @@ describe(`accounts: the bot check runs first on every protected endpoint (${TEST
       publicUrl: 'https://surveys.example.test',
       registerRateLimit: 1000,
       loginRateLimit: 1000,
-      recaptcha: {
-        siteKey: 'site-key',
-        secretKey: 'secret-key',
-        minScore: 0.5,
-        verifyUrl: siteverify.verifyUrl,
-        scriptUrl: 'https://www.google.com/recaptcha/api.js',
-        timeoutMs: 2000,
-      },
+      recaptcha: siteverify.serverConfig(),
     });
   });
   afterAll(async () => {

@@ -329,14 +329,7 @@ describe(`admin bot-check hook (${TEST_DIALECT})`, () => {
   beforeAll(async () => {
     recaptcha = await startRecaptchaStandIn();
     t = await createTestApp({
-      recaptcha: {
-        siteKey: 'site-key',
-        secretKey: 'secret-key',
-        minScore: 0.5,
-        verifyUrl: recaptcha.verifyUrl,
-        scriptUrl: 'https://www.google.com/recaptcha/api.js',
-        timeoutMs: 5000,
-      },
+      recaptcha: recaptcha.serverConfig({ timeoutMs: 5000 }),
     });
   });
   afterAll(async () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { Config } from '../../../apps/server/src/config';
 import { listen, stopServer } from './ports';
 
 /** What the app server sent to `siteverify`. */
@@ -18,8 +19,16 @@ export interface RecaptchaStandIn {
   requests: VerifyRequest[];
   /** The actions of the tokens that verified, in order. */
   verifiedActions: string[];
+  /**
+   * The server's `recaptcha` settings for this stand-in: site key `site-key`, secret `secret-key`, minimum score
+   * 0.5 and a 2-second timeout unless `overrides` says otherwise.
+   */
+  serverConfig(overrides?: Partial<RecaptchaConfig>): RecaptchaConfig;
   close(): Promise<void>;
 }
+
+/** The server's bot-check settings (its `config.recaptcha`). */
+export type RecaptchaConfig = NonNullable<Config['recaptcha']>;
 
 export interface RecaptchaStandInOptions {
   /** The hostname reported for a token that names none; none is reported when left out. */
@@ -111,11 +120,22 @@ export async function startRecaptchaStandIn(options: RecaptchaStandInOptions = {
     res.writeHead(404).end();
   });
   const origin = `http://127.0.0.1:${await listen(server)}`;
+  const verifyUrl = `${origin}/recaptcha/api/siteverify`;
+  const scriptUrl = `${origin}/recaptcha/api.js`;
   return {
-    verifyUrl: `${origin}/recaptcha/api/siteverify`,
-    scriptUrl: `${origin}/recaptcha/api.js`,
+    verifyUrl,
+    scriptUrl,
     requests,
     verifiedActions,
+    serverConfig: (overrides = {}) => ({
+      siteKey: 'site-key',
+      secretKey: 'secret-key',
+      minScore: 0.5,
+      verifyUrl,
+      scriptUrl,
+      timeoutMs: 2000,
+      ...overrides,
+    }),
     close: () => stopServer(server),
   };
 }
