@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@quorum/contract';
 import { partsOf, startSmtpCapture, type SmtpCapture } from '@quorum/test-support/smtp';
 import { DEFAULT_PASSWORD, createAdmin, createUser, findAccount, uniqueEmail } from '@quorum/test-support/factories';
-import { createMailer } from '../src/mail/mailer';
 import { TEST_DIALECT, createTestApp, request, type TestApp } from './helpers';
 import { expectError } from './support/expect-error';
+import { logMailer } from './support/log-mailer';
 
 const PUBLIC_URL = 'https://surveys.example.test';
 
@@ -143,13 +143,7 @@ describe(`account names in the verification mail (${TEST_DIALECT})`, () => {
   });
 
   it('refuses to send a message whose subject or recipient could add a header', async () => {
-    const sent: string[] = [];
-    const log = { info: (_obj: unknown, msg: string) => sent.push(msg), error: () => {} };
-    const mailer = createMailer({
-      smtpUrl: undefined,
-      from: 'Quorum <no-reply@quorum.local>',
-      log: log as unknown as Parameters<typeof createMailer>[0]['log'],
-    });
+    const { mailer, lines: sent } = logMailer();
     const message = { to: 'someone@example.com', subject: 'Fine', text: 'body', html: '<p>body</p>' };
     await expect(mailer.send({ ...message, subject: 'Hi\r\nBcc: victim@example.com' })).rejects.toThrow(/refused/);
     await expect(mailer.send({ ...message, to: 'someone@example.com, victim@example.com' })).rejects.toThrow(/refused/);

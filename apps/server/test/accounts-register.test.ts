@@ -9,9 +9,9 @@ import {
   type SmtpCapture,
 } from '@quorum/test-support/smtp';
 import { DEFAULT_PASSWORD, createUser, uniqueEmail } from '@quorum/test-support/factories';
-import { createMailer } from '../src/mail/mailer';
 import { TEST_DIALECT, createTestApp, request, type TestApp } from './helpers';
 import { expectError } from './support/expect-error';
+import { logMailer } from './support/log-mailer';
 
 const PUBLIC_URL = 'https://surveys.example.test';
 const tokenFrom = (mail: CapturedMail) => verificationTokenFrom(mail, PUBLIC_URL);
@@ -300,13 +300,7 @@ describe(`accounts: mail delivery failures (${TEST_DIALECT})`, () => {
   });
 
   it('writes the mail to the log, link clearly labelled, when SMTP_URL is unset', async () => {
-    const lines: string[] = [];
-    const log = { info: (_obj: unknown, msg: string) => lines.push(msg), error: () => {} };
-    const mailer = createMailer({
-      smtpUrl: undefined,
-      from: 'Quorum <no-reply@quorum.local>',
-      log: log as unknown as Parameters<typeof createMailer>[0]['log'],
-    });
+    const { mailer, lines } = logMailer();
     await mailer.send({
       to: 'newcomer@example.com',
       subject: 'Verify your email for Quorum',
