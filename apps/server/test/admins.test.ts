@@ -12,19 +12,34 @@ import {
   startRecaptchaStandIn,
   type RecaptchaStandIn,
 } from '@quorum/test-support/recaptcha';
-import { DEFAULT_PASSWORD, createAdmin, createSurvey, createUser, uniqueEmail } from '@quorum/test-support/factories';
+import {
+  DEFAULT_PASSWORD,
+  createAdmin,
+  createSurvey,
+  createUser,
+  findAccount,
+  uniqueEmail,
+} from '@quorum/test-support/factories';
 import { loadConfig, ConfigError, type Config } from '../src/config';
 import { verifyPassword } from '../src/lib/passwords';
 import {
   TEST_DIALECT,
   createTestApp,
   createTestDatabase,
+  manualClock,
   request,
   useTestApp,
   type TestApp,
   type TestDatabase,
 } from './helpers';
 import { expectError } from './support/expect-error';
+
+/** The stored administrator with `email`, which must exist. */
+async function storedAdmin(app: TestApp, email: string) {
+  const row = await findAccount(app.ctx, 'admins', { email });
+  if (!row) throw new Error(`no administrator ${email}`);
+  return row;
+}
 
 /** Each test logs in from its own address, so the per-client rate limit never mixes tests. */
 const newIp = () => `10.${randomBytes(3).join('.')}`;
@@ -38,17 +53,6 @@ function login(
   return app.inject({ method: 'POST', url: `/api/${role}/auth/login`, payload: body, remoteAddress: ip });
 }
 
-/** A clock the tests move by hand. */
-function manualClock(start: string) {
-  let now = new Date(start);
-  return {
-    now: () => now,
-    advanceMinutes(minutes: number) {
-      now = new Date(now.getTime() + minutes * 60_000);
-    },
-  };
-}
-
 describe(`admin bootstrap from the environment (${TEST_DIALECT})`, () => {
   it('creates the administrator, then updates its name and password on a later start', async () => {
     const testDb = await createTestDatabase();
@@ -60,11 +64,7 @@ describe(`admin bootstrap from the environment (${TEST_DIALECT})`, () => {
         { database: testDb.database },
       );
       apps.push(first);
-      const created = await first.ctx.db.kysely
-        .selectFrom('admins')
-        .selectAll()
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow();
+      const created = await storedAdmin(first, email);
       expect(created).toMatchObject({ name: 'First Name', token_version: 0 });
       const firstLogin = await login(first.app, { email, password: 'First-Passw0rd!' });
       expect(firstLogin.statusCode).toBe(200);
@@ -77,11 +77,7 @@ describe(`admin bootstrap from the environment (${TEST_DIALECT})`, () => {
         { database: testDb.database },
       );
       apps.push(same);
-      const unchanged = await same.ctx.db.kysely
-        .selectFrom('admins')
-        .selectAll()
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow();
+      const unchanged = await storedAdmin(same, email);
       expect(unchanged.password_hash).toBe(created.password_hash);
       expect(unchanged.token_version).toBe(0);
       await same.close();
@@ -110,11 +106,7 @@ describe(`admin bootstrap from the environment (${TEST_DIALECT})`, () => {
         { database: testDb.database },
       );
       apps.push(third);
-      const renamed = await third.ctx.db.kysely
-        .selectFrom('admins')
-        .selectAll()
-        .where('email', '=', email)
-        .executeTakeFirstOrThrow();
+      const renamed = await storedAdmin(third, email);
       expect(renamed).toMatchObject({ name: 'Third Name', token_version: 1, password_hash: rows[0]!.password_hash });
     } finally {
       for (const app of apps) await app.app.close().catch(() => undefined);

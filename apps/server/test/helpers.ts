@@ -134,3 +134,14 @@ export function request(
     ...(options.body === undefined ? {} : { payload: options.body as InjectOptions['payload'] }),
   });
 }
+
+/** A clock the tests move by hand, for the app's `clock` option. */
+export function manualClock(start: string) {
+  let now = new Date(start);
+  return {
+    now: () => now,
+    advanceMinutes(minutes: number) {
+      now = new Date(now.getTime() + minutes * 60_000);
+    },
+  };
+}

@@ -6,21 +6,10 @@ import { createAdmin, createUser } from '@quorum/test-support/factories';
 import { migrateToLatest, openDatabase } from '../src/db/database';
 import { migrationProvider } from '../src/db/migrations';
 import { sweepAccounts } from '../src/modules/users/account-sweep';
-import { TEST_DIALECT, createTestDatabase, testConfig, useTestApp } from './helpers';
+import { TEST_DIALECT, createTestDatabase, manualClock, testConfig, useTestApp } from './helpers';
 
 const WRONG = 'Wrong-Passw0rd!';
 const CEILING = 8;
-
-/** A clock the tests move by hand. */
-function manualClock(start: string) {
-  let now = new Date(start);
-  return {
-    now: () => now,
-    advanceMinutes(minutes: number) {
-      now = new Date(now.getTime() + minutes * 60_000);
-    },
-  };
-}
 
 function login(app: FastifyInstance, role: 'user' | 'admin', from: string, email: string, password: string) {
   return app.inject({
