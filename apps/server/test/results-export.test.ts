@@ -1,29 +1,18 @@
-import type { ExportLinkResponse, Question } from '@quorum/contract';
-import { FIVE_POINT_SCALE, ratingOptions } from '@quorum/contract';
+import type { ExportLinkResponse } from '@quorum/contract';
+import { FIVE_POINT_SCALE } from '@quorum/contract';
 import { describe, expect, it } from 'vitest';
-import { createAdmin, createSurvey, createUser } from '@quorum/test-support/factories';
+import { createAdmin, createSurvey, createUser, question } from '@quorum/test-support/factories';
 import { newId } from '../src/lib/ids';
 import { recordResponses } from '../src/modules/responses/responses.repository';
 import { createCsvExportStream } from '../src/modules/results/results.csv';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
 import { expectError } from './support/expect-error';
 
-const qa: Question = {
-  id: 'qa',
-  text: '=Pick one, please',
-  type: 'multiple_choice',
-  options: ['Yes, "really"', 'Non'],
-};
-const qe: Question = { id: 'qe', text: 'Old question', type: 'text', options: [] };
-const qb: Question = { id: 'qb', text: 'Which "parts"?', type: 'checkbox', options: ['Crème', '@home', 'A,B'] };
-const qc: Question = { id: 'qc', text: 'Comments', type: 'text', options: [] };
-const qd: Question = {
-  id: 'qd',
-  text: 'Score',
-  type: 'rating',
-  options: ratingOptions(FIVE_POINT_SCALE),
-  ratingScale: FIVE_POINT_SCALE,
-};
+const qa = question.multipleChoice('=Pick one, please', ['Yes, "really"', 'Non'], 'qa');
+const qe = question.text('Old question', 'qe');
+const qb = question.checkbox('Which "parts"?', ['Crème', '@home', 'A,B'], 'qb');
+const qc = question.text('Comments', 'qc');
+const qd = question.rating('Score', FIVE_POINT_SCALE, 'qd');
 
 let fixtures = 0;
 /** Response ids of one fixture: fixed, time-ordered, unique per fixture. */
@@ -196,13 +185,8 @@ describe(`results CSV export (${TEST_DIALECT})`, () => {
 
   it('makes every element of a cell inert, in answers and header cells alike', async () => {
     const owner = await createUser(t.ctx);
-    const pick: Question = {
-      id: 'pick',
-      text: 'Pick; =1+1',
-      type: 'checkbox',
-      options: ['ok', '=HYPERLINK("http://evil","x")', '-2'],
-    };
-    const note: Question = { id: 'note', text: 'Note', type: 'text', options: [] };
+    const pick = question.checkbox('Pick; =1+1', ['ok', '=HYPERLINK("http://evil","x")', '-2'], 'pick');
+    const note = question.text('Note', 'note');
     const survey = await createSurvey(t.ctx, owner.id, { state: 'active', questions: [pick, note] });
     const id = '01900000-0000-7000-8000-0000000000aa';
     await recordResponses(

@@ -1,32 +1,16 @@
 import type { AnswerValue, Question, ResponsesPage, ResultsResponse } from '@quorum/contract';
-import { FIVE_POINT_SCALE, ratingOptions } from '@quorum/contract';
+import { FIVE_POINT_SCALE } from '@quorum/contract';
 import { describe, expect, it } from 'vitest';
-import { createAdmin, createSurvey, createUser } from '@quorum/test-support/factories';
+import { createAdmin, createSurvey, createUser, question } from '@quorum/test-support/factories';
 import { newId } from '../src/lib/ids';
 import { recordResponses } from '../src/modules/responses/responses.repository';
 import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';
 import { expectError } from './support/expect-error';
 
-const mc: Question = {
-  id: 'q-day',
-  text: 'Which day?',
-  type: 'multiple_choice',
-  options: ['Friday', 'Saturday', 'Sunday'],
-};
-const cb: Question = {
-  id: 'q-liked',
-  text: 'What did you like?',
-  type: 'checkbox',
-  options: ['Food', 'Sound', 'Tickets'],
-};
-const tx: Question = { id: 'q-notes', text: 'Anything else?', type: 'text', options: [] };
-const rt: Question = {
-  id: 'q-overall',
-  text: 'Overall?',
-  type: 'rating',
-  options: ratingOptions(FIVE_POINT_SCALE),
-  ratingScale: FIVE_POINT_SCALE,
-};
+const mc = question.multipleChoice('Which day?', ['Friday', 'Saturday', 'Sunday'], 'q-day');
+const cb = question.checkbox('What did you like?', ['Food', 'Sound', 'Tickets'], 'q-liked');
+const tx = question.text('Anything else?', 'q-notes');
+const rt = question.rating('Overall?', FIVE_POINT_SCALE, 'q-overall');
 
 async function record(
   t: TestApp,
@@ -140,7 +124,7 @@ describe(`results statistics (${TEST_DIALECT})`, () => {
     );
     // The owner edits: Friday is dropped and Monday added, the checkbox question is removed,
     // and a new question is added that only later respondents see.
-    const added: Question = { id: 'q-again', text: 'Come again?', type: 'multiple_choice', options: ['Yes', 'No'] };
+    const added = question.multipleChoice('Come again?', ['Yes', 'No'], 'q-again');
     const db = t.ctx.db.kysely;
     await db
       .updateTable('questions')
