@@ -117,6 +117,32 @@ export function useTestApp(overrides: Partial<Config> = {}, options: BuildOption
   });
 }
 
+/**
+ * Two app instances on one fresh database for the whole test file, as behind a load balancer, closed afterwards:
+ * `const { a, b } = useTwoInstances({ redisUrl })`, then `a.app` and `b.app` inside tests.
+ */
+export function useTwoInstances(overrides: Partial<Config> = {}): { a: TestApp; b: TestApp } {
+  const holder = {} as { a: TestApp; b: TestApp; database: TestDatabase };
+  beforeAll(async () => {
+    holder.database = await createTestDatabase();
+    holder.a = await createTestApp(overrides, { database: holder.database.database });
+    holder.b = await createTestApp(overrides, { database: holder.database.database });
+  });
+  afterAll(async () => {
+    await holder.a?.close();
+    await holder.b?.close();
+    await holder.database?.drop();
+  });
+  const instance = (name: 'a' | 'b') =>
+    new Proxy({} as TestApp, {
+      get(_target, key: keyof TestApp) {
+        if (!holder[name]) throw new Error(`instance ${name} not ready: ${String(key)} read before beforeAll ran`);
+        return holder[name][key];
+      },
+    });
+  return { a: instance('a'), b: instance('b') };
+}
+
 /** Shorthand for an authenticated JSON request through inject. */
 export function request(
   app: FastifyInstance,

@@ -1,19 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { LiveResultsEvent } from '@quorum/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAdmin, createSurvey, createUser, type CreatedSurvey } from '@quorum/test-support/factories';
 import { createInMemoryLiveEvents, type LiveEvents } from '../src/events/live-events';
 import { openResultsStream } from '../src/modules/results/results.stream';
-import {
-  createTestApp,
-  createTestDatabase,
-  TEST_DIALECT,
-  request,
-  useTestApp,
-  type TestApp,
-  type TestDatabase,
-} from './helpers';
+import { createTestApp, TEST_DIALECT, request, useTestApp, useTwoInstances } from './helpers';
 import { expectError } from './support/expect-error';
 
 interface SseEvent {
@@ -246,19 +238,7 @@ describe(`live results stream lifecycle (${TEST_DIALECT})`, () => {
 });
 
 describe.runIf(Boolean(process.env.REDIS_URL))(`live results across instances through Redis (${TEST_DIALECT})`, () => {
-  let database: TestDatabase;
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    a = await createTestApp({ redisUrl: process.env.REDIS_URL }, { database: database.database });
-    b = await createTestApp({ redisUrl: process.env.REDIS_URL }, { database: database.database });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await database?.drop();
-  });
+  const { a, b } = useTwoInstances({ redisUrl: process.env.REDIS_URL });
 
   it('tells a screen on one instance about a response stored by another, once', async () => {
     const owner = await createUser(a.ctx);

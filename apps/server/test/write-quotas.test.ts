@@ -1,17 +1,9 @@
 import type { Survey } from '@quorum/contract';
 import { SURVEY_MESSAGES, surveyLimitMessage } from '@quorum/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAdmin, createSurvey, createUser } from '@quorum/test-support/factories';
 import { countHeldSurveys } from '../src/modules/surveys/surveys.repository';
-import {
-  TEST_DIALECT,
-  createTestApp,
-  createTestDatabase,
-  request,
-  useTestApp,
-  type TestApp,
-  type TestDatabase,
-} from './helpers';
+import { TEST_DIALECT, request, useTestApp, useTwoInstances } from './helpers';
 import { expectError } from './support/expect-error';
 
 const body = (title = 'Quota') => ({
@@ -161,20 +153,7 @@ describe(`surveys per account (${TEST_DIALECT})`, () => {
 });
 
 describe.runIf(Boolean(process.env.REDIS_URL))(`survey write budget across instances (${TEST_DIALECT})`, () => {
-  let database: TestDatabase;
-  let a: TestApp;
-  let b: TestApp;
-  beforeAll(async () => {
-    database = await createTestDatabase();
-    const config = { redisUrl: process.env.REDIS_URL, surveyWriteRateLimit: 4 };
-    a = await createTestApp(config, { database: database.database });
-    b = await createTestApp(config, { database: database.database });
-  });
-  afterAll(async () => {
-    await a?.close();
-    await b?.close();
-    await database?.drop();
-  });
+  const { a, b } = useTwoInstances({ redisUrl: process.env.REDIS_URL, surveyWriteRateLimit: 4 });
 
   it('is one budget for an account whichever instance its writes reach', async () => {
     const owner = await createUser(a.ctx);
