@@ -58,12 +58,14 @@ describe(`admin bootstrap from the environment (${TEST_DIALECT})`, () => {
     const testDb = await createTestDatabase();
     const email = uniqueEmail('boot');
     const apps: TestApp[] = [];
+    /** The app started, as on a deploy, with ADMIN_EMAIL `email` and this password and name, on the same database. */
+    const startWith = async (password: string, name: string) => {
+      const app = await createTestApp({ admin: { email, password, name } }, { database: testDb.database });
+      apps.push(app);
+      return app;
+    };
     try {
-      const first = await createTestApp(
-        { admin: { email, password: 'First-Passw0rd!', name: 'First Name' } },
-        { database: testDb.database },
-      );
-      apps.push(first);
+      const first = await startWith('First-Passw0rd!', 'First Name');
       const created = await storedAdmin(first, email);
       expect(created).toMatchObject({ name: 'First Name', token_version: 0 });
       const firstLogin = await login(first.app, { email, password: 'First-Passw0rd!' });
@@ -72,21 +74,13 @@ describe(`admin bootstrap from the environment (${TEST_DIALECT})`, () => {
       await first.close();
 
       // Same environment again: nothing changes, not even the stored hash.
-      const same = await createTestApp(
-        { admin: { email, password: 'First-Passw0rd!', name: 'First Name' } },
-        { database: testDb.database },
-      );
-      apps.push(same);
+      const same = await startWith('First-Passw0rd!', 'First Name');
       const unchanged = await storedAdmin(same, email);
       expect(unchanged.password_hash).toBe(created.password_hash);
       expect(unchanged.token_version).toBe(0);
       await same.close();
 
-      const second = await createTestApp(
-        { admin: { email, password: 'Second-Passw0rd!', name: 'Second Name' } },
-        { database: testDb.database },
-      );
-      apps.push(second);
+      const second = await startWith('Second-Passw0rd!', 'Second Name');
       const rows = await second.ctx.db.kysely.selectFrom('admins').selectAll().where('email', '=', email).execute();
       expect(rows).toHaveLength(1);
       expect(rows[0]).toMatchObject({ id: created.id, name: 'Second Name', token_version: 1 });
@@ -101,11 +95,7 @@ describe(`admin bootstrap from the environment (${TEST_DIALECT})`, () => {
       await second.close();
 
       // Only the name changed: the hash is kept.
-      const third = await createTestApp(
-        { admin: { email, password: 'Second-Passw0rd!', name: 'Third Name' } },
-        { database: testDb.database },
-      );
-      apps.push(third);
+      const third = await startWith('Second-Passw0rd!', 'Third Name');
       const renamed = await storedAdmin(third, email);
       expect(renamed).toMatchObject({ name: 'Third Name', token_version: 1, password_hash: rows[0]!.password_hash });
     } finally {
