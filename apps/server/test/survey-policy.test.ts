@@ -117,44 +117,33 @@ describe('survey access policy', () => {
     expect(surveyStates.filter(openToRespondents)).toEqual(['active']);
   });
 
-  it('answers each refusal with its status, code, params and the product message', () => {
-    const answer = (error: ReturnType<typeof refusalError>) => [error.statusCode, error.code, error.message];
-    expect(answer(refusalError('not-found', owner, 'view'))).toEqual([
-      404,
-      'SURVEY_NOT_FOUND',
-      SURVEY_MESSAGES.notFound,
-    ]);
-    expect(answer(refusalError('forbidden', admin, 'create'))).toEqual([
-      403,
-      'ADMIN_CANNOT_CREATE',
-      SURVEY_MESSAGES.adminCannotCreate,
-    ]);
-    expect(answer(refusalError('forbidden', admin, 'edit'))).toEqual([
-      403,
-      'ADMIN_CANNOT_EDIT',
-      SURVEY_MESSAGES.adminCannotEdit,
-    ]);
-    expect(answer(refusalError('not-editable', owner, 'edit'))).toEqual([
-      409,
-      'SURVEY_NOT_EDITABLE',
-      SURVEY_MESSAGES.notEditable,
-    ]);
-    expect(answer(refusalError('invalid-transition', admin, 'change-state', { from: 'draft', to: 'active' }))).toEqual([
-      409,
-      'ADMIN_CANNOT_CHANGE_STATE',
-      'Administrators can only restore deleted surveys to draft',
-    ]);
-    expect(answer(refusalError('invalid-transition', admin, 'delete', { from: 'deleted', to: 'deleted' }))).toEqual([
-      409,
-      'SURVEY_ALREADY_IN_STATE',
-      'The survey is already deleted',
-    ]);
-    const move = refusalError('invalid-transition', owner, 'change-state', { from: 'closed', to: 'active' });
-    expect([...answer(move), move.params]).toEqual([
-      409,
-      'INVALID_TRANSITION',
-      'Cannot change a closed survey to active',
-      { from: 'closed', to: 'active' },
-    ]);
-  });
+  it.each<{ refusal: Parameters<typeof refusalError>; answer: [number, string, string]; params?: object }>([
+    { refusal: ['not-found', owner, 'view'], answer: [404, 'SURVEY_NOT_FOUND', SURVEY_MESSAGES.notFound] },
+    {
+      refusal: ['forbidden', admin, 'create'],
+      answer: [403, 'ADMIN_CANNOT_CREATE', SURVEY_MESSAGES.adminCannotCreate],
+    },
+    { refusal: ['forbidden', admin, 'edit'], answer: [403, 'ADMIN_CANNOT_EDIT', SURVEY_MESSAGES.adminCannotEdit] },
+    { refusal: ['not-editable', owner, 'edit'], answer: [409, 'SURVEY_NOT_EDITABLE', SURVEY_MESSAGES.notEditable] },
+    {
+      refusal: ['invalid-transition', admin, 'change-state', { from: 'draft', to: 'active' }],
+      answer: [409, 'ADMIN_CANNOT_CHANGE_STATE', 'Administrators can only restore deleted surveys to draft'],
+    },
+    {
+      refusal: ['invalid-transition', admin, 'delete', { from: 'deleted', to: 'deleted' }],
+      answer: [409, 'SURVEY_ALREADY_IN_STATE', 'The survey is already deleted'],
+    },
+    {
+      refusal: ['invalid-transition', owner, 'change-state', { from: 'closed', to: 'active' }],
+      answer: [409, 'INVALID_TRANSITION', 'Cannot change a closed survey to active'],
+      params: { from: 'closed', to: 'active' },
+    },
+  ])(
+    'answers the refusal $answer.1 with its status, code, params and the product message',
+    ({ refusal, answer, params }) => {
+      const error = refusalError(...refusal);
+      expect([error.statusCode, error.code, error.message]).toEqual(answer);
+      if (params) expect(error.params).toEqual(params);
+    },
+  );
 });
