@@ -61,39 +61,43 @@ describe(`framework errors look like ours (${TEST_DIALECT})`, () => {
     expect(errorBodyProblem(answer.body)).toBeUndefined();
   }
 
-  it('a URL that does not decode answers 400 with our body and headers', async () => {
-    const answer = await rawRequest(port, 'GET /api/%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n');
-    expectOurs(answer, 400, 'MALFORMED_URL');
-    expect(JSON.parse(answer.body)).toEqual({ message: 'Malformed URL', code: 'MALFORMED_URL' });
-  });
-
-  it('a path segment longer than the router takes answers 414 with our body and headers', async () => {
-    const answer = await rawRequest(
-      port,
-      `GET /api/surveys/${'a'.repeat(500)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
-    );
-    expectOurs(answer, 414, 'URI_TOO_LONG');
-  });
-
-  it('headers over the size limit answer 431 with our body and headers', async () => {
-    const answer = await rawRequest(
-      port,
-      `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
-    );
-    expectOurs(answer, 431, 'HEADERS_TOO_LARGE');
-  });
-
-  it('bytes that are not HTTP answer 400 with our body and headers', async () => {
-    const answer = await rawRequest(port, 'HELLO THERE\r\n\r\n');
-    expectOurs(answer, 400, 'MALFORMED_REQUEST');
-    expect(JSON.parse(answer.body)).toEqual({ message: 'Malformed HTTP request', code: 'MALFORMED_REQUEST' });
-  });
-
-  it('a request that stalls answers 408 with our body and headers', async () => {
-    const answer = await rawRequest(
-      port,
-      'POST /api/user/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{',
-    );
-    expectOurs(answer, 408, 'REQUEST_TIMEOUT');
+  it.each<{ what: string; bytes: string; status: number; code: string; message?: string }>([
+    {
+      what: 'a URL that does not decode',
+      bytes: 'GET /api/%zz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n',
+      status: 400,
+      code: 'MALFORMED_URL',
+      message: 'Malformed URL',
+    },
+    {
+      what: 'a path segment longer than the router takes',
+      bytes: `GET /api/surveys/${'a'.repeat(500)} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`,
+      status: 414,
+      code: 'URI_TOO_LONG',
+    },
+    {
+      what: 'headers over the size limit',
+      bytes: `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'b'.repeat(20_000)}\r\n\r\n`,
+      status: 431,
+      code: 'HEADERS_TOO_LARGE',
+    },
+    {
+      what: 'bytes that are not HTTP',
+      bytes: 'HELLO THERE\r\n\r\n',
+      status: 400,
+      code: 'MALFORMED_REQUEST',
+      message: 'Malformed HTTP request',
+    },
+    {
+      what: 'a request that stalls',
+      bytes:
+        'POST /api/user/auth/login HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 50\r\n\r\n{',
+      status: 408,
+      code: 'REQUEST_TIMEOUT',
+    },
+  ])('$what answers $status with our body and headers', async ({ bytes, status, code, message }) => {
+    const answer = await rawRequest(port, bytes);
+    expectOurs(answer, status, code);
+    if (message) expect(JSON.parse(answer.body)).toEqual({ message, code });
   });
 });
