@@ -5,6 +5,7 @@ import { AppError, TooManyRequestsError } from '../src/lib/errors';
 import { createUser } from '@quorum/test-support/factories';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
 import { errorBodyProblem, watchErrorBodies } from './support/error-bodies';
+import { expectError } from './support/expect-error';
 
 /** The check every server suite runs on the error answers it sees (see createTestApp). */
 describe('error bodies against the catalog', () => {
@@ -84,33 +85,21 @@ describe(`error answers outside the routes (${TEST_DIALECT})`, () => {
   const t = useTestApp();
 
   it('names what is wrong with a body the parser refuses', async () => {
-    const empty = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '',
+    const login = (contentType: string, body: string) =>
+      request(t.app, 'POST', '/api/user/auth/login', { headers: { 'content-type': contentType }, body });
+    expectError(await login('application/json', ''), 400, 'EMPTY_JSON_BODY', {
+      message: "Body cannot be empty when content-type is set to 'application/json'",
     });
-    expect([empty.statusCode, empty.json()]).toEqual([
-      400,
-      { message: "Body cannot be empty when content-type is set to 'application/json'", code: 'EMPTY_JSON_BODY' },
-    ]);
-    const text = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/auth/login',
-      headers: { 'content-type': 'application/xml' },
-      payload: '<hello/>',
+    expectError(await login('application/xml', '<hello/>'), 415, 'UNSUPPORTED_MEDIA_TYPE', {
+      message: 'Unsupported Media Type',
     });
-    expect([text.statusCode, text.json()]).toEqual([
-      415,
-      { message: 'Unsupported Media Type', code: 'UNSUPPORTED_MEDIA_TYPE' },
-    ]);
   });
 
   it('tells a missing file and any other missing address outside the API apart', async () => {
     const file = await t.app.inject({ method: 'GET', url: '/assets/missing.js' });
-    expect([file.statusCode, file.json()]).toEqual([404, { message: 'File not found', code: 'FILE_NOT_FOUND' }]);
+    expectError(file, 404, 'FILE_NOT_FOUND', { message: 'File not found' });
     const post = await t.app.inject({ method: 'POST', url: '/somewhere' });
-    expect([post.statusCode, post.json()]).toEqual([404, { message: 'Not found', code: 'NOT_FOUND' }]);
+    expectError(post, 404, 'NOT_FOUND', { message: 'Not found' });
   });
 
   it('names the query parameter a validation refusal is about', async () => {

@@ -26,21 +26,17 @@ describe(`foundation (${TEST_DIALECT})`, () => {
   });
 
   it('answers malformed JSON with 400', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/auth/login',
+    const res = await request(t.app, 'POST', '/api/user/auth/login', {
       headers: { 'content-type': 'application/json' },
-      payload: '{"email": ',
+      body: '{"email": ',
     });
     expectError(res, 400, 'MALFORMED_JSON', { message: 'Malformed JSON in request body' });
   });
 
   it('answers a body over the limit with 413', async () => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/user/auth/login',
+    const res = await request(t.app, 'POST', '/api/user/auth/login', {
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(SMALL_BODY_BYTES) }),
+      body: JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(SMALL_BODY_BYTES) }),
     });
     expectError(res, 413, 'PAYLOAD_TOO_LARGE', { message: 'Request body is too large' });
   });
