@@ -3,8 +3,15 @@ import { FIVE_POINT_SCALE, QUESTION_ID_PATTERN, SURVEY_MESSAGES, ratingOptions }
 import { describe, expect, it } from 'vitest';
 import { createSurvey, createUser } from '@quorum/test-support/factories';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
+import { expectError } from './support/expect-error';
 
 const body = (questions: unknown[]) => ({ projectName: 'Ids', title: 'Ids', questions });
+
+/** The refusal of the first question's id under `rule`, with the rule's message. */
+const idRefusal = (rule: 'reservedQuestionId' | 'invalidQuestionId') => ({
+  message: SURVEY_MESSAGES[rule],
+  params: { location: 'body', field: 'questions.0.id', issue: 'custom', rule },
+});
 
 describe(`question ids (${TEST_DIALECT})`, () => {
   const t = useTestApp();
@@ -21,12 +28,7 @@ describe(`question ids (${TEST_DIALECT})`, () => {
         ['PUT', `/api/surveys/${existing.id}`],
       ] as const) {
         const res = await request(t.app, method, url, { token: owner.token, body: payload, headers });
-        expect(res.statusCode, `${method} ${id}`).toBe(400);
-        expect(res.json()).toEqual({
-          message: SURVEY_MESSAGES.reservedQuestionId,
-          code: 'VALIDATION_FAILED',
-          params: { location: 'body', field: 'questions.0.id', issue: 'custom', rule: 'reservedQuestionId' },
-        });
+        expectError(res, 400, 'VALIDATION_FAILED', idRefusal('reservedQuestionId'), `${method} ${id}`);
       }
     }
   });
@@ -52,12 +54,7 @@ describe(`question ids (${TEST_DIALECT})`, () => {
         token: owner.token,
         body: body([{ id, text: 'A', type: 'text' }]),
       });
-      expect(res.statusCode, id).toBe(400);
-      expect(res.json()).toEqual({
-        message: SURVEY_MESSAGES.invalidQuestionId,
-        code: 'VALIDATION_FAILED',
-        params: { location: 'body', field: 'questions.0.id', issue: 'custom', rule: 'invalidQuestionId' },
-      });
+      expectError(res, 400, 'VALIDATION_FAILED', idRefusal('invalidQuestionId'), id);
     }
   });
 

@@ -125,11 +125,13 @@ describe(`results CSV export (${TEST_DIALECT})`, () => {
     const [payload, signature] = token.split('.');
     const refused = async (path: string) => {
       const res = await t.app.inject({ method: 'GET', url: path });
-      expect(res.statusCode, path).toBe(401);
-      expect(res.json()).toEqual({
-        message: 'This download link has expired or is not valid. Please download again from the results page.',
-        code: 'EXPORT_LINK_EXPIRED',
-      });
+      expectError(
+        res,
+        401,
+        'EXPORT_LINK_EXPIRED',
+        { message: 'This download link has expired or is not valid. Please download again from the results page.' },
+        path,
+      );
     };
     // Bound to its survey.
     await refused(`/api/surveys/${other.id}/results.csv?token=${token}`);
