@@ -3,10 +3,11 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { SURVEY_MESSAGES, type Survey } from '@quorum/contract';
+import { SURVEY_MESSAGES } from '@quorum/contract';
 import { SurveyEditorPage } from '@/features/survey-editor/components/survey-editor-page';
 import { ErrorBannerProvider } from '@/lib/error-banner';
 import { paths } from '@/config/paths';
+import { makeSurvey } from './support/surveys';
 
 function renderCreate() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -167,20 +168,14 @@ describe('the create screen', () => {
 });
 
 describe('the edit screen', () => {
-  const generated: Survey = {
+  const generated = makeSurvey({
     surveyId: 'gen-1',
     projectId: 'ideas',
-    userId: 'u',
     title: 'Coffee survey',
     projectName: 'Ideas',
-    brandingImageUrl: null,
-    state: 'draft',
     generator: 'builtin',
-    responseCount: 0,
-    createdAt: '2026-01-01T00:00:00.000Z',
-    updatedAt: '2026-01-01T00:00:00.000Z',
     questions: [{ id: 'q1', text: 'How do you take it?', type: 'multiple_choice', options: ['Black', 'White'] }],
-  };
+  });
 
   function renderEdit(state: unknown) {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FIVE_POINT_SCALE, SURVEY_MESSAGES, TEN_POINT_SCALE, type Survey } from '@quorum/contract';
+import { FIVE_POINT_SCALE, SURVEY_MESSAGES, TEN_POINT_SCALE } from '@quorum/contract';
 import {
   brandingUrlStatus,
   canAddQuestion,
@@ -15,6 +15,7 @@ import {
 } from '@/features/survey-editor/lib/editor-model';
 import { addOption, canRemoveOption, removeOption } from '@/question-types/choice/options';
 import { changeRatingScale } from '@/question-types/rating/scale';
+import { makeSurvey } from './support/surveys';
 
 const choice = (over: Partial<QuestionDraft> = {}): QuestionDraft => ({
   key: 'k1',
@@ -223,25 +224,14 @@ describe('the live branding URL status', () => {
 
 describe('editing a stored survey', () => {
   it('loads every question type into the editor and saves it back unchanged', () => {
-    const survey: Survey = {
-      surveyId: 's1',
-      projectId: 'p',
-      userId: 'u',
-      title: 'T',
-      projectName: 'P',
-      brandingImageUrl: null,
-      state: 'draft',
-      generator: 'manual',
-      responseCount: 0,
-      createdAt: '2026-01-01T00:00:00.000Z',
-      updatedAt: '2026-01-01T00:00:00.000Z',
+    const survey = makeSurvey({
       questions: [
         { id: 'a', text: 'A', type: 'multiple_choice', options: ['x', 'y'] },
         { id: 'b', text: 'B', type: 'checkbox', options: ['z'] },
         { id: 'c', text: 'C', type: 'text', options: [] },
         { id: 'd', text: 'D', type: 'rating', options: ['1', '2', '3', '4', '5'], ratingScale: FIVE_POINT_SCALE },
       ],
-    };
+    });
     const draft = draftFromSurvey(survey);
     expect(draft.brandingImageUrl).toBe('');
     expect(new Set(draft.questions.map((q) => q.key)).size).toBe(4);

@@ -1,0 +1,20 @@
+import type { Survey } from '@quorum/contract';
+
+/** A stored survey as the API answers it: a hand-made draft without questions, with any fields replaced. */
+export function makeSurvey(overrides: Partial<Survey> = {}): Survey {
+  return {
+    surveyId: 's1',
+    projectId: 'p',
+    userId: 'u',
+    title: 'T',
+    projectName: 'P',
+    brandingImageUrl: null,
+    state: 'draft',
+    generator: 'manual',
+    responseCount: 0,
+    createdAt: '2026-01-01T00:00:00.000Z',
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    questions: [],
+    ...overrides,
+  };
+}
