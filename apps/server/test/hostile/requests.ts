@@ -310,11 +310,25 @@ export function applyMutation(root: unknown, m: Mutation): unknown {
     case 'retype':
       return updateAt(root, path, (node) => retype(node, m.to));
     case 'repeat':
-      return updateAt(root, path, (node) =>
-        Array.isArray(node) && node.length > 0
-          ? Array.from({ length: node.length * m.times }, (_, i) => node[i % node.length])
-          : Array.from({ length: m.times }, () => node),
-      );
+      return updateAt(root, path, (node) => {
+        // Repeating an already huge value would build a body no test can hold: repeat it fewer times instead.
+        const times = Math.max(2, Math.min(m.times, Math.floor(MAX_REPEATED_CHARS / approximateLength(node))));
+        return Array.isArray(node) && node.length > 0
+          ? Array.from({ length: node.length * times }, (_, i) => node[i % node.length])
+          : Array.from({ length: times }, () => node);
+      });
+  }
+}
+
+/** About how many characters repeating may produce: several times any body limit, well within memory. */
+const MAX_REPEATED_CHARS = 8_000_000;
+
+/** About how long a value is once written as JSON (at least 1). */
+function approximateLength(value: unknown): number {
+  try {
+    return Math.max(1, JSON.stringify(value)?.length ?? 1);
+  } catch {
+    return MAX_REPEATED_CHARS;
   }
 }
 
