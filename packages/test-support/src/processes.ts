@@ -5,7 +5,7 @@ import path from 'node:path';
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** The server's entry point, the file `npm start` runs. */
-export const serverEntry = path.join(repoRoot, 'apps/server/src/server.ts');
+const serverEntry = path.join(repoRoot, 'apps/server/src/server.ts');
 
 export interface RunningProcess {
   child: ChildProcess;
