@@ -4,8 +4,6 @@ import { rating } from './rating';
 import { text } from './text';
 import type { ServerQuestionType } from './types';
 
-export type { QuestionCounts, QuestionRowFields, ServerQuestionType, TypeResults } from './types';
-
 /** The registry: one module per question type. A type missing here fails to compile. */
 export const SERVER_QUESTION_TYPES: { readonly [T in QuestionType]: ServerQuestionType<T> } = {
   multiple_choice: multipleChoice,

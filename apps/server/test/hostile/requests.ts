@@ -1,16 +1,6 @@
 import fc from 'fast-check';
 import type { ZodType } from 'zod';
-import {
-  EDGE_STRINGS,
-  hostileKey,
-  hostileString,
-  hostileValue,
-  Nested,
-  objectOf,
-  preview,
-  RawJson,
-  toJson,
-} from './values';
+import { hostileKey, hostileString, hostileValue, Nested, objectOf, preview, RawJson, toJson } from './values';
 
 /**
  * A hostile request as a recipe: how to spoil each part of a valid request (params, query, body), how to
@@ -595,5 +585,3 @@ export function describeRequest(request: BuiltRequest): string {
   const body = request.payload ? preview(request.payload.toString('utf8')) : 'no body';
   return `${request.method} ${preview(request.url, 400)} (${who}; ${type}; body ${body})`;
 }
-
-export { EDGE_STRINGS };

@@ -39,12 +39,9 @@ export interface ApiRequest {
 }
 
 /** Called when a 401 arrives outside /login: the session is cleared and the visitor sent to log in. */
-let onUnauthorized = () => {
+function onUnauthorized(): void {
   clearSession();
   window.location.assign(paths.auth.login.getHref());
-};
-export function setUnauthorizedHandler(handler: () => void): void {
-  onUnauthorized = handler;
 }
 
 const LOGIN_PATHS: readonly string[] = [paths.auth.login.path, paths.auth.adminLogin.path];

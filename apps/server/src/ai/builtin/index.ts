@@ -12,7 +12,7 @@ import { composeSurvey } from './assemble';
  */
 
 export { composeSurvey } from './assemble';
-export { detectTopic, type Topic } from './detect-topic';
+export { detectTopic } from './detect-topic';
 export type { PurposeId } from './purposes';
 
 /** The generator used when no AI provider is configured: offline, instant and deterministic. */

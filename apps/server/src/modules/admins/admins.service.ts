@@ -134,5 +134,3 @@ export function createAdminsService(deps: AdminsDeps) {
     changePassword: account.changePassword,
   };
 }
-
-export type AdminsService = ReturnType<typeof createAdminsService>;

@@ -62,5 +62,3 @@ export function createAccountService(deps: AccountDeps) {
     },
   };
 }
-
-export type AccountService = ReturnType<typeof createAccountService>;

@@ -151,5 +151,3 @@ export function createLockout(db: Db, clock: Clock, policy: LockoutPolicy) {
     },
   };
 }
-
-export type Lockout = ReturnType<typeof createLockout>;

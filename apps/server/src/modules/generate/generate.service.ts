@@ -33,5 +33,3 @@ export function createGenerateService(deps: GenerateDeps) {
     },
   };
 }
-
-export type GenerateService = ReturnType<typeof createGenerateService>;

@@ -19,5 +19,3 @@ export function createImagesService(deps: Pick<AppContext, 'config' | 'log'>) {
     },
   };
 }
-
-export type ImagesService = ReturnType<typeof createImagesService>;

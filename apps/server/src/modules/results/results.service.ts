@@ -209,5 +209,3 @@ export function createResultsService(deps: ResultsDeps) {
     },
   };
 }
-
-export type ResultsService = ReturnType<typeof createResultsService>;

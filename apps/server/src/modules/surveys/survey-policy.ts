@@ -194,5 +194,3 @@ export function createSurveyAccess(deps: Pick<AppContext, 'db'>) {
     },
   };
 }
-
-export type SurveyAccess = ReturnType<typeof createSurveyAccess>;

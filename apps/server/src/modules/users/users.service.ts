@@ -166,5 +166,3 @@ export function createUsersService(deps: UsersDeps) {
       account.changePassword(principal, body),
   };
 }
-
-export type UsersService = ReturnType<typeof createUsersService>;
