@@ -162,12 +162,15 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': ['error', { patterns: [deepServerImport] }] },
   },
   {
-    // Test support runs in the server's tests as well as in the end-to-end tests and benchmarks: no browser code.
+    // Test support runs in the server's tests as well as in the end-to-end tests and benchmarks: no browser code,
+    // and the server's code by its package name (@quorum/server/src/…), not by climbing folders.
     files: ['packages/test-support/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)web/', message: 'Test support must not import the web app.' }] },
+        {
+          patterns: [{ regex: '(^|/)web/', message: 'Test support must not import the web app.' }, deepServerImport],
+        },
       ],
     },
   },

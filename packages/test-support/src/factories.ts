@@ -3,13 +3,13 @@
 import { randomBytes } from 'node:crypto';
 import type { Question, RatingScale, SurveyGenerator, SurveyState, UserType } from '@quorum/contract';
 import { FIVE_POINT_SCALE, projectIdFrom, ratingOptions } from '@quorum/contract';
-import type { AppContext } from '../../../apps/server/src/context';
-import type { AdminsTable, UsersTable } from '../../../apps/server/src/db/schema';
-import { newId } from '../../../apps/server/src/lib/ids';
-import { hashPassword } from '../../../apps/server/src/lib/passwords';
-import { insertAdmin } from '../../../apps/server/src/modules/admins/admins.repository';
-import { questionRow } from '../../../apps/server/src/modules/surveys/question-row';
-import { insertSurvey } from '../../../apps/server/src/modules/surveys/surveys.repository';
+import type { AppContext } from '@quorum/server/src/context';
+import type { AdminsTable, UsersTable } from '@quorum/server/src/db/schema';
+import { newId } from '@quorum/server/src/lib/ids';
+import { hashPassword } from '@quorum/server/src/lib/passwords';
+import { insertAdmin } from '@quorum/server/src/modules/admins/admins.repository';
+import { questionRow } from '@quorum/server/src/modules/surveys/question-row';
+import { insertSurvey } from '@quorum/server/src/modules/surveys/surveys.repository';
 
 /** What the factories write with: the database, the clock for timestamps and the token service. */
 export type FactoryContext = Pick<AppContext, 'db' | 'clock' | 'tokens'>;

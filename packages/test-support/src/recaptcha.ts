@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { Config } from '../../../apps/server/src/config';
+import type { Config } from '@quorum/server/src/config';
 import { listen, stopServer } from './ports';
 
 /** What the app server sent to `siteverify`. */
