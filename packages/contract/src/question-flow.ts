@@ -18,15 +18,25 @@ export function questionPath<Q extends FlowQuestion>(
   return [...questions];
 }
 
+/** The question `step` places from `currentId` on the path given the answers so far, or null past either end. */
+function neighbour<Q extends FlowQuestion>(
+  questions: readonly Q[],
+  answers: Readonly<Record<string, AnswerValue>>,
+  currentId: string,
+  step: 1 | -1,
+): Q | null {
+  const path = questionPath(questions, answers);
+  const at = path.findIndex((q) => q.id === currentId);
+  return at < 0 ? null : (path[at + step] ?? null);
+}
+
 /** The question that comes after `currentId` given the answers so far, or null when the respondent is done. */
 export function nextQuestion<Q extends FlowQuestion>(
   questions: readonly Q[],
   answers: Readonly<Record<string, AnswerValue>>,
   currentId: string,
 ): Q | null {
-  const path = questionPath(questions, answers);
-  const at = path.findIndex((q) => q.id === currentId);
-  return at < 0 ? null : (path[at + 1] ?? null);
+  return neighbour(questions, answers, currentId, 1);
 }
 
 /** The question asked before `currentId` given the answers so far (where Back goes), or null at the first. */
@@ -35,7 +45,5 @@ export function previousQuestion<Q extends FlowQuestion>(
   answers: Readonly<Record<string, AnswerValue>>,
   currentId: string,
 ): Q | null {
-  const path = questionPath(questions, answers);
-  const at = path.findIndex((q) => q.id === currentId);
-  return at <= 0 ? null : (path[at - 1] ?? null);
+  return neighbour(questions, answers, currentId, -1);
 }
