@@ -44,15 +44,8 @@ async function createAccount(
   ctx: FactoryContext,
   role: UserType,
   overrides: AccountOverrides,
-  insert: (row: {
-    id: string;
-    name: string;
-    email: string;
-    password_hash: string;
-    token_version: number;
-    created_at: string;
-    updated_at: string;
-  }) => Promise<void>,
+  // The columns users and administrators share are exactly an administrator's row.
+  insert: (row: AdminsTable) => Promise<void>,
 ): Promise<CreatedAccount> {
   const now = ctx.clock.now().toISOString();
   const account = {
