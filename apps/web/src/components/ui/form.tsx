@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useEffect, useRef, type ComponentProps, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   FormProvider,
@@ -59,9 +59,20 @@ export function Form<TValues extends FieldValues>({
   onInvalid?: SubmitErrorHandler<TValues>;
   children: ReactNode;
 }) {
+  const element = useRef<HTMLFormElement>(null);
+  const { submitCount, isSubmitting } = form.formState;
+  const focusFirstError = form.control._options.shouldFocusError !== false;
+  // react-hook-form focuses the failing field while the submit is still under way, when the fields may be disabled
+  // (a busy form disables them) and the focus is lost; once the submit has ended and the fields are enabled again,
+  // the first field marked invalid, in the page's order, takes the focus.
+  useEffect(() => {
+    if (!focusFirstError || isSubmitting || submitCount === 0) return;
+    const invalid = element.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    if (invalid && !invalid.contains(document.activeElement)) invalid.focus();
+  }, [focusFirstError, isSubmitting, submitCount]);
   return (
     <FormProvider {...form}>
-      <form {...props} onSubmit={(event) => void form.handleSubmit(onSubmit, onInvalid)(event)}>
+      <form ref={element} {...props} onSubmit={(event) => void form.handleSubmit(onSubmit, onInvalid)(event)}>
         {children}
       </form>
     </FormProvider>
