@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -16,6 +16,11 @@ export default defineConfig({
           name: 'server',
           root: './apps/server',
           include: ['test/**/*.test.ts'],
+          // `*.postgres.test.ts`: PostgreSQL's own behaviour, run only in the PostgreSQL pass (never counted as skipped).
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_DB === 'postgres' ? [] : ['test/**/*.postgres.test.ts']),
+          ],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,7 +1,7 @@
 // The bundle budget (run by `npm test` after the build): the JavaScript that the public survey
 // route needs on first load — the entry chunk, the public page's chunk, and every chunk they
 // import statically — must stay within 100 KB gzipped. Prints the figure and each file.
-// Usage: node scripts/bundle-budget.mjs [dist folder]   (default apps/web/dist)
+// Usage: node scripts/bundle-budget.mjs [dist folder]   (default dist/web)
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -11,7 +11,7 @@ const BUDGET_BYTES = 100 * 1000;
 const PUBLIC_ROUTE_MODULE = 'src/features/survey-runner/components/public-app.tsx';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.resolve(process.argv[2] ?? process.env.WEB_DIST ?? path.join(root, 'apps/web/dist'));
+const dist = path.resolve(process.argv[2] ?? process.env.WEB_DIST ?? path.join(root, 'dist/web'));
 const manifestFile = path.join(dist, '.vite/manifest.json');
 if (!existsSync(manifestFile)) {
   console.error(

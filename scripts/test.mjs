@@ -1,6 +1,6 @@
 // `npm test`: lint, typecheck, unit, server integration (SQLite, and PostgreSQL when
-// TEST_DATABASE_URL is set), build, bundle budget and end-to-end, in that order, stopping at
-// the first failure. Prints one closing line with the number of tests passed and failed.
+// TEST_DATABASE_URL is set), build, bundle budget, the container-equivalent start and end-to-end,
+// in that order, stopping at the first failure. Prints one closing line with the number of tests passed and failed.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -54,6 +54,7 @@ function finish(code, failedStep) {
 
 run('lint', 'npm', ['run', 'lint', '--silent']);
 run('typecheck', 'npm', ['run', 'typecheck', '--silent']);
+run('Kubernetes manifests', 'node', ['scripts/check-kubernetes.mjs']);
 vitest('unit (contract, web)', ['contract', 'web']);
 vitest('server integration on SQLite', ['server'], { TEST_DB: 'sqlite' });
 if (process.env.TEST_DATABASE_URL) {
@@ -68,6 +69,7 @@ if (process.env.TEST_DATABASE_URL) {
 }
 run('build', 'npm', ['run', 'build', '--silent']);
 run('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
+run('container-equivalent start', 'node', ['scripts/container-check.mjs']);
 const e2eReport = path.join(reports, 'e2e-report.json');
 rmSync(e2eReport, { force: true });
 run('end-to-end in Chromium', 'node', ['scripts/e2e.mjs'], {}, () => countE2e());

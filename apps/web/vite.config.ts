@@ -46,9 +46,11 @@ export default defineConfig({
     proxy: { '/api': { target: `http://localhost:${process.env.PORT ?? 3000}`, changeOrigin: false } },
   },
   build: {
-    outDir: 'dist',
+    // The production build goes to the repository's dist/ next to the compiled server (scripts/build.mjs).
+    outDir: path.resolve(import.meta.dirname, '../../dist/web'),
+    emptyOutDir: true,
     sourcemap: false,
-    // dist/.vite/manifest.json: scripts/bundle-budget.mjs reads it to measure the public page's code.
+    // dist/web/.vite/manifest.json: scripts/bundle-budget.mjs reads it to measure the public page's code.
     manifest: true,
     chunkSizeWarningLimit: 600,
   },

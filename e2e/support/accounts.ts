@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { APIRequestContext, Page } from '@playwright/test';
-import type { AuthUser, LoginResponse } from '@quorum/contract';
+import type { AuthUser, LoginResponse, SessionResponse } from '@quorum/contract';
 import { linkIn } from '@quorum/test-support/smtp';
 import { E2E_ADMIN } from './env';
 import { waitForMail } from './mailbox';
@@ -49,12 +49,14 @@ export async function loginViaApi(
   request: APIRequestContext,
   account: Pick<Account, 'email' | 'password'>,
   role: 'user' | 'admin' = 'user',
-): Promise<LoginResponse> {
+): Promise<SessionResponse> {
   const res = await request.post(`/api/${role}/auth/login`, {
     data: { email: account.email, password: account.password, recaptchaToken: '' },
   });
   if (!res.ok()) throw new Error(`${role} login failed: ${res.status()} ${await res.text()}`);
-  return (await res.json()) as LoginResponse;
+  const answer = (await res.json()) as LoginResponse;
+  if ('mfaRequired' in answer) throw new Error(`${role} login asks for a two-factor code: use the second step`);
+  return answer;
 }
 
 /** Puts a session (token, userType, userData) into the page's storage, as the login screen would. */

@@ -36,3 +36,6 @@ export const CHROMIUM_ARGS = [
 
 /** The administrator the E2E server is started with. */
 export const E2E_ADMIN = { email: 'admin@quorum.test', password: 'Admin-Passw0rd!', name: 'Ada Admin' };
+
+/** The email the loopback OpenID provider's administrator signs in with (OIDC_ADMIN_EMAILS). */
+export const E2E_SSO_ADMIN = 'sso-admin@quorum.test';

@@ -224,7 +224,8 @@ test('an invalid stored token is cleared on load and the visitor goes to the log
     );
   });
   await page.goto(paths.user.profile.getHref());
-  await expect(page).toHaveURL(atPath(paths.auth.login.getHref()));
+  // The session ended: the login page says so and offers the way back to the page that was asked for.
+  await expect(page).toHaveURL(/\/login\?notice=session-ended&next=%2Fprofile$/);
   await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible();
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });

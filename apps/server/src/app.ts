@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
-import { Redis } from 'ioredis';
 import {
   hasZodFastifySchemaValidationErrors,
   serializerCompiler,
@@ -18,6 +17,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
 import { createInMemoryLiveEvents, type LiveEvents } from './events/live-events';
+import type { Redis } from 'ioredis';
 import { createRedisLiveEvents } from './events/redis-live-events';
 import { systemClock, type Clock } from './lib/clock';
 import { AppError, BadRequestError, TooManyRequestsError } from './lib/errors';
@@ -26,18 +26,28 @@ import { registerJsonBodyParser } from './lib/json-body';
 import { redactUrl } from './lib/redact';
 import type { ZodApp } from './lib/zod-app';
 import { createMailer } from './mail/mailer';
+import { createMetrics, registerMetrics, UNMATCHED_ROUTE } from './metrics/metrics';
 import { bootstrapAdmin } from './modules/admins/admins.bootstrap';
 import { adminsRoutes } from './modules/admins/admins.routes';
+import { createAuditLog } from './modules/audit/audit-log';
+import { auditRoutes } from './modules/audit/audit.routes';
+import { startAuditSweep } from './modules/audit/audit-sweep';
 import { createAuthGuard } from './modules/auth/auth.guard';
+import { sessionsRoutes } from './modules/auth/sessions.routes';
 import { createTokenService } from './modules/auth/tokens';
 import { configRoutes } from './modules/config/config.routes';
 import { generateRoutes } from './modules/generate/generate.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { createLifecycle } from './modules/health/lifecycle';
 import { imagesRoutes } from './modules/images/images.routes';
 import { responsesRoutes } from './modules/responses/responses.routes';
 import { resultsRoutes } from './modules/results/results.routes';
 import { surveysRoutes } from './modules/surveys/surveys.routes';
+import { ssoRoutes } from './modules/sso/sso.routes';
+import { accountRoutes } from './modules/users/account.routes';
+import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { startAccountSweep } from './modules/users/account-sweep';
+import { passwordResetRoutes } from './modules/users/password-reset.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
 declare module 'fastify' {
@@ -50,6 +60,8 @@ declare module 'fastify' {
 export interface BuildOptions {
   clock?: Clock;
   liveEvents?: LiveEvents;
+  /** Where the JSON log lines go; standard output when absent. */
+  logStream?: { write(line: string): void };
 }
 
 /** Builds the whole application without listening. The caller owns `close()`. */
@@ -57,9 +69,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Security headers from helmet, built once (the CSP parsed once), applied to every answer, including the
   // ones written before routing or straight to the socket.
   const securityHeaders = helmet({ contentSecurityPolicy: { directives: cspDirectives(config) } });
+  const frameworkErrors = createFrameworkErrorHandler(securityHeaders, toErrorBody);
   const app = Fastify({
+    // One JSON line per request, written when it is answered (the hooks below), instead of Fastify's two.
+    logController: new LogController({ disableRequestLogging: true, requestIdLogLabel: 'requestId' }),
     logger: {
       level: config.logLevel,
+      ...(options.logStream ? { stream: options.logStream } : {}),
       redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-recaptcha-token"]'],
       serializers: {
         req: (request: FastifyRequest) => ({
@@ -90,7 +106,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
       connectionsCheckingInterval: Math.max(100, Math.min(1_000, Math.floor(config.httpHeadersTimeoutMs / 4))),
     },
     clientErrorHandler: createClientErrorHandler(collectHeaders(securityHeaders)),
-    frameworkErrors: createFrameworkErrorHandler(securityHeaders, toErrorBody),
+    frameworkErrors: (error, request, reply) => {
+      void reply.header('x-request-id', request.id);
+      frameworkErrors(error, request, reply);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   registerJsonBodyParser(app);
   app.setValidatorCompiler(validatorCompiler);
@@ -98,12 +117,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const db = openDatabase(config.database);
   app.addHook('onClose', async () => db.close());
-  await migrateToLatest(db);
+  try {
+    await migrateToLatest(db);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
 
+  // ioredis is loaded only when Redis is configured: a single instance without it starts faster.
   const redis = config.redisUrl
-    ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
     : undefined;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  if (redis) logRedisOutages(app, redis);
 
   const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInHours);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, log: app.log });
@@ -111,11 +137,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const liveEvents = options.liveEvents ?? (redis ? createRedisLiveEvents(redis, app.log) : createInMemoryLiveEvents());
   app.addHook('onClose', async () => liveEvents.close());
 
+  const metrics = createMetrics({ poolStats: db.poolStats, mailQueueDepth: () => mailer.queueDepth() });
+  const lifecycle = createLifecycle();
+  // The readiness check fails from the moment the app starts closing (server.ts marks it earlier, on SIGTERM).
+  app.addHook('preClose', async () => lifecycle.startDraining());
+
+  const clock = options.clock ?? systemClock;
   const ctx: AppContext = {
     config,
     db,
     log: app.log,
-    clock: options.clock ?? systemClock,
+    clock,
     tokens,
     guard: createAuthGuard(db.kysely, tokens),
     mailer,
@@ -127,11 +159,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         )
       : disabledBotCheck,
     liveEvents,
+    audit: createAuditLog({ db, clock }),
     redis,
+    metrics,
+    lifecycle,
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('principal', null);
 
+  registerRequestLogging(app);
   app.addHook('onRequest', (request, reply, done) =>
     securityHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined)),
   );
@@ -148,12 +184,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, body } = toErrorBody(error, request.id);
-    if (status >= 500) request.log.error({ err: error, requestId: request.id }, 'request failed');
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
     // A refusal the catalog has no code of its own for yet: worth one.
     else if (body.code === 'BAD_REQUEST') request.log.warn({ err: error }, 'client error without its own code');
     if (error instanceof AppError) reply.headers(error.headers);
     return reply.status(status).send(body);
   });
+  registerMetrics(app, metrics, config);
 
   await app.register(
     async (api) => {
@@ -162,7 +199,13 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         healthRoutes,
         configRoutes,
         usersRoutes,
+        accountRoutes,
+        passwordResetRoutes,
         adminsRoutes,
+        sessionsRoutes,
+        ssoRoutes,
+        auditRoutes,
+        twoFactorRoutes,
         surveysRoutes,
         imagesRoutes,
         responsesRoutes,
@@ -179,9 +222,55 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   if (!config.recaptcha)
     app.log.info('Bot check is disabled (set RECAPTCHA_SITE_KEY and RECAPTCHA_SECRET_KEY to enable it)');
   await bootstrapAdmin(ctx);
-  // Unverified accounts left alone for 7 days and finished login counts are removed now and every hour.
+  // Unverified accounts left alone for 7 days, finished login counts, expired revocations and day-old reset links
+  // are removed now and every hour.
   app.addHook('onClose', startAccountSweep(ctx));
+  // Audit log entries older than AUDIT_RETENTION_DAYS are pruned now and every hour.
+  app.addHook('onClose', startAuditSweep(ctx));
   return app;
+}
+
+/**
+ * Request logs: the request id goes back in an `x-request-id` header on every answer, and each request makes one
+ * JSON line when it is answered (`request completed`: requestId, method, route pattern, redacted URL, status,
+ * duration). Bodies and headers are never logged. At LOG_LEVEL=debug a `request received` line comes first.
+ */
+function registerRequestLogging(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request, reply) => {
+    void reply.header('x-request-id', request.id);
+    request.log.debug({ req: request }, 'request received');
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+        url: redactUrl(request.url),
+        status: reply.statusCode,
+        durationMs: Math.round(reply.elapsedTime * 100) / 100,
+        remoteAddress: request.ip,
+      },
+      'request completed',
+    );
+  });
+}
+
+/**
+ * A lost Redis connection is logged once as a warning (ioredis keeps retrying, and the readiness check reports it),
+ * and its return once; unlistened, ioredis would print every failed retry outside the JSON log.
+ */
+function logRedisOutages(app: FastifyInstance, redis: Redis): void {
+  let down = false;
+  redis.on('error', (error: Error) => {
+    if (down) return;
+    down = true;
+    app.log.warn({ err: error }, 'Redis does not answer; retrying');
+  });
+  redis.on('ready', () => {
+    if (!down) return;
+    down = false;
+    app.log.info('Redis answers again');
+  });
 }
 
 /** Fastify's own refusals of a body, by their code. */

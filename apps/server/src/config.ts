@@ -66,6 +66,28 @@ function isAddressOrCidr(entry: string): boolean {
   return Number(bits) <= (version === 4 ? 32 : 128);
 }
 
+/** A comma-separated list, trimmed and lower-cased, empty entries dropped. */
+const commaList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** The identity provider's issuer: https, or http on this machine only (a provider beside the app, a test). */
+const issuerUrl = optionalString.pipe(
+  httpUrl('an https URL such as https://accounts.google.com')
+    .refine((v) => v.toLowerCase().startsWith('https://') || LOOPBACK_HOSTS.has(new URL(v).hostname), {
+      error: 'expected an https URL (plain http only for localhost)',
+    })
+    .optional(),
+);
+
 const port = z.coerce
   .number({ error: 'expected a whole number from 1 to 65535' })
   .int({ error: 'expected a whole number from 1 to 65535' })
@@ -130,14 +152,34 @@ const envSchema = z.object({
   SUBMIT_RATE_LIMIT: z.coerce.number({ error: 'expected submissions per minute' }).int().positive().default(300),
   REGISTER_RATE_LIMIT: z.coerce.number({ error: 'expected requests per 10 minutes' }).int().positive().default(10),
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'expected requests per minute' }).int().positive().default(30),
+  PASSWORD_RESET_RATE_LIMIT: wholeNumber('requests per 15 minutes').default(10),
+  PASSWORD_RESET_MAILS_PER_HOUR: wholeNumber('mails per hour').default(3),
   SURVEY_WRITE_RATE_LIMIT: wholeNumber('survey writes per minute').default(60),
   MAX_SURVEYS_PER_ACCOUNT: wholeNumber('a number of surveys').default(1000),
   LOCKOUT_ACCOUNT_CEILING: wholeNumber('a number of failed logins').default(50),
+  AUDIT_RETENTION_DAYS: wholeNumber('a number of days').default(365),
   HTTP_REQUEST_TIMEOUT_MS: wholeNumber('milliseconds').default(30_000),
   HTTP_HEADERS_TIMEOUT_MS: wholeNumber('milliseconds').default(10_000),
   TRUST_PROXY: trustProxySetting,
+  METRICS_TOKEN: optionalString.pipe(z.string().min(16, { error: 'expected at least 16 characters' }).optional()),
+  METRICS_PORT: optionalString.pipe(
+    z.coerce
+      .number<string>({ error: 'expected a whole number from 1 to 65535' })
+      .int({ error: 'expected a whole number from 1 to 65535' })
+      .min(1, { error: 'expected a whole number from 1 to 65535' })
+      .max(65535, { error: 'expected a whole number from 1 to 65535' })
+      .optional(),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST: optionalString,
+  OIDC_ISSUER: issuerUrl,
+  OIDC_CLIENT_ID: optionalString,
+  OIDC_CLIENT_SECRET: optionalString,
+  OIDC_NAME: z.string().trim().min(1).max(40, { error: 'expected at most 40 characters' }).default('SSO'),
+  OIDC_ALLOWED_DOMAINS: commaList.pipe(
+    z.array(z.string().regex(/^[a-z0-9.-]+\.[a-z0-9-]+$/, { error: 'expected domain names such as example.com' })),
+  ),
+  OIDC_ADMIN_EMAILS: commaList.pipe(z.array(z.email({ error: 'expected email addresses separated by commas' }))),
 });
 
 export type Env = z.infer<typeof envSchema>;
@@ -166,12 +208,18 @@ export interface Config {
   registerRateLimit: number;
   /** Login attempts per client per minute. */
   loginRateLimit: number;
+  /** Forgot-password and reset-password requests per client per 15 minutes (each route counted apart). */
+  passwordResetRateLimit: number;
+  /** Password reset mails one account gets per hour; more requests answer the same but send nothing. */
+  passwordResetMailsPerHour: number;
   /** Survey creations and updates (including AI generation) per account per minute. */
   surveyWriteRateLimit: number;
   /** Non-deleted surveys one account may hold. */
   maxSurveysPerAccount: number;
   /** Failed logins for one account, from all addresses together, that lock it within the lockout window. */
   lockoutAccountCeiling: number;
+  /** Audit log entries older than this many days are pruned by the hourly sweep. */
+  auditRetentionDays: number;
   /** The whole request (headers and body) must arrive within this many milliseconds. */
   httpRequestTimeoutMs: number;
   /** The request headers must arrive within this many milliseconds. */
@@ -179,13 +227,49 @@ export interface Config {
   /** Fastify's `trustProxy`: false, a hop count, or the proxies' addresses and CIDR ranges. */
   trustProxy: false | number | string[];
   logLevel: Env['LOG_LEVEL'];
+  /** When set (and metricsPort is not), `GET /metrics` is served on the app behind this bearer token. */
+  metricsToken: string | undefined;
+  /** When set, `GET /metrics` is served on this port of the same host only (the token too, when one is set). */
+  metricsPort: number | undefined;
   /** Folder with the built SPA; undefined to serve the API alone. */
   webDist: string | undefined;
+  /** Single sign-on through an OpenID Connect provider; undefined when it is off. */
+  oidc: OidcConfig | undefined;
+}
+
+export interface OidcConfig {
+  /** The provider's issuer identifier; its discovery document is read from here. */
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  /** The provider's name on the "Sign in with {name}" button. */
+  name: string;
+  /** Email domains that may sign in (lower case); empty for any. */
+  allowedDomains: string[];
+  /** Email addresses (lower case) that may sign in as administrators through the provider. */
+  adminEmails: string[];
 }
 
 export class ConfigError extends Error {}
 
-const defaultWebDist = path.resolve(import.meta.dirname, '../../web/dist');
+/**
+ * The repository's root folder (where `npm start` runs and `.env` is read): the nearest folder above this module
+ * whose package.json is Quorum's root one. Found by looking, so it is the same from source (apps/server/src), from
+ * the build (dist/server, dist/server/cli) and in the container image.
+ */
+export const projectRoot = findProjectRoot(import.meta.dirname);
+
+function findProjectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const manifest = path.join(dir, 'package.json');
+    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'quorum') {
+      return dir;
+    }
+    if (path.dirname(dir) === dir) return process.cwd();
+  }
+}
+
+const defaultWebDist = path.join(projectRoot, 'dist/web');
 
 /** Parses the environment. Throws a ConfigError whose message is one line naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -212,6 +296,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   if (Boolean(e.AI_BASE_URL) !== Boolean(e.AI_MODEL)) {
     throw new ConfigError('Invalid configuration: AI_BASE_URL and AI_MODEL must be set together');
+  }
+  const oidcSet = [e.OIDC_ISSUER, e.OIDC_CLIENT_ID, e.OIDC_CLIENT_SECRET].filter(Boolean).length;
+  if (oidcSet !== 0 && oidcSet !== 3) {
+    throw new ConfigError(
+      'Invalid configuration: OIDC_ISSUER, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET must be set together (or none of them, to leave single sign-on off)',
+    );
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError('Invalid configuration: METRICS_PORT must differ from PORT');
   }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
@@ -257,14 +350,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     submitRateLimit: e.SUBMIT_RATE_LIMIT,
     registerRateLimit: e.REGISTER_RATE_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
+    passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
+    passwordResetMailsPerHour: e.PASSWORD_RESET_MAILS_PER_HOUR,
     surveyWriteRateLimit: e.SURVEY_WRITE_RATE_LIMIT,
     maxSurveysPerAccount: e.MAX_SURVEYS_PER_ACCOUNT,
     lockoutAccountCeiling: e.LOCKOUT_ACCOUNT_CEILING,
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     httpRequestTimeoutMs: e.HTTP_REQUEST_TIMEOUT_MS,
     httpHeadersTimeoutMs: Math.min(e.HTTP_HEADERS_TIMEOUT_MS, e.HTTP_REQUEST_TIMEOUT_MS),
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
     webDist: e.WEB_DIST === '-' ? undefined : (e.WEB_DIST ?? defaultWebDist),
+    oidc:
+      e.OIDC_ISSUER && e.OIDC_CLIENT_ID && e.OIDC_CLIENT_SECRET
+        ? {
+            issuer: e.OIDC_ISSUER,
+            clientId: e.OIDC_CLIENT_ID,
+            clientSecret: e.OIDC_CLIENT_SECRET,
+            name: e.OIDC_NAME,
+            allowedDomains: e.OIDC_ALLOWED_DOMAINS,
+            adminEmails: e.OIDC_ADMIN_EMAILS,
+          }
+        : undefined,
   };
 }
 

@@ -4,9 +4,12 @@ import type { BotCheck } from './botcheck/bot-check';
 import type { Config } from './config';
 import type { Db } from './db/database';
 import type { LiveEvents } from './events/live-events';
+import type { AuditLog } from './lib/audit';
 import type { Clock } from './lib/clock';
 import type { AuthGuard, TokenService } from './lib/principal';
 import type { Mailer } from './mail/mailer';
+import type { Metrics } from './metrics/metrics';
+import type { Lifecycle } from './modules/health/lifecycle';
 
 /** Everything the route modules need, made once in buildApp and passed down explicitly. */
 export interface AppContext {
@@ -19,6 +22,12 @@ export interface AppContext {
   mailer: Mailer;
   botCheck: BotCheck;
   liveEvents: LiveEvents;
+  /** Security-relevant events, appended for administrators to read. */
+  audit: AuditLog;
   /** Present when REDIS_URL is set: shared rate limits, lockouts and live events. */
   redis: Redis | undefined;
+  /** Prometheus metrics of this app instance (always recorded; served only when configured). */
+  metrics: Metrics;
+  /** Whether the instance is shutting down (the readiness check reads it). */
+  lifecycle: Lifecycle;
 }

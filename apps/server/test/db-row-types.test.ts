@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { questionTypes, surveyGeneratorSchema, surveyStates, userTypeSchema } from '@quorum/contract';
-import type { LoginAttemptsTable, QuestionsTable, SurveysTable } from '../src/db/schema';
+import {
+  AUDIT_EVENT_TYPES,
+  questionTypes,
+  surveyGeneratorSchema,
+  surveyStates,
+  userTypeSchema,
+} from '@quorum/contract';
+import type { AuditLogTable, LoginAttemptsTable, QuestionsTable, SurveysTable } from '../src/db/schema';
 
 /**
  * Enum-like columns are typed with the contract's values: `npx tsc -p apps/server` fails when a line marked
@@ -12,6 +18,7 @@ describe('typed database rows', () => {
     const generators: SurveysTable['generator'][] = [...surveyGeneratorSchema.options];
     const types: QuestionsTable['type'][] = [...questionTypes];
     const scopes: LoginAttemptsTable['scope'][] = [...userTypeSchema.options];
+    const events: AuditLogTable['type'][] = [...AUDIT_EVENT_TYPES];
 
     // @ts-expect-error not a survey state
     states.push('archived');
@@ -21,10 +28,13 @@ describe('typed database rows', () => {
     types.push('dropdown');
     // @ts-expect-error not a kind of account
     scopes.push('guest');
+    // @ts-expect-error not an audit event
+    events.push('auth.sneezed');
 
     expect(states).toHaveLength(surveyStates.length + 1);
     expect(generators).toHaveLength(surveyGeneratorSchema.options.length + 1);
     expect(types).toHaveLength(questionTypes.length + 1);
     expect(scopes).toHaveLength(userTypeSchema.options.length + 1);
+    expect(events).toHaveLength(AUDIT_EVENT_TYPES.length + 1);
   });
 });

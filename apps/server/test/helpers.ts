@@ -18,11 +18,14 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-/** A fresh, empty database for one test file: a new SQLite file, or a new PostgreSQL database. */
-export async function createTestDatabase(): Promise<TestDatabase> {
-  if (TEST_DIALECT === 'postgres') {
+/**
+ * A fresh, empty database for one test file: a new SQLite file, or a new PostgreSQL database (of the suite's
+ * dialect unless `dialect` says which).
+ */
+export async function createTestDatabase(dialect: 'sqlite' | 'postgres' = TEST_DIALECT): Promise<TestDatabase> {
+  if (dialect === 'postgres') {
     const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    if (!adminUrl) throw new Error('a PostgreSQL test database needs TEST_DATABASE_URL');
     const name = `quorum_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();

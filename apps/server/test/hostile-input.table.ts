@@ -15,17 +15,28 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { ZodType } from 'zod';
 import {
+  auditCsvQuerySchema,
+  auditFilterQuerySchema,
+  auditPageQuerySchema,
   changePasswordBodySchema,
+  deleteAccountBodySchema,
+  forgotPasswordBodySchema,
   exportCsvQuerySchema,
   generateSurveyBodySchema,
   imageCheckBodySchema,
   loginBodySchema,
+  loginTwoFactorBodySchema,
   registerBodySchema,
   resendVerificationBodySchema,
+  ssoCallbackQuerySchema,
+  ssoExchangeBodySchema,
+  resetPasswordBodySchema,
   responsesPageQuerySchema,
   stateChangeBodySchema,
   submitResponseBodySchema,
   surveyIdParamsSchema,
+  twoFactorDisableBodySchema,
+  twoFactorEnableBodySchema,
   surveyInputSchema,
   surveyListQuerySchema,
   updateProfileBodySchema,
@@ -153,13 +164,19 @@ const registration = () => ({
   },
 });
 const passwordChange = () => ({ body: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Another-Passw0rd!' } });
-const failedSignIns = ['login_attempts'] as const;
+/** A failed sign-in is counted for the lockout and written to the audit log. */
+const failedSignIns = ['login_attempts', 'audit_log'] as const;
+const secondStep = (account: 'user' | 'admin') => (f: HostileFixture) => ({
+  body: { mfaToken: f[account].token, code: '123456' },
+});
 
 // One line per route: kept as written, not wrapped by the formatter.
 // prettier-ignore
 export const HOSTILE_ROUTES: HostileRoute[] = [
   // Foundation
   { method: 'GET', route: '/api/health', caller: 'anonymous' },
+  { method: 'GET', route: '/api/health/live', caller: 'anonymous' },
+  { method: 'GET', route: '/api/health/ready', caller: 'anonymous' },
   { method: 'GET', route: '/api/config', caller: 'anonymous' },
 
   // Accounts
@@ -170,12 +187,37 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'GET', route: '/api/user/auth/verify-user-token', caller: 'user' },
   { method: 'PUT', route: '/api/user/auth/update-profile', caller: 'user', body: updateProfileBodySchema, valid: () => ({ body: { name: 'Renamed 👩‍💻 Ünïcode' } }) },
   { method: 'PUT', route: '/api/user/auth/change-password', caller: 'user', body: changePasswordBodySchema, valid: passwordChange },
+  { method: 'POST', route: '/api/user/auth/forgot-password', caller: 'anonymous', body: forgotPasswordBodySchema, valid: (f) => ({ body: { email: f.user.email, recaptchaToken: '' } }) },
+  { method: 'POST', route: '/api/user/auth/reset-password', caller: 'anonymous', body: resetPasswordBodySchema, valid: () => ({ body: { token: 'not-a-real-token', password: 'Another-Passw0rd!', confirmPassword: 'Another-Passw0rd!' } }) },
+  { method: 'POST', route: '/api/user/auth/logout', caller: 'user' },
+  { method: 'POST', route: '/api/user/auth/logout-all', caller: 'user' },
 
   // Administrators
   { method: 'POST', route: '/api/admin/auth/login', caller: 'anonymous', body: loginBodySchema, valid: login('admin'), refusalWrites: failedSignIns },
   { method: 'GET', route: '/api/admin/auth/verify-admin-token', caller: 'admin' },
   { method: 'PUT', route: '/api/admin/auth/update-profile', caller: 'admin', body: updateProfileBodySchema, valid: () => ({ body: { name: 'Admin Ω' } }) },
   { method: 'PUT', route: '/api/admin/auth/change-password', caller: 'admin', body: changePasswordBodySchema, valid: passwordChange },
+  { method: 'POST', route: '/api/admin/auth/logout', caller: 'admin' },
+  { method: 'POST', route: '/api/admin/auth/logout-all', caller: 'admin' },
+
+  // Single sign-on (off in this app: every route answers 404 SSO_DISABLED; sso.test.ts covers it on)
+  { method: 'GET', route: '/api/user/auth/sso/start', caller: 'anonymous' },
+  { method: 'GET', route: '/api/admin/auth/sso/start', caller: 'anonymous' },
+  { method: 'GET', route: '/api/auth/sso/callback', caller: 'anonymous', query: ssoCallbackQuerySchema, valid: () => ({ query: { code: 'abc', state: 'def', iss: 'https://id.example.com' } }) },
+  { method: 'POST', route: '/api/user/auth/sso/exchange', caller: 'anonymous', body: ssoExchangeBodySchema, valid: () => ({ body: { code: 'not-a-real-code' } }) },
+  { method: 'POST', route: '/api/admin/auth/sso/exchange', caller: 'anonymous', body: ssoExchangeBodySchema, valid: () => ({ body: { code: 'not-a-real-code' } }) },
+
+  // Two-factor sign-in
+  { method: 'GET', route: '/api/user/auth/2fa', caller: 'user' },
+  { method: 'POST', route: '/api/user/auth/2fa/setup', caller: 'user' },
+  { method: 'POST', route: '/api/user/auth/2fa/enable', caller: 'user', body: twoFactorEnableBodySchema, valid: () => ({ body: { code: '123 456' } }) },
+  { method: 'POST', route: '/api/user/auth/2fa/disable', caller: 'user', body: twoFactorDisableBodySchema, valid: () => ({ body: { password: DEFAULT_PASSWORD, code: 'abcde-fghjk' } }) },
+  { method: 'POST', route: '/api/user/auth/login/2fa', caller: 'anonymous', body: loginTwoFactorBodySchema, valid: secondStep('user'), refusalWrites: failedSignIns },
+  { method: 'GET', route: '/api/admin/auth/2fa', caller: 'admin' },
+  { method: 'POST', route: '/api/admin/auth/2fa/setup', caller: 'admin' },
+  { method: 'POST', route: '/api/admin/auth/2fa/enable', caller: 'admin', body: twoFactorEnableBodySchema, valid: () => ({ body: { code: '123456' } }) },
+  { method: 'POST', route: '/api/admin/auth/2fa/disable', caller: 'admin', body: twoFactorDisableBodySchema, valid: () => ({ body: { password: DEFAULT_PASSWORD, code: '123456' } }) },
+  { method: 'POST', route: '/api/admin/auth/login/2fa', caller: 'anonymous', body: loginTwoFactorBodySchema, valid: secondStep('admin'), refusalWrites: failedSignIns },
 
   // Survey authoring
   { method: 'GET', route: '/api/surveys', caller: 'user', query: surveyListQuerySchema, valid: () => ({ query: { q: 'Test', state: 'draft', limit: '10', offset: '0' } }) },
@@ -196,4 +238,13 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'POST', route: '/api/surveys/:surveyId/results/export-link', caller: 'user', params: surveyIdParamsSchema },
   { method: 'GET', route: '/api/surveys/:surveyId/results.csv', caller: 'user', params: surveyIdParamsSchema, query: exportCsvQuerySchema },
   { method: 'GET', route: '/api/surveys/:surveyId/results/stream', caller: 'user', params: surveyIdParamsSchema, stream: true },
+
+  // Account deletion and export
+  { method: 'GET', route: '/api/user/account/export', caller: 'user' },
+  { method: 'DELETE', route: '/api/user/account', caller: 'user', body: deleteAccountBodySchema, valid: () => ({ body: { password: DEFAULT_PASSWORD } }) },
+
+  // Audit log
+  { method: 'GET', route: '/api/admin/audit', caller: 'admin', query: auditPageQuerySchema, valid: () => ({ query: { type: 'survey.deleted,account.deleted', from: '2020-01-01', to: '2100-01-01T00:00:00+02:00' } }) },
+  { method: 'POST', route: '/api/admin/audit/export-link', caller: 'admin', query: auditFilterQuerySchema, valid: () => ({ query: { type: 'survey.deleted', from: '2020-01-01' } }) },
+  { method: 'GET', route: '/api/admin/audit/export.csv', caller: 'admin', query: auditCsvQuerySchema, valid: () => ({ query: { type: 'auth.login.failed', to: '2100-01-01' } }) },
 ];

@@ -82,6 +82,20 @@ export const ROLE_MATRIX: MatrixRow[] = [
   },
   {
     method: 'GET',
+    route: '/api/health/live',
+    issue: 21,
+    expect: [200, 200, 200, 200],
+    request: () => ({ url: '/api/health/live' }),
+  },
+  {
+    method: 'GET',
+    route: '/api/health/ready',
+    issue: 21,
+    expect: [200, 200, 200, 200],
+    request: () => ({ url: '/api/health/ready' }),
+  },
+  {
+    method: 'GET',
     route: '/api/config',
     issue: 1,
     expect: [200, 200, 200, 200],
@@ -158,6 +172,54 @@ export const ROLE_MATRIX: MatrixRow[] = [
     }),
   },
 
+  // --- Accounts, part two (issue 16): password reset and signing out ----------------------------
+  {
+    method: 'POST',
+    route: '/api/user/auth/forgot-password',
+    issue: 16,
+    expect: [200, 200, 200, 200],
+    request: (f) => ({ url: '/api/user/auth/forgot-password', body: { email: f.owner.email } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/user/auth/reset-password',
+    case: 'unknown link',
+    issue: 16,
+    expect: [400, 400, 400, 400],
+    request: () => ({
+      url: '/api/user/auth/reset-password',
+      body: { token: 'not-a-real-token', password: 'Another-Passw0rd!', confirmPassword: 'Another-Passw0rd!' },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/user/auth/logout',
+    issue: 16,
+    expect: [401, 204, 204, 401],
+    request: () => ({ url: '/api/user/auth/logout' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/user/auth/logout-all',
+    issue: 16,
+    expect: [401, 204, 204, 401],
+    request: () => ({ url: '/api/user/auth/logout-all' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/auth/logout',
+    issue: 16,
+    expect: [401, 401, 401, 204],
+    request: () => ({ url: '/api/admin/auth/logout' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/auth/logout-all',
+    issue: 16,
+    expect: [401, 401, 401, 204],
+    request: () => ({ url: '/api/admin/auth/logout-all' }),
+  },
+
   // --- Administrators (issue 8): /api/admin/auth/* ----------------------------------------------
   {
     method: 'POST',
@@ -198,6 +260,84 @@ export const ROLE_MATRIX: MatrixRow[] = [
       url: '/api/admin/auth/change-password',
       body: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Another-Passw0rd!' },
     }),
+  },
+
+  // --- Two-factor sign-in (issue 16): /api/{user,admin}/auth/2fa*, /api/{user,admin}/auth/login/2fa ---
+  {
+    method: 'GET',
+    route: '/api/user/auth/2fa',
+    issue: 16,
+    expect: [401, 200, 200, 401],
+    request: () => ({ url: '/api/user/auth/2fa' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/user/auth/2fa/setup',
+    issue: 16,
+    expect: [401, 200, 200, 401],
+    request: () => ({ url: '/api/user/auth/2fa/setup' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/user/auth/2fa/enable',
+    case: 'without a setup',
+    issue: 16,
+    expect: [401, 409, 409, 401],
+    request: () => ({ url: '/api/user/auth/2fa/enable', body: { code: '123456' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/user/auth/2fa/disable',
+    case: 'while off',
+    issue: 16,
+    expect: [401, 409, 409, 401],
+    request: () => ({ url: '/api/user/auth/2fa/disable', body: { password: DEFAULT_PASSWORD, code: '123456' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/user/auth/login/2fa',
+    case: 'a session token as the ticket',
+    issue: 16,
+    expect: [401, 401, 401, 401],
+    request: (f) => ({ url: '/api/user/auth/login/2fa', body: { mfaToken: f.owner.token, code: '123456' } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/auth/2fa',
+    issue: 16,
+    expect: [401, 401, 401, 200],
+    request: () => ({ url: '/api/admin/auth/2fa' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/auth/2fa/setup',
+    issue: 16,
+    expect: [401, 401, 401, 200],
+    request: () => ({ url: '/api/admin/auth/2fa/setup' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/auth/2fa/enable',
+    case: 'without a setup',
+    issue: 16,
+    expect: [401, 401, 401, 409],
+    request: () => ({ url: '/api/admin/auth/2fa/enable', body: { code: '123456' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/auth/2fa/disable',
+    case: 'while off',
+    issue: 16,
+    expect: [401, 401, 401, 409],
+    request: () => ({ url: '/api/admin/auth/2fa/disable', body: { password: DEFAULT_PASSWORD, code: '123456' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/auth/login/2fa',
+    case: 'a session token as the ticket',
+    issue: 16,
+    expect: [401, 401, 401, 401],
+    request: (f) => ({ url: '/api/admin/auth/login/2fa', body: { mfaToken: f.admin.token, code: '123456' } }),
   },
 
   // --- Survey authoring (issue 5) ---------------------------------------------------------------
@@ -348,5 +488,73 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 9,
     expect: [401, 201, 201, 403],
     request: () => ({ url: '/api/surveys/generate', body: { prompt: 'Feedback on a weekend jazz festival' } }),
+  },
+
+  // --- Single sign-on (issue 16): off in this app, so every caller gets 404; sso.test.ts covers it on ----------
+  ...(['user', 'admin'] as const).flatMap((side): MatrixRow[] => [
+    {
+      method: 'GET',
+      route: `/api/${side}/auth/sso/start`,
+      case: 'single sign-on off',
+      issue: 16,
+      expect: [404, 404, 404, 404],
+      request: () => ({ url: `/api/${side}/auth/sso/start` }),
+    },
+    {
+      method: 'POST',
+      route: `/api/${side}/auth/sso/exchange`,
+      case: 'single sign-on off',
+      issue: 16,
+      expect: [404, 404, 404, 404],
+      request: () => ({ url: `/api/${side}/auth/sso/exchange`, body: { code: 'not-a-real-code' } }),
+    },
+  ]),
+  {
+    method: 'GET',
+    route: '/api/auth/sso/callback',
+    case: 'single sign-on off',
+    issue: 16,
+    expect: [404, 404, 404, 404],
+    request: () => ({ url: '/api/auth/sso/callback?code=abc&state=def' }),
+  },
+
+  // --- Account deletion and export (issue 16): a user's own account only -------------------------
+  {
+    method: 'GET',
+    route: '/api/user/account/export',
+    issue: 16,
+    expect: [401, 200, 200, 401],
+    request: () => ({ url: '/api/user/account/export' }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/user/account',
+    issue: 16,
+    expect: [401, 200, 200, 401],
+    request: () => ({ url: '/api/user/account', body: { password: DEFAULT_PASSWORD } }),
+  },
+
+  // --- Audit log (issue 16): administrators only; no route changes or deletes an entry ------------
+  {
+    method: 'GET',
+    route: '/api/admin/audit',
+    issue: 16,
+    expect: [401, 401, 401, 200],
+    request: () => ({ url: '/api/admin/audit?type=survey.deleted' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/admin/audit/export-link',
+    issue: 16,
+    expect: [401, 401, 401, 200],
+    request: () => ({ url: '/api/admin/audit/export-link?from=2020-01-01' }),
+  },
+  {
+    method: 'GET',
+    route: '/api/admin/audit/export.csv',
+    case: 'with the bearer token',
+    issue: 16,
+    expect: [401, 401, 401, 200],
+    request: () => ({ url: '/api/admin/audit/export.csv' }),
   },
 ];

@@ -17,6 +17,7 @@ describe(`token claims (${TEST_DIALECT})`, () => {
     const jwt = new SignJWT({ role: 'user', ver: 0 })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
       .setSubject(userId)
+      .setJti('forged-token-id')
       .setIssuer('quorum');
     return build(jwt).sign(new TextEncoder().encode(t.config.jwtSecret));
   }
@@ -37,6 +38,18 @@ describe(`token claims (${TEST_DIALECT})`, () => {
   it('refuses a token that does not say when it was issued', async () => {
     const user = await createUser(t.ctx);
     expect((await check(await forge(user.id, (j) => j.setExpirationTime('1h')))).statusCode).toBe(401);
+  });
+
+  it('refuses a token without an id (it could not be revoked)', async () => {
+    const user = await createUser(t.ctx);
+    const token = await new SignJWT({ role: 'user', ver: 0 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(user.id)
+      .setIssuer('quorum')
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
+    expect((await check(token)).statusCode).toBe(401);
   });
 
   it('refuses a token that lives longer than configured', async () => {

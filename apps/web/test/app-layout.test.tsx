@@ -34,7 +34,13 @@ describe('app layout', () => {
   it('prefixes every admin path with /admin', async () => {
     renderRoutes(shellRoutes(), { path: paths.admin.dashboard.getHref(), user: makeUser('admin') });
     await screen.findByRole('heading', { name: 'Admin dashboard' });
-    expect(linkTargets()).toEqual(areaLinks(paths.admin));
+    // The administrators' area also lists the audit log, before Settings.
+    const links = areaLinks(paths.admin);
+    expect(linkTargets()).toEqual([
+      ...links.slice(0, -1),
+      ['Audit Log', paths.admin.audit.getHref()],
+      ...links.slice(-1),
+    ]);
     expect(screen.getByRole('banner')).toHaveTextContent('Ada Admin');
   });
 

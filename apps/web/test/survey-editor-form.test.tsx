@@ -6,6 +6,7 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import { SURVEY_MESSAGES } from '@quorum/contract';
 import { SurveyEditorPage } from '@/features/survey-editor/components/survey-editor-page';
 import { ErrorBannerProvider } from '@/lib/error-banner';
+import { SessionProvider } from '@/lib/session';
 import { paths } from '@/config/paths';
 import { makeSurvey } from './support/surveys';
 
@@ -13,13 +14,15 @@ function renderCreate() {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[paths.user.createSurvey.getHref()]}>
-        <ErrorBannerProvider>
-          <Routes>
-            <Route path={paths.user.createSurvey.path} element={<SurveyEditorPage />} />
-          </Routes>
-        </ErrorBannerProvider>
-      </MemoryRouter>
+      <SessionProvider>
+        <MemoryRouter initialEntries={[paths.user.createSurvey.getHref()]}>
+          <ErrorBannerProvider>
+            <Routes>
+              <Route path={paths.user.createSurvey.path} element={<SurveyEditorPage />} />
+            </Routes>
+          </ErrorBannerProvider>
+        </MemoryRouter>
+      </SessionProvider>
     </QueryClientProvider>,
   );
   return userEvent.setup();
@@ -181,13 +184,15 @@ describe('the edit screen', () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     return render(
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[{ pathname: '/surveys/gen-1/edit', state }]}>
-          <ErrorBannerProvider>
-            <Routes>
-              <Route path={paths.user.editSurvey.path} element={<SurveyEditorPage />} />
-            </Routes>
-          </ErrorBannerProvider>
-        </MemoryRouter>
+        <SessionProvider>
+          <MemoryRouter initialEntries={[{ pathname: '/surveys/gen-1/edit', state }]}>
+            <ErrorBannerProvider>
+              <Routes>
+                <Route path={paths.user.editSurvey.path} element={<SurveyEditorPage />} />
+              </Routes>
+            </ErrorBannerProvider>
+          </MemoryRouter>
+        </SessionProvider>
       </QueryClientProvider>,
     );
   }

@@ -94,6 +94,14 @@ export const MESSAGES = {
   resendGeneric: 'If an account with that email needs verification, a new link has been sent.',
   profileUpdated: 'Profile updated successfully',
   passwordUpdated: 'Password updated successfully',
+  /** The answer to every "forgot password" request, whether or not the email has an account. */
+  passwordResetRequested:
+    'If an account with that email exists, we have sent a link to reset its password. The link is valid for 1 hour.',
+  passwordResetDone: 'Your password has been reset. You can now log in with your new password.',
+  passwordResetInvalid: ERROR_MESSAGES.PASSWORD_RESET_LINK_INVALID,
+  passwordResetUsed: ERROR_MESSAGES.PASSWORD_RESET_LINK_USED,
+  sessionEnded: 'Your session ended. Log in again to continue where you left off.',
+  signedOutEverywhere: 'You have been signed out of all devices.',
   unauthorized: ERROR_MESSAGES.UNAUTHORIZED,
   tooManyRequests: ERROR_MESSAGES.RATE_LIMITED,
   tooManyLoginAttempts: ERROR_MESSAGES.LOGIN_RATE_LIMITED,
@@ -185,7 +193,18 @@ export const loginBodySchema = z.object({
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
 
-export const loginResponseSchema = z.object({ token: z.string(), user: authUserSchema });
+/** A signed-in session: the token for later calls and who it is. */
+export const sessionResponseSchema = z.object({ token: z.string(), user: authUserSchema });
+export type SessionResponse = z.infer<typeof sessionResponseSchema>;
+
+/**
+ * The password was right and the account has two-factor sign-in on: no session yet. `mfaToken` is good for a few
+ * minutes and only for the second step (`POST /api/{user,admin}/auth/login/2fa`) with a code.
+ */
+export const mfaRequiredResponseSchema = z.object({ mfaRequired: z.literal(true), mfaToken: z.string() });
+
+/** A login answers a session, or, for an account with two-factor sign-in on, the ticket to the second step. */
+export const loginResponseSchema = z.union([sessionResponseSchema, mfaRequiredResponseSchema]);
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const resendVerificationBodySchema = z.object({
@@ -226,9 +245,44 @@ export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;
 export const changePasswordResponseSchema = z.object({ message: z.string(), token: z.string() });
 export type ChangePasswordResponse = z.infer<typeof changePasswordResponseSchema>;
 
+/** Signing out answers 204 with no body. */
+export const noContentResponseSchema = z.null();
+
+/** How long a password reset link stays valid. */
+export const PASSWORD_RESET_VALID_MINUTES = 60;
+
+export const forgotPasswordBodySchema = z.object({
+  email: emailSchema,
+  recaptchaToken: recaptchaTokenSchema,
+});
+export type ForgotPasswordBody = z.input<typeof forgotPasswordBodySchema>;
+
+/** A new password from a reset link: the change-password rules, typed twice. */
+export const resetPasswordBodySchema = z
+  .object({
+    token: z.string({ error: MESSAGES.passwordResetInvalid }).min(1, { error: MESSAGES.passwordResetInvalid }).max(200),
+    password: passwordInput.superRefine((p, ctx) => {
+      const unmet = unmetPasswordRules(p, changePasswordRules);
+      if (unmet[0]) ctx.addIssue({ code: 'custom', message: unmet[0].label });
+    }),
+    confirmPassword: z.string({ error: MESSAGES.passwordsDoNotMatch }).max(256),
+  })
+  .refine((body) => body.password === body.confirmPassword, {
+    error: MESSAGES.passwordsDoNotMatch,
+    path: ['confirmPassword'],
+  });
+export type ResetPasswordBody = z.input<typeof resetPasswordBodySchema>;
+
 /** Header carrying the bot-check token on email verification (every other call sends it in the body). */
 export const RECAPTCHA_HEADER = 'x-recaptcha-token';
 
 /** Bot-check actions: a fresh token is requested for the call's own action before each protected call. */
-export const botCheckActions = ['admin_login', 'login', 'register', 'profile_update', 'email_verification'] as const;
+export const botCheckActions = [
+  'admin_login',
+  'login',
+  'register',
+  'profile_update',
+  'email_verification',
+  'password_reset',
+] as const;
 export type BotCheckAction = (typeof botCheckActions)[number];

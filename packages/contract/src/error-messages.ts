@@ -49,6 +49,11 @@ export const ERROR_MESSAGES = {
   RATE_LIMITED: 'Too many requests. Please try again later.',
   INTERNAL: 'Something went wrong on our side. Please try again.',
   DATABASE_UNAVAILABLE: 'The database is not available',
+  /**
+   * The readiness check failed. Params: `failing`, what failed, comma-separated: `shutting down`, `database`,
+   * `redis`.
+   */
+  NOT_READY: 'This instance is not ready to take requests: {failing}',
 
   // Accounts and sessions
   UNAUTHORIZED: 'Authentication required',
@@ -60,10 +65,28 @@ export const ERROR_MESSAGES = {
   ADMIN_ACCOUNT_LOCKED: 'Account locked. Try again in {minutes} minutes.',
   LOGIN_RATE_LIMITED: 'Too many login attempts. Please try again later.',
   CURRENT_PASSWORD_INCORRECT: 'Current password is incorrect',
+  /** Deleting an account asks for its password; a wrong one deletes nothing. */
+  DELETE_ACCOUNT_PASSWORD_INCORRECT: 'The password is incorrect. Your account was not deleted.',
   VERIFICATION_LINK_INVALID: 'The verification link is invalid or has expired',
+  PASSWORD_RESET_LINK_INVALID: 'This password reset link is invalid or has expired. Please ask for a new one.',
+  PASSWORD_RESET_LINK_USED: 'This password reset link has already been used. Please ask for a new one if you need it.',
   BOT_CHECK_FAILED: 'Bot check failed. Please try again.',
   BOT_CHECK_UNAVAILABLE: 'Bot check is unavailable. Please try again later.',
   ADMIN_EMAIL_TAKEN: 'An administrator with the email {email} already exists',
+  /** The single sign-on routes while OIDC_ISSUER and its client are not configured. */
+  SSO_DISABLED: 'Single sign-on is not enabled',
+  /** The one-time code from the single sign-on redirect: unknown, used, expired, or from another browser. */
+  SSO_CODE_INVALID: 'This sign-in has expired or was already used. Please sign in again.',
+
+  // Two-factor sign-in
+  /** A wrong, reused or malformed authenticator or recovery code. */
+  TWO_FACTOR_CODE_INVALID: 'The code is not valid. Check your authenticator app and try again.',
+  /** The ticket between password and code is missing, forged, of another account state, or over 5 minutes old. */
+  MFA_TOKEN_INVALID: 'Your sign-in took too long or is no longer valid. Please log in again.',
+  TWO_FACTOR_ALREADY_ENABLED: 'Two-factor sign-in is already on',
+  TWO_FACTOR_NOT_ENABLED: 'Two-factor sign-in is not on',
+  TWO_FACTOR_NOT_SET_UP: 'Start the two-factor setup first',
+  PASSWORD_INCORRECT: 'The password is incorrect',
 
   // Surveys
   SURVEY_NOT_FOUND: 'Survey not found',

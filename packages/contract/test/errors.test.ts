@@ -17,6 +17,7 @@ import {
 /** Params for every code whose text has placeholders, as the server sends them. */
 const SAMPLE_PARAMS: Partial<Record<ErrorCode, ErrorParams>> = {
   ROUTE_NOT_FOUND: { method: 'GET', path: '/api/nope' },
+  NOT_READY: { failing: 'database, redis' },
   ACCOUNT_LOCKED: { minutes: 15 },
   ADMIN_ACCOUNT_LOCKED: { minutes: 15 },
   ADMIN_EMAIL_TAKEN: { email: 'root@example.com' },

@@ -6,13 +6,13 @@
  * Prints one line; exits with 1 and a clear message on any error (e.g. the email is taken).
  */
 import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
+import { ConfigError, loadConfig, projectRoot } from '../config';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { systemClock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { adminInputProblem, createAdminsService } from '../modules/admins/admins.service';
+import { createAuditLog } from '../modules/audit/audit-log';
 import { createTokenService } from '../modules/auth/tokens';
 
 const USAGE = 'Usage: npm run admin:create -- --email <email> [--name <name>]  (password: prompted, or ADMIN_PASSWORD)';
@@ -74,7 +74,7 @@ async function main(): Promise<string> {
   if (!values.email) throw new CliError(`Missing --email.\n${USAGE}`);
 
   // The server runs from the project root (npm start) and reads .env there; so does this.
-  process.chdir(path.resolve(import.meta.dirname, '../../../..'));
+  process.chdir(projectRoot);
   if (existsSync('.env')) process.loadEnvFile('.env');
   // ADMIN_* describe the start-up administrator; here only the password may come from the environment.
   const config = loadConfig({ ...process.env, ADMIN_EMAIL: '', ADMIN_PASSWORD: '' });
@@ -94,7 +94,8 @@ async function main(): Promise<string> {
   try {
     await migrateToLatest(db);
     const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInHours);
-    const admin = await createAdminsService({ db, clock: systemClock, tokens, config }).createAccount(input);
+    const audit = createAuditLog({ db, clock: systemClock });
+    const admin = await createAdminsService({ db, clock: systemClock, tokens, config, audit }).createAccount(input);
     return `Administrator created: ${admin.email} (${admin.name})`;
   } finally {
     await db.close();

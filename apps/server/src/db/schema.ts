@@ -1,4 +1,4 @@
-import type { QuestionType, SurveyGenerator, SurveyState, UserType } from '@quorum/contract';
+import type { AuditEventType, QuestionType, SurveyGenerator, SurveyState, UserType } from '@quorum/contract';
 
 /**
  * Kysely table types. Portable storage conventions (see docs/decisions/003-database.md):
@@ -54,6 +54,24 @@ export interface EmailVerificationsTable {
   pending_password_hash: string | null;
 }
 
+/**
+ * Password reset links (only the token's SHA-256 is kept): single-use, valid until `expires_at`. A used or
+ * voided link keeps its row (it still counts towards the account's mails per hour) until the sweep.
+ */
+export interface PasswordResetsTable {
+  token_hash: string;
+  user_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** Session tokens revoked by signing out, by their `jti`, kept until the token would have expired. */
+export interface RevokedTokensTable {
+  jti: string;
+  expires_at: string;
+}
+
 export interface SurveysTable {
   id: string;
   user_id: string;
@@ -106,14 +124,97 @@ export interface QuestionTotalsTable {
   rating_sum: number;
 }
 
+/** One security-relevant event; appended, never changed (pruned after AUDIT_RETENTION_DAYS). */
+export interface AuditLogTable {
+  /** UUIDv7: time-ordered, so it doubles as the pagination key. */
+  id: string;
+  occurred_at: string;
+  type: AuditEventType;
+  /** Null for an anonymous client. */
+  actor_id: string | null;
+  actor_role: UserType | null;
+  address: string | null;
+  target_type: 'user' | 'admin' | 'survey' | 'email' | null;
+  target_id: string | null;
+  /** JSON object of small readable facts. */
+  details: string;
+}
+
+/** Which account a provider's subject signs in to, on the user or the administrator side. */
+export interface SsoIdentitiesTable {
+  issuer: string;
+  subject: string;
+  side: UserType;
+  account_id: string;
+  created_at: string;
+}
+
+/** A single sign-on in progress: what the provider's answer must match. Used once, within minutes. */
+export interface SsoStatesTable {
+  /** SHA-256 of the `state` sent to the provider. */
+  state_hash: string;
+  side: UserType;
+  nonce: string;
+  /** The PKCE verifier; its challenge went to the provider. */
+  code_verifier: string;
+  /** SHA-256 of the browser's sign-in cookie: only the browser that started may finish. */
+  browser_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/** A one-time code that the browser trades for a session after a single sign-on. Used once, within a minute. */
+export interface SsoCodesTable {
+  code_hash: string;
+  side: UserType;
+  account_id: string;
+  browser_hash: string;
+  expires_at: string;
+  created_at: string;
+}
+
+/**
+ * Two-factor sign-in of one account (users and administrators alike: `role` names the table of `account_id`).
+ * Secrets are AES-256-GCM ciphertexts (see two-factor/secret-box.ts), never the secret itself.
+ */
+export interface TwoFactorTable {
+  role: UserType;
+  account_id: string;
+  /** The secret in force; null while two-factor sign-in is off. */
+  secret: string | null;
+  /** A secret from setup, waiting for a code that proves the app has it. */
+  pending_secret: string | null;
+  /** The newest time step whose code was accepted: that code and every older one are refused. */
+  last_used_step: number | null;
+  enabled_at: string | null;
+  updated_at: string;
+}
+
+/** Single-use recovery codes: their SHA-256 only. */
+export interface TwoFactorRecoveryCodesTable {
+  role: UserType;
+  account_id: string;
+  code_hash: string;
+  used_at: string | null;
+  created_at: string;
+}
+
 export interface Database {
   users: UsersTable;
   admins: AdminsTable;
   login_attempts: LoginAttemptsTable;
   email_verifications: EmailVerificationsTable;
+  password_resets: PasswordResetsTable;
+  revoked_tokens: RevokedTokensTable;
   surveys: SurveysTable;
   questions: QuestionsTable;
   responses: ResponsesTable;
   answer_counts: AnswerCountsTable;
   question_totals: QuestionTotalsTable;
+  audit_log: AuditLogTable;
+  sso_identities: SsoIdentitiesTable;
+  sso_states: SsoStatesTable;
+  sso_codes: SsoCodesTable;
+  two_factor: TwoFactorTable;
+  two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
 }

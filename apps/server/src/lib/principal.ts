@@ -7,8 +7,12 @@ import { UnauthorizedError } from './errors';
  * module makes them; the application context and every module depend only on these shapes.
  */
 
-/** The signed-in account behind a request. */
-export type Principal = AuthUser & { tokenVersion: number };
+/** The signed-in account behind a request, and the session token it came with. */
+export type Principal = AuthUser & {
+  tokenVersion: number;
+  /** The token's id (`jti`) and when it expires: what signing out of this device revokes. */
+  session: { id: string; expiresAt: Date };
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,10 +29,22 @@ export interface TokenClaims {
   ver: number;
 }
 
+/** What a verified session token says: its claims, its random id and when it expires. */
+export interface VerifiedClaims extends TokenClaims {
+  /** A random id made for each token: revoking it ends this one session. */
+  jti: string;
+  /** Expiry, in seconds since the epoch. */
+  exp: number;
+}
+
 export interface TokenService {
+  /** A new session token for the claims, with a fresh random `jti`. */
   sign(claims: TokenClaims): Promise<string>;
-  /** The claims of a valid token, or null for anything else (expired, tampered, alg:none, other algorithm). */
-  verify(token: string): Promise<TokenClaims | null>;
+  /**
+   * The claims of a valid token, or null for anything else (expired, tampered, alg:none, other algorithm, no
+   * `jti`). Revocation is not the token service's business: the guard checks it against the database.
+   */
+  verify(token: string): Promise<VerifiedClaims | null>;
 }
 
 /**

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
@@ -25,6 +25,8 @@ export interface Mailer {
    * mail fails; a resend answers the same whether or not a mail was sent).
    */
   deliver(message: MailMessage, context: string): void;
+  /** How many background deliveries are under way now. */
+  queueDepth(): number;
   /** Waits (briefly) for background deliveries, then closes the SMTP connections. */
   close(): Promise<void>;
 }
@@ -62,18 +64,23 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       );
     };
   } else {
-    // Bounded timeouts: a mail server that hangs must not hold a request or a shutdown for minutes.
-    const transport = nodemailer.createTransport({
-      url: smtpUrl,
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 20_000,
-    } as Parameters<typeof nodemailer.createTransport>[0]);
+    // nodemailer is loaded with the first mail, so an instance that sends none never loads it. Bounded timeouts:
+    // a mail server that hangs must not hold a request or a shutdown for minutes.
+    let transport: Promise<Transporter> | undefined;
+    const open = () =>
+      (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+        nodemailer.createTransport({
+          url: smtpUrl,
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 20_000,
+        } as Parameters<typeof nodemailer.createTransport>[0]),
+      ));
     send = async ({ to, subject, text, html }) => {
       // An address object, so the recipient is this one address and never a list parsed out of a string.
-      await transport.sendMail({ from, to: { name: '', address: to }, subject, text, html });
+      await (await open()).sendMail({ from, to: { name: '', address: to }, subject, text, html });
     };
-    closeTransport = () => transport.close();
+    closeTransport = () => void transport?.then((opened) => opened.close());
   }
 
   const sendChecked = async (message: MailMessage) => {
@@ -91,6 +98,7 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
         .finally(() => pending.delete(delivery));
       pending.add(delivery);
     },
+    queueDepth: () => pending.size,
     async close() {
       if (pending.size > 0) {
         let timer: ReturnType<typeof setTimeout> | undefined;

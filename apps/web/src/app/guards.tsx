@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { Navigate, useLocation } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import type { UserType } from '@quorum/contract';
 import { homePath, loginPath } from '@/config/paths';
+import { NEXT_PARAM, safeReturnPath } from '@/lib/return-path';
 import { useSession } from '@/lib/session';
 
 /** "Loading..." while the stored session is verified with the server. */
@@ -35,10 +36,17 @@ export function RequireRole({ role, children }: { role: UserType; children: Reac
   return children;
 }
 
-/** Screens for signed-out visitors only: a signed-in visitor goes to the dashboard of their role. */
+/**
+ * Screens for signed-out visitors only: a signed-in visitor goes to the dashboard of their role, or back to the
+ * page a login was asked for from (`?next=`, checked), which is where logging in sends them.
+ */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { state } = useSession();
+  const [params] = useSearchParams();
   if (state.status === 'loading') return <SessionLoading />;
-  if (state.status === 'signed-in') return <Navigate to={homePath(state.session.userType)} replace />;
+  if (state.status === 'signed-in') {
+    const role = state.session.userType;
+    return <Navigate to={safeReturnPath(params.get(NEXT_PARAM), role) ?? homePath(role)} replace />;
+  }
   return children;
 }

@@ -38,6 +38,24 @@ export const screens: RouteObject[] = [
           Component: (await import('@/features/admin/components/admin-login-page')).AdminLoginPage,
         }),
       },
+      {
+        path: paths.auth.ssoComplete.path,
+        lazy: async () => ({
+          Component: (await import('@/features/auth/components/sso-complete-page')).SsoCompletePage,
+        }),
+      },
+      {
+        path: paths.auth.adminSsoComplete.path,
+        lazy: async () => ({
+          Component: (await import('@/features/admin/components/admin-sso-complete-page')).AdminSsoCompletePage,
+        }),
+      },
+      {
+        path: paths.auth.forgotPassword.path,
+        lazy: async () => ({
+          Component: (await import('@/features/auth/components/forgot-password-page')).ForgotPasswordPage,
+        }),
+      },
     ],
   },
   {
@@ -47,6 +65,12 @@ export const screens: RouteObject[] = [
         path: paths.auth.verifyEmail.path,
         lazy: async () => ({
           Component: (await import('@/features/auth/components/verify-email-page')).VerifyEmailPage,
+        }),
+      },
+      {
+        path: paths.auth.resetPassword.path,
+        lazy: async () => ({
+          Component: (await import('@/features/auth/components/reset-password-page')).ResetPasswordPage,
         }),
       },
       {
@@ -103,6 +127,10 @@ export const screens: RouteObject[] = [
       {
         path: paths.admin.surveyResults.path,
         lazy: async () => ({ Component: (await import('@/features/results/components/results-page')).ResultsPage }),
+      },
+      {
+        path: paths.admin.audit.path,
+        lazy: async () => ({ Component: (await import('@/features/admin/components/audit-log-page')).AuditLogPage }),
       },
       { path: '*', element: <NotFoundPage home={paths.admin.dashboard.getHref()} /> },
     ],

@@ -47,6 +47,7 @@ const admin = {
   respondents: route('/admin/respondents'),
   analytics: route('/admin/analytics'),
   surveyResults: routeWith<'surveyId'>('/admin/surveys/:surveyId/results'),
+  audit: route('/admin/audit'),
 };
 
 export const paths = {
@@ -56,8 +57,14 @@ export const paths = {
   auth: {
     login: route('/login'),
     adminLogin: route('/admin/login'),
+    /** Where single sign-on returns with a one-time code (`#code=…`); the server's SSO_RETURN_PATHS name the same. */
+    ssoComplete: route('/login/sso'),
+    adminSsoComplete: route('/admin/login/sso'),
     register: route('/register'),
     verifyEmail: routeWith<'token'>('/verify/:token'),
+    forgotPassword: route('/forgot-password'),
+    /** Opened from the reset mail: `/reset-password?token=…`. */
+    resetPassword: route('/reset-password'),
   },
   /** The respondent's pages, public. */
   publicSurvey: {

@@ -1,6 +1,8 @@
 import type { ErrorBody, ErrorParams } from '@quorum/contract';
 import { paths } from '@/config/paths';
-import { clearSession, storedToken } from './storage';
+import { loginHref } from './return-path';
+import { keepWorkBeforeSessionEnds } from './session-ended';
+import { clearSession, readSession, storedToken } from './storage';
 
 /**
  * An API answer other than 2xx: the server's English `message` when it sent one, its stable `code` and the
@@ -36,12 +38,31 @@ export interface ApiRequest {
   body?: unknown;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /**
+   * A 401 is this call's own answer (signing out with a token that is revoked already): the session-ended
+   * handling below is skipped.
+   */
+  quietUnauthorized?: boolean;
 }
 
-/** Called when a 401 arrives outside /login: the session is cleared and the visitor sent to log in. */
+let sessionEnding = false;
+/** Whether this page has sent a token: a 401 then means the session ended, even with the storage cleared. */
+let hadSession = false;
+
+/**
+ * Called when a 401 arrives outside the login pages: the session ended (signed out elsewhere, expired, a
+ * password changed). Screens keep their unsaved work first (see session-ended.ts); then the session is
+ * cleared and the visitor sent to log in again, with a notice and the page to come back to. The role is the
+ * stored one, or the area's when another tab has cleared the storage already.
+ */
 function onUnauthorized(): void {
+  if (sessionEnding) return;
+  sessionEnding = true;
+  const { pathname, search, hash } = window.location;
+  const role = readSession()?.userType ?? (pathname === '/admin' || pathname.startsWith('/admin/') ? 'admin' : 'user');
+  keepWorkBeforeSessionEnds();
   clearSession();
-  window.location.assign(paths.auth.login.getHref());
+  window.location.assign(loginHref(role, 'session-ended', `${pathname}${search}${hash}`));
 }
 
 const LOGIN_PATHS: readonly string[] = [paths.auth.login.path, paths.auth.adminLogin.path];
@@ -53,7 +74,10 @@ const LOGIN_PATHS: readonly string[] = [paths.auth.login.path, paths.auth.adminL
 export async function api<T>(path: string, request: ApiRequest = {}): Promise<T> {
   const token = storedToken();
   const headers: Record<string, string> = { accept: 'application/json', ...request.headers };
-  if (token) headers.authorization = `Bearer ${token}`;
+  if (token) {
+    headers.authorization = `Bearer ${token}`;
+    hadSession = true;
+  }
   if (request.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
@@ -78,9 +102,9 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
   }
   if (!response.ok) {
     const body = (data ?? {}) as Partial<ErrorBody>;
-    if (response.status === 401 && token && !LOGIN_PATHS.includes(window.location.pathname)) {
-      onUnauthorized();
-    }
+    // Without a token too, once this page had one: another tab may have signed out and cleared the storage.
+    const sessionEnded = response.status === 401 && (token !== null || hadSession) && !request.quietUnauthorized;
+    if (sessionEnded && !LOGIN_PATHS.includes(window.location.pathname)) onUnauthorized();
     throw new ApiError(response.status, typeof body.message === 'string' ? body.message : '', body.code, data);
   }
   return data as T;

@@ -20,7 +20,8 @@ declare global {
 let configPromise: Promise<PublicConfig> | undefined;
 let scriptPromise: Promise<Grecaptcha> | undefined;
 
-function loadConfig(): Promise<PublicConfig> {
+/** The server's public settings, read once per page load (a failed read is tried again next time). */
+export function loadConfig(): Promise<PublicConfig> {
   configPromise ??= api<PublicConfig>('/api/config').catch((error: unknown) => {
     configPromise = undefined;
     throw error;

@@ -2,6 +2,10 @@ import type { Migration, MigrationProvider } from 'kysely';
 import * as initial from './2026-11-22T0900-initial';
 import * as loginAttemptsPerAddress from './2026-11-24T1100-login-attempts-per-address';
 import * as pendingRegistrations from './2026-11-24T1110-pending-registrations';
+import * as auditLog from './2026-11-24T1300-audit-log';
+import * as passwordResetsAndRevokedTokens from './2026-11-24T1310-password-resets-and-revoked-tokens';
+import * as twoFactor from './2026-11-24T1320-two-factor';
+import * as singleSignOn from './2026-11-24T1330-single-sign-on';
 
 /**
  * Every migration, by its dated name. Listed statically (not read from disk) so the
@@ -11,7 +15,14 @@ const migrations: Record<string, Migration> = {
   '2026-11-22T0900-initial': initial,
   '2026-11-24T1100-login-attempts-per-address': loginAttemptsPerAddress,
   '2026-11-24T1110-pending-registrations': pendingRegistrations,
+  '2026-11-24T1300-audit-log': auditLog,
+  '2026-11-24T1310-password-resets-and-revoked-tokens': passwordResetsAndRevokedTokens,
+  '2026-11-24T1320-two-factor': twoFactor,
+  '2026-11-24T1330-single-sign-on': singleSignOn,
 };
+
+/** The names of the migrations this version knows, oldest first. */
+export const migrationNames: readonly string[] = Object.keys(migrations);
 
 export const migrationProvider: MigrationProvider = {
   getMigrations: async () => migrations,

@@ -72,6 +72,6 @@ export async function adminsRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
         },
       },
     },
-    async (request) => admins.changePassword(requirePrincipal(request), request.body),
+    async (request) => admins.changePassword(requirePrincipal(request), request.body, request.ip),
   );
 }

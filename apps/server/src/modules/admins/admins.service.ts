@@ -13,6 +13,8 @@ import { newId } from '../../lib/ids';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { createAccountService, toAuthUser } from '../auth/account.service';
 import { createLockout, lockoutPolicy } from '../auth/lockout.service';
+import { createLoginAudit } from '../auth/login-audit';
+import { createTwoFactorService } from '../two-factor/two-factor.service';
 import { findAdminByEmail, insertAdmin, updateAdminAccount } from './admins.repository';
 
 const lockedError = (minutesLeft: number) => new AccountLockedError('ADMIN_ACCOUNT_LOCKED', minutesLeft);
@@ -42,13 +44,15 @@ const normalise = (input: AdminInput): AdminInput => ({
   password: input.password,
 });
 
-export type AdminsDeps = Pick<AppContext, 'db' | 'clock' | 'tokens' | 'config'>;
+export type AdminsDeps = Pick<AppContext, 'db' | 'clock' | 'tokens' | 'config' | 'audit'>;
 
 /** The rules of administrator accounts: creating them, keeping the start-up one in step, login, profile. */
 export function createAdminsService(deps: AdminsDeps) {
   const { db, clock, tokens, config } = deps;
   const account = createAccountService(deps);
   const lockout = createLockout(db, clock, lockoutPolicy('admin', config.lockoutAccountCeiling));
+  const twoFactor = createTwoFactorService(deps);
+  const loginAudit = createLoginAudit(deps.audit, 'admin');
 
   /** Adds an administrator; 409 when the email is taken by another administrator. */
   async function createAccount(input: AdminInput): Promise<{ id: string; email: string; name: string }> {
@@ -108,12 +112,16 @@ export function createAdminsService(deps: AdminsDeps) {
      * Admin login with a server-side lockout per email and client address (known email or not): 3 failures
      * within 15 minutes from one address lock it for that address for 15 minutes, and the failure that reaches
      * the limit already answers with the lock; LOCKOUT_ACCOUNT_CEILING failures from all addresses together lock
-     * it for everyone. Unknown emails take as long as wrong passwords.
+     * it for everyone. Unknown emails take as long as wrong passwords. With two-factor sign-in on, a right
+     * password answers the ticket to the second step instead of a session. Every outcome is audited.
      */
     async login(body: Pick<LoginBody, 'email' | 'password'>, address: string): Promise<LoginResponse> {
       const email = body.email;
       const status = await lockout.status(email, address);
-      if (status.locked) throw lockedError(status.minutesLeft);
+      if (status.locked) {
+        await loginAudit.failed(await findAdminByEmail(db.kysely, email), email, address, 'locked');
+        throw lockedError(status.minutesLeft);
+      }
 
       const admin = await findAdminByEmail(db.kysely, email);
       let valid = false;
@@ -122,10 +130,17 @@ export function createAdminsService(deps: AdminsDeps) {
 
       if (!admin || !valid) {
         const after = await lockout.recordFailure(email, address);
-        if (after.locked) throw lockedError(after.minutesLeft);
+        await loginAudit.failed(admin, email, address, 'password');
+        if (after.locked) {
+          await loginAudit.locked(admin, email, address, after.minutesLeft);
+          throw lockedError(after.minutesLeft);
+        }
         throw new UnauthorizedError('INVALID_CREDENTIALS');
       }
+      const mfaToken = await twoFactor.challenge('admin', admin);
+      if (mfaToken) return { mfaRequired: true, mfaToken };
       await lockout.reset(email, address);
+      await loginAudit.succeeded(admin, address, 'password');
       const token = await tokens.sign({ sub: admin.id, role: 'admin', ver: admin.token_version });
       return { token, user: toAuthUser(admin, 'admin') };
     },

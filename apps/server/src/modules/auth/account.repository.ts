@@ -56,3 +56,12 @@ export async function updateAccountPassword(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1 ? expectedVersion + 1 : undefined;
 }
+
+/** Bumps the token version, so every token of the account stops working (signing out of all devices). */
+export async function bumpTokenVersion(db: Kysely<Database>, role: UserType, id: string, now: string): Promise<void> {
+  await db
+    .updateTable(tableFor(role))
+    .set((eb) => ({ token_version: eb('token_version', '+', 1), updated_at: now }))
+    .where('id', '=', id)
+    .execute();
+}

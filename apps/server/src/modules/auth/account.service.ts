@@ -6,12 +6,13 @@ import {
   type UserType,
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
+import { auditActor } from '../../lib/audit';
 import { BadRequestError, UnauthorizedError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { findAccountById, updateAccountName, updateAccountPassword } from './account.repository';
 import type { Principal } from '../../lib/principal';
 
-export type AccountDeps = Pick<AppContext, 'db' | 'clock' | 'tokens'>;
+export type AccountDeps = Pick<AppContext, 'db' | 'clock' | 'tokens' | 'audit'>;
 
 const sessionEnded = () => new UnauthorizedError('INVALID_TOKEN');
 
@@ -24,7 +25,7 @@ export function toAuthUser(row: { id: string; name: string; email: string }, typ
  * table, the token role and nothing else. Used by the users and the administrators services.
  */
 export function createAccountService(deps: AccountDeps) {
-  const { db, clock, tokens } = deps;
+  const { db, clock, tokens, audit } = deps;
   return {
     /** Changes the display name; the email can never change here. */
     async updateProfile(principal: Principal, name: string): Promise<UpdateProfileResponse> {
@@ -37,11 +38,12 @@ export function createAccountService(deps: AccountDeps) {
     /**
      * Checks the current password, stores the new one and bumps the token version so every older
      * token stops working; the answer carries a fresh token for the browser that made the change.
-     * The new password's rules are checked by the contract's body schema.
+     * The new password's rules are checked by the contract's body schema. Recorded as `auth.password.changed`.
      */
     async changePassword(
       principal: Principal,
       body: { currentPassword: string; newPassword: string },
+      address: string,
     ): Promise<ChangePasswordResponse> {
       const row = await findAccountById(db.kysely, principal.type, principal.id);
       if (!row || row.token_version !== principal.tokenVersion) throw sessionEnded();
@@ -57,6 +59,12 @@ export function createAccountService(deps: AccountDeps) {
         clock.now().toISOString(),
       );
       if (version === undefined) throw sessionEnded();
+      await audit.record({
+        type: 'auth.password.changed',
+        actor: auditActor(principal),
+        address,
+        target: { type: principal.type, id: principal.id },
+      });
       const token = await tokens.sign({ sub: principal.id, role: principal.type, ver: version });
       return { message: MESSAGES.passwordUpdated, token };
     },

@@ -12,7 +12,7 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && token ? token : undefined;
 }
 
-/** Resolves a token to its account, checking role and token version; null when not valid. */
+/** Resolves a token to its account, checking role, token version and revocation; null when not valid. */
 export async function principalFromToken(
   db: Kysely<Database>,
   tokens: TokenService,
@@ -20,15 +20,23 @@ export async function principalFromToken(
 ): Promise<Principal | null> {
   const claims = await tokens.verify(token);
   if (!claims) return null;
-  const row = await findPrincipal(db, claims.role, claims.sub);
-  if (!row || row.token_version !== claims.ver) return null;
-  return { id: row.id, name: row.name, email: row.email, type: claims.role, tokenVersion: row.token_version };
+  const row = await findPrincipal(db, claims.role, claims.sub, claims.jti);
+  if (!row || row.revoked || row.token_version !== claims.ver) return null;
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    type: claims.role,
+    tokenVersion: row.token_version,
+    session: { id: claims.jti, expiresAt: new Date(claims.exp * 1000) },
+  };
 }
 
 /**
  * `guard('user')`, `guard('admin')` or `guard('user', 'admin')` as a route's onRequest hook, so a request
  * is authenticated before its body is read or parsed:
- * a missing, invalid, outdated or wrong-role token gets 401.
+ * a missing, invalid, outdated, revoked or wrong-role token gets 401. The database is shared by every
+ * instance, so a token revoked through one is refused by all.
  */
 export function createAuthGuard(db: Kysely<Database>, tokens: TokenService): AuthGuard {
   return (...roles) =>

@@ -101,3 +101,8 @@ export async function deleteFinishedAttempts(
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Account deletion: the failed-login counts kept under the account's email (they hold the address itself). */
+export async function deleteLoginAttemptsOfEmail(db: Executor, scope: UserType, email: string): Promise<void> {
+  await db.deleteFrom('login_attempts').where('scope', '=', scope).where('email', '=', email).execute();
+}

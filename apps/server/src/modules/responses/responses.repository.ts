@@ -194,3 +194,12 @@ async function lockSurvey(trx: Executor, dialect: Dialect, surveyId: string): Pr
   if (!survey) return undefined;
   return { state: survey.state, questions: await currentQuestions(trx, surveyId) };
 }
+
+/** Account deletion: every response to every survey the user owns. */
+export async function deleteResponsesOfOwner(trx: Executor, userId: string): Promise<number> {
+  const result = await trx
+    .deleteFrom('responses')
+    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('user_id', '=', userId))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

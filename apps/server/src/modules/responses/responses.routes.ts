@@ -39,6 +39,11 @@ export async function responsesRoutes(app: ZodApp, ctx: AppContext): Promise<voi
             new TooManyRequestsError('SUBMIT_RATE_LIMITED', context.ttl / 1000),
         },
       },
+      // Every answer counts: 201 stored, any other client error refused (invalid, closed survey, rate limited).
+      onResponse: async (_request, reply) => {
+        if (reply.statusCode === 201) ctx.metrics.countSubmission('accepted');
+        else if (reply.statusCode < 500) ctx.metrics.countSubmission('refused');
+      },
       schema: {
         params: surveyIdParamsSchema,
         body: submitResponseBodySchema,

@@ -2,6 +2,7 @@ import { checkResponse, type PublicSurvey, type Question, type SubmittedAnswer }
 import type { Clock } from '../../lib/clock';
 import type { Db } from '../../db/database';
 import type { LiveEvents } from '../../events/live-events';
+import type { Metrics } from '../../metrics/metrics';
 import { AppError, NotFoundError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { openToRespondents } from '../surveys/survey-policy';
@@ -11,6 +12,7 @@ export interface ResponsesDeps {
   db: Db;
   clock: Clock;
   liveEvents: LiveEvents;
+  metrics: Pick<Metrics, 'observeGroupCommit'>;
 }
 
 export interface ResponsesServiceOptions {
@@ -108,7 +110,9 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
   async function writeQueued(): Promise<void> {
     const batch = queue.slice(0, maxBatch);
     queue = queue.slice(batch.length);
+    const started = performance.now();
     await writeBatch(batch);
+    deps.metrics.observeGroupCommit(batch.length, (performance.now() - started) / 1000);
   }
 
   /**

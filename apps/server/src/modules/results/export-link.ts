@@ -3,6 +3,7 @@ import type { UserType } from '@quorum/contract';
 
 /** What a download link is bound to: one survey, one account (at one token version), until a time. */
 export interface ExportClaims {
+  /** The survey whose results the link downloads (for other downloads, what they download). */
   surveyId: string;
   principalType: UserType;
   principalId: string;
@@ -11,7 +12,8 @@ export interface ExportClaims {
   expiresAt: number;
 }
 
-const PURPOSE = 'quorum:results-csv-export:v1';
+/** The results CSV's purpose; another download passes its own, so a link of one kind never opens another. */
+const RESULTS_CSV_PURPOSE = 'quorum:results-csv-export:v1';
 
 export interface ExportLinkSigner {
   sign(claims: ExportClaims): string;
@@ -24,8 +26,8 @@ export interface ExportLinkSigner {
  * server secret for this purpose only, so a download token can never be used as a session token or the
  * other way round. The token goes in a URL, which is why it lives seconds, not days.
  */
-export function createExportLinkSigner(secret: string): ExportLinkSigner {
-  const key = createHmac('sha256', secret).update(PURPOSE).digest();
+export function createExportLinkSigner(secret: string, purpose = RESULTS_CSV_PURPOSE): ExportLinkSigner {
+  const key = createHmac('sha256', secret).update(purpose).digest();
   const mac = (payload: string) => createHmac('sha256', key).update(payload).digest();
   return {
     sign(claims) {

@@ -25,7 +25,7 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
       onRequest: ctx.guard('user', 'admin'),
       schema: { params: surveyIdParamsSchema, response: { 200: resultsResponseSchema, ...errors } },
     },
-    async (request) => results.getResults(requirePrincipal(request), request.params.surveyId),
+    async (request) => results.getResults(requirePrincipal(request), request.params.surveyId, request.ip),
   );
 
   app.get(

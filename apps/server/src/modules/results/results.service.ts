@@ -3,6 +3,7 @@ import {
   csvFileName,
   EXPORT_LINK_TTL_SECONDS,
   percentageOf,
+  RESULTS_VIEWED_AUDIT_MINUTES,
   RESPONSES_PAGE,
   type ExportLinkResponse,
   type QuestionResult,
@@ -11,6 +12,7 @@ import {
   type Statistic,
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
+import { auditActor } from '../../lib/audit';
 import { NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { serverQuestionType } from '../../question-types';
 import type { Principal } from '../../lib/principal';
@@ -87,7 +89,7 @@ function toPage(rows: readonly ResponseDbRow[], limit: number): ResponsesPage {
   };
 }
 
-export type ResultsDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'tokens' | 'liveEvents'>;
+export type ResultsDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'tokens' | 'liveEvents' | 'audit' | 'metrics'>;
 
 /** How a CSV download proves who asks: a signed link made for this survey, or else a session token. */
 export interface DownloadCredentials {
@@ -100,7 +102,7 @@ export interface DownloadCredentials {
  * short-lived signed link, and live updates.
  */
 export function createResultsService(deps: ResultsDeps) {
-  const { clock, tokens, liveEvents } = deps;
+  const { clock, tokens, liveEvents, audit } = deps;
   const db = deps.db.kysely;
   const access = createSurveyAccess(deps);
   const signer = createExportLinkSigner(deps.config.jwtSecret);
@@ -124,9 +126,23 @@ export function createResultsService(deps: ResultsDeps) {
   }
 
   return {
-    /** GET /api/surveys/:surveyId/results */
-    async getResults(actor: Actor, surveyId: string): Promise<ResultsResponse> {
-      await access.loadSurveyFor(actor, surveyId, 'view-results');
+    /**
+     * GET /api/surveys/:surveyId/results. An administrator opening another person's results is recorded in the
+     * audit log (`admin.results.viewed`), at most once per administrator and survey every
+     * RESULTS_VIEWED_AUDIT_MINUTES, so reloads, polling and live reconnects do not flood it. Pages of responses,
+     * the live stream and the CSV are not recorded apart: each follows an opening of the results.
+     */
+    async getResults(actor: Actor, surveyId: string, address: string | null = null): Promise<ResultsResponse> {
+      const row = await access.loadSurveyFor(actor, surveyId, 'view-results');
+      if (actor.type === 'admin') {
+        await audit.recordAtMostEvery(RESULTS_VIEWED_AUDIT_MINUTES, {
+          type: 'admin.results.viewed',
+          actor: auditActor(actor),
+          address,
+          target: { type: 'survey', id: row.id },
+          details: { title: row.title },
+        });
+      }
       const limit = RESPONSES_PAGE.defaultLimit;
       const snapshot = await readResultsSnapshot(db, surveyId, limit);
       if (!snapshot) throw new NotFoundError('SURVEY_NOT_FOUND');
@@ -194,8 +210,10 @@ export function createResultsService(deps: ResultsDeps) {
         const fresh = await findResultsSurvey(db, survey.id);
         return fresh?.response_count ?? Number(survey.response_count);
       });
+      const untrack = deps.metrics.trackSseConnection();
       const close = () => {
         openStreams.delete(close);
+        untrack();
         stream.close();
       };
       openStreams.add(close);

@@ -216,3 +216,44 @@ export async function listSurveys(
     total: Number(countRow.n),
   };
 }
+
+/** Every survey the user owns, deleted ones included, oldest first (the account export). */
+export async function listOwnedSurveys(db: Executor, userId: string): Promise<SurveyRow[]> {
+  return db
+    .selectFrom('surveys')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Account deletion: the per-answer counters of every survey the user owns. */
+export async function deleteAnswerCountsOfOwner(trx: Executor, userId: string): Promise<void> {
+  await trx
+    .deleteFrom('answer_counts')
+    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('user_id', '=', userId))
+    .execute();
+}
+
+/** Account deletion: the per-question totals of every survey the user owns. */
+export async function deleteQuestionTotalsOfOwner(trx: Executor, userId: string): Promise<void> {
+  await trx
+    .deleteFrom('question_totals')
+    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('user_id', '=', userId))
+    .execute();
+}
+
+/** Account deletion: the questions of every survey the user owns. */
+export async function deleteQuestionsOfOwner(trx: Executor, userId: string): Promise<void> {
+  await trx
+    .deleteFrom('questions')
+    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('user_id', '=', userId))
+    .execute();
+}
+
+/** Account deletion: every survey the user owns (after their questions, responses and counters). */
+export async function deleteSurveysOfOwner(trx: Executor, userId: string): Promise<number> {
+  const result = await trx.deleteFrom('surveys').where('user_id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -85,6 +85,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
         response: { 200: stateChangeResponseSchema, ...errors },
       },
     },
-    async (request) => surveys.changeState(requirePrincipal(request), request.params.surveyId, request.body.state),
+    async (request) =>
+      surveys.changeState(requirePrincipal(request), request.params.surveyId, request.body.state, request.ip),
   );
 }

@@ -15,6 +15,7 @@ import {
   type SurveySummary,
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
+import { auditActor } from '../../lib/audit';
 import { ConflictError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { serverQuestionType } from '../../question-types';
@@ -50,7 +51,7 @@ function creatorOf(row: CreatorRow | undefined): Survey['creator'] | undefined {
   return row && { id: row.creator_id, name: row.creator_name, email: row.creator_email };
 }
 
-function surveyFromRow(row: SurveyRow, questions: Question[], creator?: Survey['creator']): Survey {
+export function surveyFromRow(row: SurveyRow, questions: Question[], creator?: Survey['creator']): Survey {
   return {
     surveyId: row.id,
     projectId: row.project_id,
@@ -130,11 +131,11 @@ export function planQuestionUpdate(
 // The service
 // ---------------------------------------------------------------------------
 
-export type SurveysDeps = Pick<AppContext, 'db' | 'clock' | 'config'>;
+export type SurveysDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'audit'>;
 
 /** The rules of surveys: listing, reading, creating, editing and state changes. */
 export function createSurveysService(deps: SurveysDeps) {
-  const { db, clock, config } = deps;
+  const { db, clock, config, audit } = deps;
   const access = createSurveyAccess(deps);
 
   /**
@@ -255,11 +256,16 @@ export function createSurveysService(deps: SurveysDeps) {
      * owner run one after the other and never exceed the limit (SQLite runs transactions serially).
      * An administrator may only restore a deleted survey to draft. Restoring is not held to the survey
      * cap (MAX_SURVEYS_PER_ACCOUNT): it is an administrator's deliberate act for one survey, and refusing
-     * it would leave them to delete some of the owner's surveys first. An owner above the cap after a
-     * restore cannot create surveys until they delete enough to be below it.
+     * it would leave them to delete some of the owner's surveys first. Deleting and restoring are recorded in
+     * the audit log (`survey.deleted`, `survey.restored`), with the survey's title, once the change is stored.
      */
-    async changeState(actor: Actor, surveyId: string, to: SurveyState): Promise<{ message: string; survey: Survey }> {
-      return db.kysely.transaction().execute(async (trx) => {
+    async changeState(
+      actor: Actor,
+      surveyId: string,
+      to: SurveyState,
+      address: string | null = null,
+    ): Promise<{ message: string; survey: Survey }> {
+      const { from, ...answer } = await db.kysely.transaction().execute(async (trx) => {
         // The owner's row first, then the survey's: the order every survey write locks in.
         const ownerId = await findSurveyOwnerId(trx, surveyId);
         if (ownerId !== undefined) await lockOwner(trx, db.dialect, ownerId);
@@ -275,6 +281,7 @@ export function createSurveysService(deps: SurveysDeps) {
         await updateSurveyState(trx, surveyId, to, updatedAt);
         const questions = await findQuestions(trx, surveyId, { includeDeleted: false });
         return {
+          from,
           message: stateChangeMessage(from, to),
           survey: surveyFromRow(
             { ...row, state: to, updated_at: updatedAt },
@@ -283,6 +290,17 @@ export function createSurveysService(deps: SurveysDeps) {
           ),
         };
       });
+      const type = to === 'deleted' ? 'survey.deleted' : from === 'deleted' ? 'survey.restored' : undefined;
+      if (type) {
+        await audit.record({
+          type,
+          actor: auditActor(actor),
+          address,
+          target: { type: 'survey', id: surveyId },
+          details: { title: answer.survey.title },
+        });
+      }
+      return answer;
     },
   };
 }

@@ -1,6 +1,9 @@
 import type { AppContext } from '../../context';
 import { addMinutes } from '../../lib/clock';
+import { startPeriodicCleanup } from '../../lib/periodic';
 import { createLockout, lockoutPolicy } from '../auth/lockout.service';
+import { sweepRevokedTokens } from '../auth/sessions.service';
+import { sweepPasswordResets } from './password-reset.service';
 import { deleteUnverifiedAccounts } from './users.repository';
 
 /** An unverified account is removed after this many days without a registration or a new link. */
@@ -20,49 +23,28 @@ export async function sweepUnverifiedAccounts(deps: SweepDeps): Promise<number> 
   return deleteUnverifiedAccounts(deps.db.kysely, cutoff);
 }
 
-/** One sweep: unverified accounts, then the failed-login counts that no longer count. */
-export async function sweepAccounts(
-  deps: SweepDeps & Pick<AppContext, 'config'>,
-): Promise<{ unverifiedAccounts: number; loginCounts: number }> {
+/**
+ * One sweep: unverified accounts, the failed-login counts that no longer count, the ids of revoked tokens that
+ * have expired anyway, and password reset links older than a day.
+ */
+export async function sweepAccounts(deps: SweepDeps & Pick<AppContext, 'config'>): Promise<{
+  unverifiedAccounts: number;
+  loginCounts: number;
+  revokedTokens: number;
+  passwordResets: number;
+}> {
   const unverifiedAccounts = await sweepUnverifiedAccounts(deps);
   let loginCounts = 0;
   for (const scope of ['user', 'admin'] as const) {
     const lockout = createLockout(deps.db, deps.clock, lockoutPolicy(scope, deps.config.lockoutAccountCeiling));
     loginCounts += await lockout.sweep();
   }
-  return { unverifiedAccounts, loginCounts };
+  const revokedTokens = await sweepRevokedTokens(deps);
+  const passwordResets = await sweepPasswordResets(deps);
+  return { unverifiedAccounts, loginCounts, revokedTokens, passwordResets };
 }
 
-/**
- * Sweeps right after start, then every hour, until the returned stop function is called (it waits for a sweep
- * in progress). Several instances may sweep at the same time: each delete only takes rows that no longer count
- * and is decided row by row by the database, so a second sweep finds nothing more. A failed sweep is logged and
- * tried again at the next hour.
- */
+/** Sweeps right after start, then every hour, until the returned stop function is called. */
 export function startAccountSweep(ctx: SweepDeps & Pick<AppContext, 'config' | 'log'>): () => Promise<void> {
-  let running: Promise<void> | undefined;
-  let stopped = false;
-  const run = () => {
-    if (running || stopped) return;
-    running = sweepAccounts(ctx)
-      .then(
-        (removed) => {
-          if (removed.unverifiedAccounts || removed.loginCounts) ctx.log.info({ removed }, 'account sweep');
-        },
-        (error: unknown) => ctx.log.warn({ err: error }, 'account sweep failed; trying again in an hour'),
-      )
-      .finally(() => {
-        running = undefined;
-      });
-  };
-  const first = setTimeout(run, 0);
-  const every = setInterval(run, SWEEP_INTERVAL_MS);
-  first.unref();
-  every.unref();
-  return async () => {
-    stopped = true;
-    clearTimeout(first);
-    clearInterval(every);
-    await running;
-  };
+  return startPeriodicCleanup(ctx.log, 'account sweep', SWEEP_INTERVAL_MS, () => sweepAccounts(ctx));
 }

@@ -113,3 +113,8 @@ export async function consumeVerification(db: Db, row: VerificationRow, now: str
     return 'verified';
   });
 }
+
+/** Account deletion: every verification link of the user, used or not. */
+export async function deleteEmailVerificationsOfUser(trx: Kysely<Database>, userId: string): Promise<void> {
+  await trx.deleteFrom('email_verifications').where('user_id', '=', userId).execute();
+}

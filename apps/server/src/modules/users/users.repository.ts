@@ -70,3 +70,21 @@ export async function deleteUnverifiedAccounts(db: Kysely<Database>, cutoff: str
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/** Account deletion: the user's row itself (name, email, password hash). Answers whether there was one. */
+export async function deleteUserRow(trx: Kysely<Database>, userId: string): Promise<boolean> {
+  const result = await trx.deleteFrom('users').where('id', '=', userId).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}
+
+/** The user's profile columns for the account export (never the password hash). */
+export async function findUserForExport(
+  db: Kysely<Database>,
+  userId: string,
+): Promise<Pick<UsersTable, 'id' | 'name' | 'email' | 'email_verified_at' | 'created_at' | 'updated_at'> | undefined> {
+  return db
+    .selectFrom('users')
+    .select(['id', 'name', 'email', 'email_verified_at', 'created_at', 'updated_at'])
+    .where('id', '=', userId)
+    .executeTakeFirst();
+}

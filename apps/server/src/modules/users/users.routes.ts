@@ -89,7 +89,7 @@ export async function usersRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
     },
     async (request) => {
       const { currentPassword, newPassword } = request.body;
-      return users.changePassword(requirePrincipal(request), { currentPassword, newPassword });
+      return users.changePassword(requirePrincipal(request), { currentPassword, newPassword }, request.ip);
     },
   );
 }

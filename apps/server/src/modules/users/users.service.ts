@@ -15,6 +15,8 @@ import { VERIFICATION_VALID_HOURS, verificationEmail, verificationLink } from '.
 import { createAccountService } from '../auth/account.service';
 import type { Principal } from '../../lib/principal';
 import { createLockout, lockoutPolicy, type LockState } from '../auth/lockout.service';
+import { createLoginAudit } from '../auth/login-audit';
+import { createTwoFactorService } from '../two-factor/two-factor.service';
 import { consumeVerification, findVerification, renewVerification } from './email-verifications.repository';
 import { findUserByEmail, registerAccount, type UserRow } from './users.repository';
 
@@ -35,13 +37,15 @@ const toAuthUser = (row: Pick<UserRow, 'id' | 'name' | 'email'>): AuthUser => ({
   type: 'user',
 });
 
-export type UsersDeps = Pick<AppContext, 'db' | 'clock' | 'tokens' | 'mailer' | 'config'>;
+export type UsersDeps = Pick<AppContext, 'db' | 'clock' | 'tokens' | 'mailer' | 'config' | 'audit'>;
 
 /** The rules of user accounts: registration, verification, login, profile and password. */
 export function createUsersService(deps: UsersDeps) {
   const { db, clock, tokens, mailer, config } = deps;
   const lockout = createLockout(db, clock, lockoutPolicy('user', config.lockoutAccountCeiling));
   const account = createAccountService(deps);
+  const twoFactor = createTwoFactorService(deps);
+  const loginAudit = createLoginAudit(deps.audit, 'user');
 
   const lockedError = (state: LockState) => new AccountLockedError('ACCOUNT_LOCKED', state.minutesLeft);
 
@@ -138,22 +142,37 @@ export function createUsersService(deps: UsersDeps) {
      * Checks the lock first (a locked email is refused even with the right password), then the
      * password (unknown emails spend the same time), then verification. Failures count per email and
      * client address, known email or not, so the lock reveals nothing either; a lock of one address
-     * leaves the others free, until the failures from all addresses reach the account ceiling.
+     * leaves the others free, until the failures from all addresses reach the account ceiling. With
+     * two-factor sign-in on, a right password answers the ticket to the second step instead of a session,
+     * and the failure count stays until a code completes the sign-in. Every outcome is audited.
      */
     async login(email: string, password: string, address: string): Promise<LoginResponse> {
       const state = await lockout.status(email, address);
-      if (state.locked) throw lockedError(state);
+      if (state.locked) {
+        await loginAudit.failed(await findUserByEmail(db.kysely, email), email, address, 'locked');
+        throw lockedError(state);
+      }
       const user = await findUserByEmail(db.kysely, email);
       let passwordOk = false;
       if (user) passwordOk = await verifyPassword(user.password_hash, password);
       else await verifyAgainstDummy(password);
       if (!user || !passwordOk) {
         const after = await lockout.recordFailure(email, address);
-        if (after.locked) throw lockedError(after);
+        await loginAudit.failed(user, email, address, 'password');
+        if (after.locked) {
+          await loginAudit.locked(user, email, address, after.minutesLeft);
+          throw lockedError(after);
+        }
         throw new UnauthorizedError('INVALID_CREDENTIALS');
       }
-      if (!user.email_verified_at) throw new ForbiddenError('EMAIL_NOT_VERIFIED');
+      if (!user.email_verified_at) {
+        await loginAudit.failed(user, email, address, 'unverified');
+        throw new ForbiddenError('EMAIL_NOT_VERIFIED');
+      }
+      const mfaToken = await twoFactor.challenge('user', user);
+      if (mfaToken) return { mfaRequired: true, mfaToken };
       await lockout.reset(email, address);
+      await loginAudit.succeeded(user, address, 'password');
       const token = await tokens.sign({ sub: user.id, role: 'user', ver: user.token_version });
       return { token, user: toAuthUser(user) };
     },
@@ -162,7 +181,7 @@ export function createUsersService(deps: UsersDeps) {
     updateProfile: (principal: Principal, name: string) => account.updateProfile(principal, name),
 
     /** Checks the current password, stores the new one, bumps the token version; answers a fresh token. */
-    changePassword: (principal: Principal, body: { currentPassword: string; newPassword: string }) =>
-      account.changePassword(principal, body),
+    changePassword: (principal: Principal, body: { currentPassword: string; newPassword: string }, address: string) =>
+      account.changePassword(principal, body, address),
   };
 }

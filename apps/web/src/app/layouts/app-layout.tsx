@@ -1,7 +1,17 @@
 import { useEffect, useId, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate, useNavigation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { ChartColumn, ClipboardList, LayoutDashboard, LogOut, Menu, Settings, Users, X } from 'lucide-react';
+import {
+  ChartColumn,
+  ClipboardList,
+  LayoutDashboard,
+  LogOut,
+  Menu,
+  ScrollText,
+  Settings,
+  Users,
+  X,
+} from 'lucide-react';
 import type { UserType } from '@quorum/contract';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
@@ -10,8 +20,9 @@ import { cn } from '@/components/ui/cn';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { Logo } from '@/components/ui/logo';
 import { ErrorBannerProvider, useErrorBanner } from '@/lib/error-banner';
-import { areaPaths, homePath, loginPath } from '@/config/paths';
+import { areaPaths, homePath, loginPath, paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
+import { useLogout } from '@/features/auth/api/logout';
 
 /** The sidebar: the same screens in both areas (the administrators' under /admin); Settings opens the profile. */
 const NAV = [
@@ -21,6 +32,9 @@ const NAV = [
   { to: 'analytics', label: 'Analytics', icon: ChartColumn },
   { to: 'profile', label: 'Settings', icon: Settings },
 ] as const;
+
+/** Screens of the administrators' area alone, listed before Settings. */
+const ADMIN_NAV = [{ to: 'audit', label: 'Audit Log', icon: ScrollText, href: paths.admin.audit.getHref() }] as const;
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -39,6 +53,7 @@ export function AppLayout({ role, children }: { role: UserType; children?: React
 
 function Frame({ role, children }: { role: UserType; children: ReactNode }) {
   const { state, signOut } = useSession();
+  const serverLogout = useLogout();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -50,6 +65,11 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
   const main = useRef<HTMLElement>(null);
 
   const area = areaPaths(role);
+  const navItems = [
+    ...NAV.slice(0, -1).map((item) => ({ ...item, href: area[item.to].getHref() })),
+    ...(role === 'admin' ? ADMIN_NAV : []),
+    ...NAV.slice(-1).map((item) => ({ ...item, href: area[item.to].getHref() })),
+  ];
   const name = (state.status === 'signed-in' && state.session.user.name?.trim()) || 'User';
 
   // The menu closes on navigation (back/forward and links in the page included).
@@ -85,7 +105,9 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
     setMenuOpen(false);
   };
 
+  // The server revokes the token first; when that fails (offline, a server error), this browser signs out anyway.
   const logout = async () => {
+    await serverLogout.mutateAsync(role).catch(() => undefined);
     signOut();
     await navigate(loginPath(role));
     queryClient.clear();
@@ -144,7 +166,7 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
                   {name}
                 </span>
               </div>
-              <Button variant="secondary" size="sm" onClick={() => void logout()}>
+              <Button variant="secondary" size="sm" loading={serverLogout.isPending} onClick={() => void logout()}>
                 <LogOut className="size-4" aria-hidden="true" />
                 Logout
               </Button>
@@ -182,10 +204,10 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
                 )}
               >
                 <ul className="flex flex-1 flex-col gap-1">
-                  {NAV.map(({ to, label, icon: Icon }) => (
+                  {navItems.map(({ to, label, icon: Icon, href }) => (
                     <li key={to} className={cn(to === 'profile' && 'mt-auto border-t border-slate-200 pt-3')}>
                       <NavLink
-                        to={area[to].getHref()}
+                        to={href}
                         end
                         onClick={() => {
                           if (menuOpen) closeMenu('main');

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
 import { loginBodySchema, type LoginBody } from '@quorum/contract';
@@ -7,7 +7,11 @@ import { AuthCard } from '@/components/auth-card';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Form, useZodForm } from '@/components/ui/form';
+import { Spinner } from '@/components/ui/spinner';
 import { LoginFields } from '@/components/login-fields';
+import { SsoSignIn } from '@/components/sso-sign-in';
+import { LoginNotice } from '@/components/login-notice';
+import { useReturnPath } from '@/lib/use-return-path';
 import { getBotToken, preloadBotCheck } from '@/lib/bot-check';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -22,6 +26,11 @@ import {
   withFailure,
 } from '../lib/admin-lockout';
 
+// The code step loads only when a login asks for a code.
+const TwoFactorLoginStep = lazy(async () => ({
+  default: (await import('@/components/two-factor-login-step')).TwoFactorLoginStep,
+}));
+
 /** After login the redirect to the dashboard waits 100 ms. */
 const REDIRECT_DELAY_MS = 100;
 
@@ -30,6 +39,7 @@ export function AdminLoginPage() {
   useDocumentTitle('Admin Login');
   const headingId = useId();
   const navigate = useNavigate();
+  const returnPath = useReturnPath('admin');
   const { signIn } = useSession();
   const login = useAdminLogin();
   const lockout = useAdminLockout();
@@ -37,6 +47,7 @@ export function AdminLoginPage() {
   /** A message from the last attempt; the lock message is derived so its minutes stay current. */
   const [error, setError] = useState<{ text: string; serverLock: boolean } | null>(null);
   const [redirecting, setRedirecting] = useState(false);
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
@@ -69,13 +80,15 @@ export function AdminLoginPage() {
     login.mutate(
       { email, password, recaptchaToken },
       {
-        onSuccess: ({ token, user }) => {
+        onSuccess: (answer) => {
           lockout.reset();
+          if ('mfaRequired' in answer) return setMfaToken(answer.mfaToken);
+          const { token, user } = answer;
           setRedirecting(true);
           // Signing in sends a signed-in visitor away from this screen, so it happens with the redirect.
           redirectTimer.current = setTimeout(() => {
             signIn(token, user);
-            void navigate(paths.admin.dashboard.getHref(), { replace: true });
+            void navigate(returnPath ?? paths.admin.dashboard.getHref(), { replace: true });
           }, REDIRECT_DELAY_MS);
         },
         onError: (failure) => {
@@ -97,6 +110,14 @@ export function AdminLoginPage() {
     );
   };
 
+  if (mfaToken) {
+    const home = returnPath ?? paths.admin.dashboard.getHref();
+    return (
+      <Suspense fallback={<Spinner />}>
+        <TwoFactorLoginStep role="admin" mfaToken={mfaToken} home={home} onCancel={() => setMfaToken(null)} />
+      </Suspense>
+    );
+  }
   return (
     <AuthCard
       icon={<ShieldCheck />}
@@ -116,6 +137,7 @@ export function AdminLoginPage() {
       }
     >
       <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5">
+        <LoginNotice />
         <LoginFields disabled={busy} />
 
         {message && <Banner tone="error">{message}</Banner>}
@@ -131,6 +153,7 @@ export function AdminLoginPage() {
           {login.isPending ? 'Logging in...' : redirecting ? 'Redirecting...' : 'Log in'}
         </Button>
       </Form>
+      <SsoSignIn side="admin" />
     </AuthCard>
   );
 }

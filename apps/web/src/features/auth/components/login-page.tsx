@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LogIn } from 'lucide-react';
 import { loginBodySchema, type LoginBody } from '@quorum/contract';
@@ -7,14 +7,24 @@ import { AuthCard } from '@/components/auth-card';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Form, useZodForm } from '@/components/ui/form';
+import { Spinner } from '@/components/ui/spinner';
 import { LoginFields } from '@/components/login-fields';
+import { SsoSignIn } from '@/components/sso-sign-in';
+import { LoginNotice } from '@/components/login-notice';
+import { useReturnPath } from '@/lib/use-return-path';
 import { errorMessage } from '@/lib/api-client';
 import { getBotToken, preloadBotCheck } from '@/lib/bot-check';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useLogin } from '../api/login';
 import { useResendVerification } from '../api/resend-verification';
+import { ForgotPasswordLink } from './forgot-password-link';
 import { LOGIN_MESSAGES, loginFailure, type LoginFailure } from '../lib/login-errors';
+
+// The code step loads only when a login asks for a code.
+const TwoFactorLoginStep = lazy(async () => ({
+  default: (await import('@/components/two-factor-login-step')).TwoFactorLoginStep,
+}));
 
 /** After login the redirect to the dashboard waits 100 ms. */
 export const LOGIN_REDIRECT_DELAY_MS = 100;
@@ -25,10 +35,12 @@ export function LoginPage() {
   const headingId = useId();
   const navigate = useNavigate();
   const { signIn } = useSession();
+  const returnPath = useReturnPath('user');
   const login = useLogin();
   const form = useZodForm<LoginBody>(loginBodySchema, { defaultValues: { email: '', password: '' } });
   const [failure, setFailure] = useState<(LoginFailure & { email: string }) | null>(null);
   const [redirecting, setRedirecting] = useState(false);
+  const [mfaToken, setMfaToken] = useState<string | null>(null);
   const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => {
@@ -51,12 +63,14 @@ export function LoginPage() {
     login.mutate(
       { email, password, recaptchaToken },
       {
-        onSuccess: ({ token, user }) => {
+        onSuccess: (answer) => {
+          if ('mfaRequired' in answer) return setMfaToken(answer.mfaToken);
+          const { token, user } = answer;
           setRedirecting(true);
           // Signing in sends a signed-in visitor away from this screen, so it happens with the redirect.
           redirectTimer.current = setTimeout(() => {
             signIn(token, user);
-            void navigate(paths.user.dashboard.getHref(), { replace: true });
+            void navigate(returnPath ?? paths.user.dashboard.getHref(), { replace: true });
           }, LOGIN_REDIRECT_DELAY_MS);
         },
         onError: (error) => {
@@ -67,6 +81,14 @@ export function LoginPage() {
     );
   };
 
+  if (mfaToken) {
+    const home = returnPath ?? paths.user.dashboard.getHref();
+    return (
+      <Suspense fallback={<Spinner />}>
+        <TwoFactorLoginStep role="user" mfaToken={mfaToken} home={home} onCancel={() => setMfaToken(null)} />
+      </Suspense>
+    );
+  }
   return (
     <AuthCard
       icon={<LogIn />}
@@ -86,7 +108,9 @@ export function LoginPage() {
       }
     >
       <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5">
+        <LoginNotice />
         <LoginFields disabled={busy} />
+        <ForgotPasswordLink />
 
         {failure && (
           <Banner tone="error">
@@ -99,6 +123,7 @@ export function LoginPage() {
           {login.isPending ? 'Logging in...' : redirecting ? 'Redirecting...' : 'Login'}
         </Button>
       </Form>
+      <SsoSignIn side="user" />
     </AuthCard>
   );
 }

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import { registerBodySchema, registrationPasswordRules, unmetPasswordRules } from '@quorum/contract';
 import { AuthCard, AuthOutcome } from '@/components/auth-card';
 import { PasswordRequirements } from '@/components/password-requirements';
+import { SsoSignIn } from '@/components/sso-sign-in';
 import { Banner } from '@/components/ui/banner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Form, FormTextField, useZodForm } from '@/components/ui/form';
@@ -143,6 +144,7 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
           {busy ? 'Registering...' : 'Register'}
         </Button>
       </Form>
+      <SsoSignIn side="user" />
     </AuthCard>
   );
 }

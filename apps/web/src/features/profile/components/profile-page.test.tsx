@@ -17,7 +17,9 @@ function stubServer(answers: Record<string, Answer>) {
     const answer =
       call === 'GET /api/config'
         ? { status: 200, body: { recaptchaSiteKey: null, recaptchaScriptUrl: null } }
-        : answers[call];
+        : /^GET \/api\/(user|admin)\/auth\/2fa$/.test(call) && !answers[call]
+          ? { status: 200, body: { enabled: false, recoveryCodesLeft: 0 } }
+          : answers[call];
     if (!answer) throw new Error(`unexpected call ${call}`);
     return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), { status: answer.status });
   });

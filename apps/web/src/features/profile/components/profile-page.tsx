@@ -5,8 +5,11 @@ import { Tabs } from '@/components/ui/tabs';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSearchParamChoice } from '@/lib/use-search-param-choice';
+import { AccountDataSection } from './account-data-section';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileDetailsForm } from './profile-details-form';
+import { SignOutEverywhere } from './sign-out-everywhere';
+import { TwoFactorSection } from './two-factor-section';
 
 const TABS = [
   { id: 'details', label: 'Profile Details' },
@@ -35,6 +38,13 @@ export function ProfilePage() {
           )}
         </Tabs>
       </Card>
+      <TwoFactorSection role={userType} user={user} />
+      <SignOutEverywhere role={userType} />
+      {userType === 'user' && (
+        <Card className="px-5 py-6 sm:px-6">
+          <AccountDataSection />
+        </Card>
+      )}
     </section>
   );
 }

@@ -14,6 +14,7 @@ import { errorMessage } from '@/lib/api-client';
 import { imageCheckQueryOptions } from '../api/check-image';
 import { useCreateSurvey } from '../api/create-survey';
 import { useUpdateSurvey } from '../api/update-survey';
+import { useKeepDraftOnSessionEnd, useRestoredDraft } from '../hooks/use-kept-draft';
 import {
   brandingUrlStatus,
   canAddQuestion,
@@ -112,9 +113,11 @@ export function SurveyForm(props: SurveyFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const moveButtons = useRef(new Map<string, { up: HTMLButtonElement | null; down: HTMLButtonElement | null }>());
 
-  const [defaultValues] = useState(() => (survey ? draftFromSurvey(survey) : emptyDraft()));
+  const [baseline] = useState(() => (survey ? draftFromSurvey(survey) : emptyDraft()));
+  // The survey left unsaved here when the session ended, if any, comes back after logging in again.
+  const restored = useRestoredDraft();
   const form = useForm<SurveyDraft>({
-    defaultValues,
+    defaultValues: restored ?? baseline,
     resolver: draftResolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
@@ -122,6 +125,7 @@ export function SurveyForm(props: SurveyFormProps) {
     shouldFocusError: false,
   });
   const { control, formState } = form;
+  useKeepDraftOnSessionEnd(form.getValues, baseline);
   const questions = useFieldArray({ control, name: 'questions' });
   const projectName = useWatch({ control, name: 'projectName' });
   const [saved, setSaved] = useState(false);
@@ -205,6 +209,11 @@ export function SurveyForm(props: SurveyFormProps) {
 
   return (
     <>
+      {restored && (
+        <Banner tone="info" className="mb-6">
+          Your session ended before you saved. We kept your changes: check them and save.
+        </Banner>
+      )}
       {survey && <GeneratedNotice surveyId={survey.surveyId} generator={survey.generator} />}
       {survey?.state === 'active' && (
         <Banner tone="warning" className="mb-6">

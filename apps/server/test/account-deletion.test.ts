@@ -1,0 +1,306 @@
+import { describe, expect, it } from 'vitest';
+import { ACCOUNT_MESSAGES, ERROR_MESSAGES, type SurveyListResponse } from '@quorum/contract';
+import {
+  DEFAULT_PASSWORD,
+  createAdmin,
+  createSurvey,
+  createUser,
+  findAccount,
+  question,
+  type CreatedAccount,
+} from '@quorum/test-support/factories';
+import type { Database } from '../src/db/schema';
+import { newId } from '../src/lib/ids';
+import { recordResponses } from '../src/modules/responses/responses.repository';
+import { TEST_DIALECT, request, useTestApp } from './helpers';
+import { expectError } from './support/expect-error';
+
+const q1 = question.multipleChoice('Which day?', ['Friday', 'Saturday'], 'q1');
+const q2 = question.rating('How was it?', undefined, 'q2');
+
+/** Tables that hold an account's rows, and how each row names its owner. */
+const OWNED_TABLES = ['surveys', 'questions', 'responses', 'answer_counts', 'question_totals'] as const;
+
+describe(`account deletion (${TEST_DIALECT})`, () => {
+  const t = useTestApp({ loginRateLimit: 1000, registerRateLimit: 1000 });
+
+  /** A verified user with two surveys (one active with responses, one deleted), a link, a reset link, two-factor
+   * sign-in, a single sign-on link and a failed login. */
+  async function accountWithData(name: string): Promise<{ account: CreatedAccount; surveyIds: string[] }> {
+    const account = await createUser(t.ctx, { name });
+    const active = await createSurvey(t.ctx, account.id, {
+      state: 'active',
+      title: `${name}'s survey`,
+      questions: [q1, q2],
+    });
+    const deleted = await createSurvey(t.ctx, account.id, { state: 'deleted', title: `${name}'s old survey` });
+    await recordResponses(
+      t.ctx.db,
+      active.id,
+      [q1, q2],
+      [
+        { id: newId(), submittedAt: '2026-03-01T10:00:00.000Z', answers: { q1: 'Friday', q2: 4 } },
+        { id: newId(), submittedAt: '2026-03-01T10:01:00.000Z', answers: { q1: 'Saturday', q2: 5 } },
+      ],
+    );
+    await t.ctx.db.kysely
+      .insertInto('email_verifications')
+      .values({
+        token_hash: newId(),
+        user_id: account.id,
+        expires_at: '2026-03-02T00:00:00.000Z',
+        used_at: '2026-03-01T00:00:00.000Z',
+        created_at: '2026-03-01T00:00:00.000Z',
+        pending_name: null,
+        pending_password_hash: null,
+      })
+      .execute();
+    await t.ctx.db.kysely
+      .insertInto('password_resets')
+      .values({
+        token_hash: newId(),
+        user_id: account.id,
+        created_at: '2026-03-01T00:00:00.000Z',
+        expires_at: '2026-03-01T01:00:00.000Z',
+        used_at: null,
+      })
+      .execute();
+    await t.ctx.db.kysely
+      .insertInto('two_factor')
+      .values({
+        role: 'user',
+        account_id: account.id,
+        secret: 'sealed',
+        pending_secret: null,
+        last_used_step: null,
+        enabled_at: '2026-03-01T00:00:00.000Z',
+        updated_at: '2026-03-01T00:00:00.000Z',
+      })
+      .execute();
+    await t.ctx.db.kysely
+      .insertInto('two_factor_recovery_codes')
+      .values({
+        role: 'user',
+        account_id: account.id,
+        code_hash: newId(),
+        used_at: null,
+        created_at: '2026-03-01T00:00:00.000Z',
+      })
+      .execute();
+    await t.ctx.db.kysely
+      .insertInto('sso_identities')
+      .values({
+        issuer: 'https://id.example.com',
+        subject: `subject-of-${name}`,
+        side: 'user',
+        account_id: account.id,
+        created_at: '2026-03-01T00:00:00.000Z',
+      })
+      .execute();
+    const failed = await request(t.app, 'POST', '/api/user/auth/login', {
+      body: { email: account.email, password: 'Wrong-Passw0rd!' },
+    });
+    expect(failed.statusCode).toBe(401);
+    return { account, surveyIds: [active.id, deleted.id] };
+  }
+
+  /** How many rows each table holds for these surveys and this account. */
+  async function footprint(account: CreatedAccount, surveyIds: string[]) {
+    const db = t.ctx.db.kysely;
+    const counts = new Map<string, number>();
+    for (const table of OWNED_TABLES) {
+      const column = table === 'surveys' ? 'id' : 'survey_id';
+      const row = await db
+        .selectFrom(table as keyof Database)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(column as never, 'in', surveyIds as never)
+        .executeTakeFirstOrThrow();
+      counts.set(table, Number(row.n));
+    }
+    const links = await db
+      .selectFrom('email_verifications')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', account.id)
+      .executeTakeFirstOrThrow();
+    counts.set('email_verifications', Number(links.n));
+    const attempts = await db
+      .selectFrom('login_attempts')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('email', '=', account.email)
+      .executeTakeFirstOrThrow();
+    counts.set('login_attempts', Number(attempts.n));
+    for (const [table, column] of [
+      ['password_resets', 'user_id'],
+      ['two_factor', 'account_id'],
+      ['two_factor_recovery_codes', 'account_id'],
+      ['sso_identities', 'account_id'],
+    ] as const) {
+      const rows = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where(column as never, '=', account.id as never)
+        .executeTakeFirstOrThrow();
+      counts.set(table, Number(rows.n));
+    }
+    counts.set('users', (await findAccount(t.ctx, 'users', { id: account.id })) ? 1 : 0);
+    return Object.fromEntries(counts);
+  }
+
+  const remove = (token: string | undefined, body: unknown) =>
+    request(t.app, 'DELETE', '/api/user/account', { token, body });
+
+  it('a wrong password is refused with a clear error and changes nothing', async () => {
+    const { account, surveyIds } = await accountWithData('Wanda Wrong');
+    const before = await footprint(account, surveyIds);
+    expect(before).toMatchObject({
+      users: 1,
+      surveys: 2,
+      responses: 2,
+      email_verifications: 1,
+      password_resets: 1,
+      two_factor: 1,
+      two_factor_recovery_codes: 1,
+      sso_identities: 1,
+    });
+    expect(before.login_attempts).toBeGreaterThan(0);
+
+    const res = await remove(account.token, { password: 'Not-The-Passw0rd!' });
+    expectError(res, 400, 'DELETE_ACCOUNT_PASSWORD_INCORRECT', {
+      message: ERROR_MESSAGES.DELETE_ACCOUNT_PASSWORD_INCORRECT,
+    });
+    expect(await footprint(account, surveyIds)).toEqual(before);
+    expect((await request(t.app, 'GET', '/api/user/auth/verify-user-token', { token: account.token })).statusCode).toBe(
+      200,
+    );
+    const audited = await t.ctx.db.kysely
+      .selectFrom('audit_log')
+      .select('id')
+      .where('type', '=', 'account.deleted')
+      .where('target_id', '=', account.id)
+      .execute();
+    expect(audited).toEqual([]);
+  });
+
+  it('a missing password, another role or no token deletes nothing', async () => {
+    const { account, surveyIds } = await accountWithData('Nora Nobody');
+    const admin = await createAdmin(t.ctx);
+    const before = await footprint(account, surveyIds);
+    expectError(await remove(account.token, {}), 400, 'VALIDATION_FAILED');
+    expectError(await remove(account.token, { password: '' }), 400, 'VALIDATION_FAILED');
+    expectError(await remove(undefined, { password: DEFAULT_PASSWORD }), 401, 'UNAUTHORIZED');
+    expect((await remove(admin.token, { password: DEFAULT_PASSWORD })).statusCode).toBe(401);
+    expect(await footprint(account, surveyIds)).toEqual(before);
+  });
+
+  it('removes the account and everything it owns, and nothing of anyone else', async () => {
+    const alice = await accountWithData('Alice Leaving');
+    const bob = await accountWithData('Bob Staying');
+    const admin = await createAdmin(t.ctx);
+    const bobBefore = await footprint(bob.account, bob.surveyIds);
+
+    const res = await remove(alice.account.token, { password: DEFAULT_PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({ message: ACCOUNT_MESSAGES.deleted });
+
+    expect(await footprint(alice.account, alice.surveyIds)).toEqual({
+      surveys: 0,
+      questions: 0,
+      responses: 0,
+      answer_counts: 0,
+      question_totals: 0,
+      email_verifications: 0,
+      login_attempts: 0,
+      password_resets: 0,
+      two_factor: 0,
+      two_factor_recovery_codes: 0,
+      sso_identities: 0,
+      users: 0,
+    });
+    expect(await footprint(bob.account, bob.surveyIds)).toEqual(bobBefore);
+
+    // The public link answers as an unknown survey does.
+    const publicPage = await request(t.app, 'GET', `/api/surveys/${alice.surveyIds[0]}/public`);
+    expectError(publicPage, 404, 'SURVEY_NOT_FOUND');
+    const submit = await request(t.app, 'POST', `/api/surveys/${alice.surveyIds[0]}/responses`, {
+      body: {
+        answers: [
+          { questionId: 'q1', answer: 'Friday' },
+          { questionId: 'q2', answer: 3 },
+        ],
+      },
+    });
+    expect(submit.statusCode).toBe(404);
+
+    // Its tokens stop working everywhere.
+    for (const [method, url] of [
+      ['GET', '/api/user/auth/verify-user-token'],
+      ['GET', '/api/surveys'],
+      ['GET', '/api/user/account/export'],
+    ] as const) {
+      expect((await request(t.app, method, url, { token: alice.account.token })).statusCode, url).toBe(401);
+    }
+    expect((await remove(alice.account.token, { password: DEFAULT_PASSWORD })).statusCode).toBe(401);
+
+    // Administrators no longer see the person or their surveys, deleted ones (the restore list) included.
+    for (const query of ['', '?state=deleted', `?q=${encodeURIComponent(alice.account.email)}`, '?q=Alice']) {
+      const list = await request(t.app, 'GET', `/api/surveys${query}`, { token: admin.token });
+      const body = list.json<SurveyListResponse>();
+      expect(
+        body.surveys.map((s) => s.userId),
+        query,
+      ).not.toContain(alice.account.id);
+      expect(JSON.stringify(body), query).not.toContain(alice.account.email);
+    }
+    for (const id of alice.surveyIds) {
+      expect((await request(t.app, 'GET', `/api/surveys/${id}`, { token: admin.token })).statusCode).toBe(404);
+      expect((await request(t.app, 'GET', `/api/surveys/${id}/results`, { token: admin.token })).statusCode).toBe(404);
+    }
+    const restore = await request(t.app, 'PATCH', `/api/surveys/${alice.surveyIds[1]}/state`, {
+      token: admin.token,
+      body: { state: 'draft' },
+    });
+    expect(restore.statusCode).toBe(404);
+    // Bob's are all still there.
+    const bobs = await request(t.app, 'GET', `/api/surveys?q=${encodeURIComponent(bob.account.email)}`, {
+      token: admin.token,
+    });
+    expect(bobs.json<SurveyListResponse>().total).toBe(2);
+
+    // One audit entry naming the account by id only.
+    const entries = await t.ctx.db.kysely
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('type', '=', 'account.deleted')
+      .where('target_id', '=', alice.account.id)
+      .execute();
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      actor_id: alice.account.id,
+      actor_role: 'user',
+      target_type: 'user',
+      address: '127.0.0.1',
+    });
+    expect(JSON.parse(entries[0]!.details)).toEqual({ surveys: 2, responses: 2 });
+    expect(JSON.stringify(entries[0])).not.toContain(alice.account.email);
+    expect(JSON.stringify(entries[0])).not.toContain('Alice');
+  });
+
+  it('the same email can register again afterwards, and signing in with the old password fails', async () => {
+    const { account } = await accountWithData('Rene Return');
+    expect((await remove(account.token, { password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+
+    const login = await request(t.app, 'POST', '/api/user/auth/login', {
+      body: { email: account.email, password: DEFAULT_PASSWORD },
+    });
+    expectError(login, 401, 'INVALID_CREDENTIALS');
+
+    const again = await request(t.app, 'POST', '/api/user/auth/register', {
+      body: { name: 'Rene Again', email: account.email, password: DEFAULT_PASSWORD, confirmPassword: DEFAULT_PASSWORD },
+    });
+    expect(again.statusCode, again.body).toBe(201);
+    const row = await findAccount(t.ctx, 'users', { email: account.email });
+    expect(row?.id).toBeDefined();
+    expect(row?.id).not.toBe(account.id);
+    expect(row?.name).toBe('Rene Again');
+  });
+});

@@ -1,0 +1,62 @@
+import { useEffect, useRef } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { KeyRound } from 'lucide-react';
+import { SSO_CODE_PARAM, type SsoExchangeResponse } from '@quorum/contract';
+import { AuthCard } from '@/components/auth-card';
+import { Banner } from '@/components/ui/banner';
+import { Spinner } from '@/components/ui/spinner';
+import { errorMessage } from '@/lib/api-client';
+import { useSession } from '@/lib/session';
+import { useDocumentTitle } from '@/lib/use-document-title';
+
+/**
+ * The screen single sign-on returns to: it takes the one-time code from the address's fragment (and removes it
+ * from the address and the history), trades it for a session once, and goes on to `destination`.
+ */
+export function SsoComplete({
+  exchange,
+  destination,
+  loginHref,
+}: {
+  exchange: (code: string) => Promise<SsoExchangeResponse>;
+  destination: string;
+  loginHref: string;
+}) {
+  useDocumentTitle('Signing in');
+  const navigate = useNavigate();
+  const { hash, pathname } = useLocation();
+  const { signIn } = useSession();
+  const trade = useMutation({ mutationFn: exchange });
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current) return;
+    started.current = true;
+    const code = new URLSearchParams(hash.slice(1)).get(SSO_CODE_PARAM) ?? '';
+    void navigate(pathname, { replace: true });
+    trade.mutate(code, {
+      onSuccess: ({ token, user }) => {
+        signIn(token, user);
+        void navigate(destination, { replace: true });
+      },
+    });
+  }, [trade, signIn, navigate, destination, hash, pathname]);
+
+  return (
+    <AuthCard icon={<KeyRound />} title="Signing in" description="Finishing your single sign-on.">
+      {trade.isError ? (
+        <Banner tone="error" title="Single sign-on failed">
+          <p>{errorMessage(trade.error, 'The sign-in could not be finished. Please try again.')}</p>
+          <p className="mt-2">
+            <Link to={loginHref} className="font-medium underline underline-offset-2 hover:no-underline">
+              Back to login
+            </Link>
+          </p>
+        </Banner>
+      ) : (
+        <Spinner label="Signing you in..." className="justify-start p-0" />
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,43 @@
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { KeyRound } from 'lucide-react';
+import { SSO_ERROR_PARAM, ssoErrorMessage, type UserType } from '@quorum/contract';
+import { Banner } from '@/components/ui/banner';
+import { buttonClasses } from '@/components/ui/button';
+import { loadConfig } from '@/lib/bot-check';
+
+/**
+ * "Sign in with {name}" under a signed-out screen's form, when single sign-on is on (for administrators, when the
+ * server names administrator emails), and the reason a single sign-on was refused when the server sent the
+ * visitor back with one. The button is a plain link: the server sends the browser on to the provider.
+ */
+export function SsoSignIn({ side }: { side: UserType }) {
+  const [params] = useSearchParams();
+  const config = useQuery({ queryKey: ['public-config'], queryFn: loadConfig, staleTime: Infinity });
+  const sso = config.data?.sso;
+  const refused = ssoErrorMessage(params.get(SSO_ERROR_PARAM));
+  const offered = sso && (side === 'user' || sso.admin);
+  if (!refused && !offered) return null;
+  return (
+    <div className="mt-5 space-y-4">
+      {refused && (
+        <Banner tone="error" title="Single sign-on failed">
+          <p>{refused}</p>
+        </Banner>
+      )}
+      {offered && (
+        <>
+          <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
+            <span className="h-px flex-1 bg-slate-200" />
+            or
+            <span className="h-px flex-1 bg-slate-200" />
+          </div>
+          <a href={`/api/${side}/auth/sso/start`} className={buttonClasses('secondary', 'lg', 'w-full')}>
+            <KeyRound className="size-4" aria-hidden="true" />
+            Sign in with {sso.name}
+          </a>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,16 @@
+import { Link } from 'react-router';
+import { paths } from '@/config/paths';
+
+/** "Forgot password?" under the login form's password. */
+export function ForgotPasswordLink() {
+  return (
+    <p className="-mt-2 text-right text-sm">
+      <Link
+        to={paths.auth.forgotPassword.getHref()}
+        className="font-medium text-accent-700 underline-offset-2 hover:underline"
+      >
+        Forgot password?
+      </Link>
+    </p>
+  );
+}

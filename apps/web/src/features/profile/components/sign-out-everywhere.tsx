@@ -1,0 +1,60 @@
+import { useId, useState } from 'react';
+import { LogOut } from 'lucide-react';
+import type { UserType } from '@quorum/contract';
+import { Banner } from '@/components/ui/banner';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { loginHref } from '@/lib/return-path';
+import { clearSession } from '@/lib/storage';
+import { useLogoutAll } from '../api/logout-all';
+
+const FAILED = 'Could not sign out of all devices. Please try again.';
+
+/**
+ * "Sign out of all devices": every session of the account ends on the server (a lost phone, a shared
+ * computer), this browser's too, which then goes to the login page with a confirmation.
+ */
+export function SignOutEverywhere({ role }: { role: UserType }) {
+  const headingId = useId();
+  const logoutAll = useLogoutAll();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const run = async () => {
+    setFailure(null);
+    try {
+      await logoutAll.mutateAsync(role);
+    } catch (error) {
+      // 401: this session had ended already, so every session is over as far as this browser can tell.
+      if (!(error instanceof ApiError && error.status === 401)) {
+        setFailure(errorMessage(error, FAILED));
+        return;
+      }
+    }
+    // A fresh page at the login screen: nothing of the ended session stays in memory, and the signed-in
+    // screens never render signed-out on the way there.
+    clearSession();
+    window.location.assign(loginHref(role, 'signed-out-everywhere'));
+  };
+
+  return (
+    <Card className="px-5 py-6 sm:px-6">
+      <section aria-labelledby={headingId} className="space-y-4">
+        <div>
+          <h2 id={headingId} className="text-base font-semibold text-slate-900">
+            Sign out of all devices
+          </h2>
+          <p className="mt-1 text-sm text-slate-600">
+            Ends every session of your account, on this device and every other one. You will need to log in again
+            everywhere.
+          </p>
+        </div>
+        {failure && <Banner tone="error">{failure}</Banner>}
+        <Button variant="secondary" loading={logoutAll.isPending} onClick={() => void run()}>
+          <LogOut className="size-4" aria-hidden="true" />
+          {logoutAll.isPending ? 'Signing out...' : 'Sign out of all devices'}
+        </Button>
+      </section>
+    </Card>
+  );
+}

@@ -1,0 +1,41 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { emptyDraft } from './editor-model';
+import { forgetKeptDraft, keepDraft, readKeptDraft } from './kept-draft';
+
+describe('a survey kept when the session ended', () => {
+  afterEach(() => {
+    sessionStorage.clear();
+    vi.useRealTimers();
+  });
+
+  const draft = () => ({ ...emptyDraft(), title: 'Half-written survey' });
+
+  it('comes back for the same account on the same page, with fresh keys, until forgotten', () => {
+    keepDraft('user-1', '/surveys/create', draft());
+    const back = readKeptDraft('user-1', '/surveys/create');
+    expect(back?.title).toBe('Half-written survey');
+    expect(back?.questions[0]?.key).toMatch(/^question-\d+$/);
+    forgetKeptDraft();
+    expect(readKeptDraft('user-1', '/surveys/create')).toBeNull();
+  });
+
+  it('does not come back for another account or another page', () => {
+    keepDraft('user-1', '/surveys/create', draft());
+    expect(readKeptDraft('user-2', '/surveys/create')).toBeNull();
+    expect(readKeptDraft('user-1', '/surveys/abc/edit')).toBeNull();
+  });
+
+  it('is dropped after a day, and ignored when the storage holds something else', () => {
+    vi.useFakeTimers();
+    keepDraft('user-1', '/surveys/create', draft());
+    vi.advanceTimersByTime(25 * 60 * 60_000);
+    expect(readKeptDraft('user-1', '/surveys/create')).toBeNull();
+    sessionStorage.setItem('quorum.keptSurveyDraft', '{not json');
+    expect(readKeptDraft('user-1', '/surveys/create')).toBeNull();
+    sessionStorage.setItem(
+      'quorum.keptSurveyDraft',
+      JSON.stringify({ userId: 'user-1', path: '/surveys/create', keptAt: Date.now(), draft: { title: 1 } }),
+    );
+    expect(readKeptDraft('user-1', '/surveys/create')).toBeNull();
+  });
+});

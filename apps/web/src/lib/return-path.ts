@@ -1,0 +1,49 @@
+// Free of the router and of React: the API client imports it, and the public survey page imports the API client.
+import type { UserType } from '@quorum/contract';
+import { loginPath, paths } from '@/config/paths';
+
+/** Why the login page was opened, shown above its form (`?notice=`). */
+export type LoginNotice = 'session-ended' | 'password-reset' | 'signed-out-everywhere';
+
+/** The search parameter with the page to return to after logging in again. */
+export const NEXT_PARAM = 'next';
+
+const AUTH_PATHS: readonly string[] = [
+  paths.auth.login.path,
+  paths.auth.adminLogin.path,
+  paths.auth.register.path,
+  paths.auth.forgotPassword.path,
+  paths.auth.resetPassword.path,
+];
+
+/**
+ * The page to return to after logging in, when `raw` is a path of this site in the role's own area, else null.
+ * Refused: anything that is not a plain absolute path (`https://…`, `//host`, `/\host`, `javascript:`),
+ * backslashes and control characters (browsers read them as other paths), the other role's area, and the
+ * signed-out screens.
+ */
+export function safeReturnPath(raw: string | null | undefined, role: UserType): string | null {
+  if (!raw || raw.length > 2048 || !raw.startsWith('/') || raw.startsWith('//')) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\\\u0000-\u001f\u007f]/.test(raw)) return null;
+  const base = 'https://return.invalid';
+  let url: URL;
+  try {
+    url = new URL(raw, base);
+  } catch {
+    return null;
+  }
+  if (url.origin !== base) return null;
+  const inAdminArea = url.pathname === '/admin' || url.pathname.startsWith('/admin/');
+  if (inAdminArea !== (role === 'admin')) return null;
+  if (AUTH_PATHS.includes(url.pathname.replace(/\/+$/, '') || '/')) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
+}
+
+/** The role's login page with a notice, and the page to return to when there is one. */
+export function loginHref(role: UserType, notice: LoginNotice, returnTo?: string): string {
+  const params = new URLSearchParams({ notice });
+  const next = safeReturnPath(returnTo, role);
+  if (next) params.set(NEXT_PARAM, next);
+  return `${loginPath(role)}?${params.toString()}`;
+}
