@@ -19,59 +19,17 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { FIVE_POINT_SCALE, TEN_POINT_SCALE, type Question } from '@quorum/contract';
-import { question } from '@quorum/test-support/factories';
 import { freePort } from '@quorum/test-support/ports';
 import { repoRoot, startProcess, waitForOk } from '@quorum/test-support/processes';
 import { openDatabase } from '../apps/server/src/db/database';
 import { seedActiveSurvey, startQuorum } from './lib/quorum-server';
+import { FESTIVAL_QUESTIONS, randomFestivalResponse } from './lib/festival-survey';
 import { percentile, printTable } from './lib/report';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);
 const WARMUP_SECONDS = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
-
-// Short ids keep the request bodies the same size as in earlier runs.
-const QUESTIONS: Question[] = [
-  question.multipleChoice('Which day did you attend?', ['Friday', 'Saturday', 'Sunday'], 'q01'),
-  question.multipleChoice('How did you hear about us?', ['Friends', 'Radio', 'Web', 'Poster'], 'q02'),
-  question.multipleChoice('Would you come again?', ['Yes', 'No', 'Maybe'], 'q03'),
-  question.checkbox('What did you enjoy?', ['Food', 'Sound', 'Tickets', 'Staff', 'Venue'], 'q04'),
-  question.checkbox('Which stages did you visit?', ['Main', 'Tent', 'Club', 'Garden'], 'q05'),
-  question.text('What should we improve?', 'q06'),
-  question.text('Anything else?', 'q07'),
-  question.rating('How was the sound?', FIVE_POINT_SCALE, 'q08'),
-  question.rating('How was the food?', FIVE_POINT_SCALE, 'q09'),
-  question.rating('Would you recommend us?', TEN_POINT_SCALE, 'q10'),
-];
-
-const WORDS = 'great loud crowded friendly cheap tasty late early clean long short bright warm cold fun'.split(' ');
-const pick = <T>(list: readonly T[]) => list[Math.floor(Math.random() * list.length)]!;
-
-/** A valid, varied response: every question answered, some ratings as numeric strings. */
-function randomBody(): string {
-  const answers = QUESTIONS.map((q) => {
-    switch (q.type) {
-      case 'multiple_choice':
-        return { questionId: q.id, answer: pick(q.options) };
-      case 'checkbox': {
-        const chosen = q.options.filter(() => Math.random() < 0.5);
-        return { questionId: q.id, answer: chosen.length ? chosen : [pick(q.options)] };
-      }
-      case 'text':
-        return {
-          questionId: q.id,
-          answer: Array.from({ length: 2 + Math.floor(Math.random() * 30) }, () => pick(WORDS)).join(' '),
-        };
-      case 'rating': {
-        const value = q.ratingScale.min + Math.floor(Math.random() * (q.ratingScale.max - q.ratingScale.min + 1));
-        return { questionId: q.id, answer: Math.random() < 0.2 ? String(value) : value };
-      }
-    }
-  });
-  return JSON.stringify({ answers });
-}
 
 interface DriveResult {
   created: number;
@@ -149,13 +107,13 @@ async function main() {
       `${CONNECTIONS} connections, ${SECONDS} s per run, server LOG_LEVEL=${LOG_LEVEL}`,
   );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quorum-bench-submit-'));
-  const bodies = Array.from({ length: 5000 }, randomBody);
+  const bodies = Array.from({ length: 5000 }, () => randomFestivalResponse({ maxWords: 30, ratingsAsStrings: 0.2 }));
 
   // A fresh database with one active 10-question survey.
   const { surveyId } = await seedActiveSurvey(dataDir, {
     title: 'Festival feedback',
     projectName: 'Bench',
-    questions: QUESTIONS,
+    questions: FESTIVAL_QUESTIONS,
   });
 
   const rows: Array<Record<string, string | number>> = [];

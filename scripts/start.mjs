@@ -1,35 +1,23 @@
-// `npm start`: builds the SPA when it is missing or older than its sources, then serves API and SPA on one port.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+// `npm start`: runs the compiled server (dist/server/server.js), which also serves the web app (dist/web).
+// A part that is missing or older than its sources is built first, so `npm install && npm start` works on a
+// fresh clone. No TypeScript loader runs in production.
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { buildParts, isStale, SERVER_OUT } from './build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
-const dist = path.join(root, 'apps/web/dist/index.html');
-
-function newestMtime(dir) {
-  let newest = 0;
-  for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+const stale = ['server', 'web'].filter((part) => isStale(part));
+if (stale.length > 0) {
+  console.log(`Building ${stale.join(' and ')}…`);
+  try {
+    await buildParts(stale);
+  } catch (error) {
+    console.error(`build failed: ${error.message}`);
+    process.exit(1);
   }
-  return newest;
 }
 
-const sources = ['apps/web/src', 'apps/web/index.html', 'apps/web/public', 'packages/contract/src'].map((p) =>
-  path.join(root, p),
-);
-const stale =
-  !existsSync(dist) ||
-  sources.some(
-    (s) => existsSync(s) && (statSync(s).isDirectory() ? newestMtime(s) : statSync(s).mtimeMs) > statSync(dist).mtimeMs,
-  );
-if (stale) {
-  console.log('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/server.ts')], {
+const server = spawn(process.execPath, ['--enable-source-maps', path.join(SERVER_OUT, 'server.js')], {
   cwd: root,
   stdio: 'inherit',
 });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Socket } from 'node:net';
 import { ConfigError, loadConfig, prepareDataDir } from './config';
 import { buildApp } from './app';
+import { DatabaseTooNewError } from './db/database';
 
 if (existsSync('.env')) process.loadEnvFile('.env');
 
@@ -16,7 +17,13 @@ try {
   throw error;
 }
 
-const app = await buildApp(config);
+const app = await buildApp(config).catch((error: unknown) => {
+  if (error instanceof DatabaseTooNewError) {
+    console.error(error.message);
+    process.exit(1);
+  }
+  throw error;
+});
 app.log.info(
   config.database.kind === 'sqlite' ? `Database: SQLite at ${config.database.file}` : 'Database: PostgreSQL',
 );
@@ -45,6 +52,8 @@ let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
+  // From now on the readiness check fails, so a load balancer stops sending new requests here.
+  app.ctx.lifecycle.startDraining();
   app.log.info(`${signal} received: finishing requests in flight, then closing`);
   const timer = setTimeout(() => {
     app.log.error('Shutdown took longer than 10 seconds; exiting');

@@ -40,7 +40,8 @@ describe('the server process', () => {
 
   it('on SIGTERM stops accepting, finishes the requests in flight, closes the database and exits 0', async () => {
     const port = await freePort();
-    const server = await startServer(port, { DATA_DIR: dataDir, LOG_LEVEL: 'info', REGISTER_RATE_LIMIT: '1000' });
+    // At debug level each request is logged as it arrives ("request received"), before its body is read.
+    const server = await startServer(port, { DATA_DIR: dataDir, LOG_LEVEL: 'debug', REGISTER_RATE_LIMIT: '1000' });
     const { child, baseURL: base } = server;
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
     const deadline = Date.now() + 30_000;
