@@ -159,7 +159,6 @@ function RuleRow({
               id={controlId}
               name={`${name}.operator`}
               value={rule.operator}
-              disabled={disabled}
               aria-describedby={describedBy}
               aria-invalid={Boolean(message) || undefined}
               onChange={(e) => {
@@ -183,7 +182,6 @@ function RuleRow({
                 name={`${name}.value`}
                 question={question}
                 value={rule.value}
-                disabled={disabled}
                 describedBy={describedBy}
                 invalid={Boolean(message)}
                 onChange={(value) => onChange({ ...rule, value })}
@@ -199,7 +197,6 @@ function RuleRow({
               id={controlId}
               name={`${name}.goTo`}
               value={rule.goTo}
-              disabled={disabled}
               aria-describedby={describedBy}
               aria-invalid={Boolean(message) || undefined}
               onChange={(e) => onChange({ ...rule, goTo: e.target.value })}
@@ -287,7 +284,6 @@ function ValueInput({
   name,
   question,
   value,
-  disabled,
   describedBy,
   invalid,
   onChange,
@@ -296,7 +292,6 @@ function ValueInput({
   name: string;
   question: QuestionDraft;
   value: string;
-  disabled: boolean;
   describedBy: string;
   invalid: boolean;
   onChange: (value: string) => void;
@@ -304,7 +299,6 @@ function ValueInput({
   const common = {
     id,
     name,
-    disabled,
     'aria-describedby': describedBy,
     'aria-invalid': invalid || undefined,
   };

@@ -184,7 +184,6 @@ export function QuestionEditor({
           label="Required"
           hint="Respondents must answer before going on. Off: the question shows “Optional” and can be skipped."
           checked={question.required}
-          disabled={buttonsDisabled}
           onChange={(required) => onChange({ ...question, required })}
         />
         {canOfferOther(question.type) && (
@@ -194,7 +193,6 @@ export function QuestionEditor({
             hint="Adds “Other” with a text field for an answer of the respondent’s own."
             error={fieldErrors?.allowOther?.message}
             checked={question.allowOther === true}
-            disabled={buttonsDisabled}
             onChange={(allowOther) => onChange({ ...question, allowOther })}
           />
         )}
@@ -209,7 +207,6 @@ export function QuestionEditor({
             }
             error={fieldErrors?.randomizeOptions?.message}
             checked={question.randomizeOptions === true}
-            disabled={buttonsDisabled}
             onChange={(randomizeOptions) => onChange({ ...question, randomizeOptions })}
           />
         )}
@@ -233,7 +230,6 @@ function Toggle({
   hint,
   error,
   checked,
-  disabled,
   onChange,
 }: {
   name: string;
@@ -241,7 +237,6 @@ function Toggle({
   hint: string;
   error?: string | undefined;
   checked: boolean;
-  disabled: boolean;
   onChange: (checked: boolean) => void;
 }) {
   const id = useId();
@@ -252,7 +247,6 @@ function Toggle({
         type="checkbox"
         name={name}
         checked={checked}
-        disabled={disabled}
         aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
         aria-invalid={error ? true : undefined}
         onChange={(e) => onChange(e.target.checked)}
