@@ -266,6 +266,14 @@ describe('changing the type', () => {
     expect(changeQuestionType(date, 'nps').options).toEqual([...NPS_OPTIONS]);
   });
 
+  it('keeps a rule whole when its condition and value still fit', () => {
+    const q = question('a', { logic: [rule({ value: 'No', goTo: 'c' })] });
+    expect(changeQuestionType(q, 'dropdown').logic).toEqual(q.logic);
+    const number = { ...changeQuestionType(q, 'number'), logic: [rule({ operator: 'less_than', value: '3' })] };
+    expect(changeQuestionType(number, 'nps').logic).toEqual(number.logic);
+    expect(changeQuestionType(number, 'text').logic).toEqual([rule({ operator: 'equals', value: '' })]);
+  });
+
   it('keeps required, help text and the rules’ targets; a condition that no longer fits takes the first that does', () => {
     const q = question('a', {
       required: false,

@@ -127,8 +127,8 @@ export function canRandomize(type: QuestionType): boolean {
 
 /**
  * Changing the type: the new type decides its own fields (see each type's `switchTo`); "Other" and random order
- * stay where the new type offers them; each rule keeps its target, and one whose condition does not fit the new
- * type takes the first that does, with no value.
+ * stay where the new type offers them; each rule keeps its target, and one whose condition or value does not fit
+ * the new type takes the first condition that does, with no value.
  */
 export function changeQuestionType(question: QuestionDraft, type: QuestionType): QuestionDraft {
   const {
@@ -148,7 +148,8 @@ export function changeQuestionType(question: QuestionDraft, type: QuestionType):
     ...(allowOther && offersOther(type) ? { allowOther } : {}),
     ...(randomizeOptions && offersRandomOrder(type) ? { randomizeOptions } : {}),
     logic: question.logic.map((rule) =>
-      operators.includes(rule.operator) && (type === question.type || !needsValue(rule.operator))
+      operators.includes(rule.operator) &&
+      (!needsValue(rule.operator) || valueKindOf(type) === valueKindOf(question.type))
         ? rule
         : { ...rule, operator: operators[0]!, value: '' },
     ),

@@ -26,6 +26,10 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 /** Absent (kept by an earlier version of the editor), or of its kind. */
 const isOptional = (value: unknown, check: (value: unknown) => boolean) => value === undefined || check(value);
 
+/** An object whose `keys` all hold text. */
+const isTexts = (keys: readonly string[]) => (value: unknown) =>
+  typeof value === 'object' && value !== null && keys.every((key) => isText((value as Record<string, unknown>)[key]));
+
 const isRule = (value: unknown) => {
   const rule = value as Record<string, unknown> | null;
   return (
@@ -59,7 +63,10 @@ function isDraft(value: unknown): value is SurveyDraft {
         q.options.every(isText) &&
         isOptional(q.description, isText) &&
         isOptional(q.required, (v) => typeof v === 'boolean') &&
-        isOptional(q.logic, (logic) => Array.isArray(logic) && logic.every(isRule)),
+        isOptional(q.logic, (logic) => Array.isArray(logic) && logic.every(isRule)) &&
+        isOptional(q.rows, (rows) => Array.isArray(rows) && rows.every(isText)) &&
+        isOptional(q.numberRange, isTexts(['min', 'max', 'step'])) &&
+        isOptional(q.dateRange, isTexts(['min', 'max'])),
     )
   );
 }
