@@ -17,20 +17,20 @@ const survey: PublicSurvey = {
 
 describe('saved progress', () => {
   it('starts at the first question with no answers', () => {
-    expect(loadProgress(survey)).toEqual({ index: 0, answers: {} });
+    expect(loadProgress(survey)).toEqual({ index: 0, answers: {}, seed: expect.any(String) });
   });
 
   it('comes back after a reload, and is gone once cleared', () => {
-    const progress = { index: 3, answers: { a: 'y', b: ['3', '1'], c: 'hi', d: 4 } };
+    const progress = { index: 3, answers: { a: 'y', b: ['3', '1'], c: 'hi', d: 4 }, seed: 'abc' };
     saveProgress('s1', progress);
-    expect(loadProgress(survey)).toEqual({ index: 3, answers: { a: 'y', b: ['1', '3'], c: 'hi', d: 4 } });
+    expect(loadProgress(survey)).toEqual({ index: 3, answers: { a: 'y', b: ['1', '3'], c: 'hi', d: 4 }, seed: 'abc' });
     clearProgress('s1');
-    expect(loadProgress(survey)).toEqual({ index: 0, answers: {} });
+    expect(loadProgress(survey)).toEqual({ index: 0, answers: {}, seed: expect.any(String) });
   });
 
   it('keeps only answers that still fit the questions, and resumes at the first one left open', () => {
-    saveProgress('s1', { index: 3, answers: { a: 'gone', b: ['9'], c: 'kept', d: 7, zz: 'x' } as never });
-    expect(loadProgress(survey)).toEqual({ index: 0, answers: { c: 'kept' } });
+    saveProgress('s1', { index: 3, answers: { a: 'gone', b: ['9'], c: 'kept', d: 7, zz: 'x' } as never, seed: 'abc' });
+    expect(loadProgress(survey)).toEqual({ index: 0, answers: { c: 'kept' }, seed: 'abc' });
   });
 
   it('keeps answers to questions whose ids are object keys ("__proto__", "constructor") as ordinary answers', () => {
@@ -58,6 +58,6 @@ describe('saved progress', () => {
 
   it('survives storage that holds something else', () => {
     localStorage.setItem('quorum.survey-progress.s1', '{not json');
-    expect(loadProgress(survey)).toEqual({ index: 0, answers: {} });
+    expect(loadProgress(survey)).toEqual({ index: 0, answers: {}, seed: expect.any(String) });
   });
 });
