@@ -8,7 +8,15 @@ import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 /** The respondent's "Other" text in a checkbox answer: the one item that is not an option. */
 const otherOf = (options: readonly string[], picked: readonly string[]) => picked.find((p) => !options.includes(p));
 
-function CheckboxInput({ question, name, value, onChange, arrange, describedBy, invalid }: AnswerInputProps<'checkbox'>) {
+function CheckboxInput({
+  question,
+  name,
+  value,
+  onChange,
+  arrange,
+  describedBy,
+  invalid,
+}: AnswerInputProps<'checkbox'>) {
   const picked = Array.isArray(value) ? value : [];
   const otherText = otherOf(question.options, picked);
   const [otherPicked, setOtherPicked] = useState(() => question.allowOther === true && otherText !== undefined);

@@ -20,7 +20,15 @@ function isRanking(options: readonly string[], value: unknown): value is string[
  * time with the Move up and Move down buttons (each move is announced). It is answered once the respondent has
  * moved an option or kept the order shown.
  */
-function RankingInput({ question, name, headingId, value, onChange, arrange, describedBy }: AnswerInputProps<'ranking'>) {
+function RankingInput({
+  question,
+  name,
+  headingId,
+  value,
+  onChange,
+  arrange,
+  describedBy,
+}: AnswerInputProps<'ranking'>) {
   const answered = isRanking(question.options, value);
   const [shown] = useState(() => arrange(question.options));
   const order = answered ? value : shown;
@@ -29,8 +37,7 @@ function RankingInput({ question, name, headingId, value, onChange, arrange, des
   // After a move by button, the focus follows the option to its new place.
   const focusAfterMove = useRef<{ option: string; direction: 'up' | 'down' } | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
-  const idOf = (option: string, direction: 'up' | 'down') =>
-    `${name}-${question.options.indexOf(option)}-${direction}`;
+  const idOf = (option: string, direction: 'up' | 'down') => `${name}-${question.options.indexOf(option)}-${direction}`;
 
   useEffect(() => {
     const pending = focusAfterMove.current;
@@ -64,7 +71,13 @@ function RankingInput({ question, name, headingId, value, onChange, arrange, des
         Put the options in your order, the one you prefer most first: drag them, or use the Move up and Move down
         buttons.
       </p>
-      <ol ref={listRef} tabIndex={-1} aria-labelledby={headingId} aria-describedby={idList(hintId, describedBy)} className="grid gap-2">
+      <ol
+        ref={listRef}
+        tabIndex={-1}
+        aria-labelledby={headingId}
+        aria-describedby={idList(hintId, describedBy)}
+        className="grid gap-2"
+      >
         {order.map((option, index) => (
           <li
             key={option}

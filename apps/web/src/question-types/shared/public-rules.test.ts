@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { LIMITS, NPS_LABELS, OTHER_LABEL, QUESTION_TYPES } from '@quorum/contract';
-import { EMAIL_MAX_LENGTH, isEmailAddress, isOptional, NPS_END_LABELS, OTHER_CHOICE, OTHER_MAX_LENGTH } from './public-rules';
+import {
+  EMAIL_MAX_LENGTH,
+  isEmailAddress,
+  isOptional,
+  NPS_END_LABELS,
+  OTHER_CHOICE,
+  OTHER_MAX_LENGTH,
+} from './public-rules';
 import { shuffled } from './shuffle';
 
 describe("the public page's copies of the contract's texts and rules", () => {

@@ -44,7 +44,19 @@ describe('the new question types', () => {
   it('NPS: 0 to 10 with the end labels under 0 and 10, answered with the keyboard; sends a number', async () => {
     const { user } = await run([{ id: 'n', text: 'Recommend us?', type: 'nps', options: [] }]);
     const radios = screen.getAllByRole('radio');
-    expect(radios.map((r) => r.getAttribute('value'))).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9', '10']);
+    expect(radios.map((r) => r.getAttribute('value'))).toEqual([
+      '0',
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '8',
+      '9',
+      '10',
+    ]);
     expect(screen.getByRole('radio', { name: '0' })).toHaveAccessibleDescription(NPS_LABELS.low);
     expect(screen.getByRole('radio', { name: '10' })).toHaveAccessibleDescription(NPS_LABELS.high);
     expect(button('Submit')).toBeDisabled();
@@ -113,13 +125,11 @@ describe('the new question types', () => {
       { id: 'f', text: 'Fruit', type: 'dropdown', options: ['Apple', 'Banana', 'Cherry'], allowOther: true },
     ]);
     const select = screen.getByRole('combobox', { name: 'Fruit' });
-    expect(within(select).getAllByRole('option').map((o) => o.textContent)).toEqual([
-      'Choose an option',
-      'Apple',
-      'Banana',
-      'Cherry',
-      'Other',
-    ]);
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Choose an option', 'Apple', 'Banana', 'Cherry', 'Other']);
     await user.selectOptions(select, 'Banana');
     expect(select).toHaveDisplayValue('Banana');
     await user.selectOptions(select, 'Other');
@@ -134,7 +144,10 @@ describe('the new question types', () => {
   it('Ranking: moved with the keyboard, each move announced and the focus kept on the moved option', async () => {
     const { user } = await run([{ id: 'r', text: 'Rank them', type: 'ranking', options: ['A', 'B', 'C'] }]);
     const list = screen.getByRole('list', { name: 'Rank them' });
-    const items = () => within(list).getAllByRole('listitem').map((li) => li.textContent);
+    const items = () =>
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent);
     expect(items()).toEqual(['1A', '2B', '3C']);
     expect(button('Submit')).toBeDisabled();
     button('Move C up').focus();
@@ -184,7 +197,9 @@ describe('"Other"', () => {
   });
 
   it('checkbox: the text is one more item, last; ticked without a text, it asks for one', async () => {
-    const { user } = await run([{ id: 'c', text: 'Pets', type: 'checkbox', options: ['Cat', 'Dog'], allowOther: true }]);
+    const { user } = await run([
+      { id: 'c', text: 'Pets', type: 'checkbox', options: ['Cat', 'Dog'], allowOther: true },
+    ]);
     await user.click(screen.getByRole('checkbox', { name: 'Other' }));
     await user.click(screen.getByRole('checkbox', { name: 'Dog' }));
     await user.click(button('Submit'));
@@ -287,11 +302,16 @@ describe('random order', () => {
     const { user } = await run([
       { id: 'm', text: 'Rate', type: 'matrix', options: ['Yes', 'No'], rows, randomizeOptions: true },
     ]);
-    const legends = screen.getAllByRole('group').slice(1).map((g) => g.querySelector('legend')!.textContent);
+    const legends = screen
+      .getAllByRole('group')
+      .slice(1)
+      .map((g) => g.querySelector('legend')!.textContent);
     expect([...legends].sort()).toEqual(rows);
     expect(legends).not.toEqual(rows);
     for (const row of rows) {
-      await user.click(within(screen.getByRole('group', { name: row })).getByRole('radio', { name: row === 'r1' ? 'Yes' : 'No' }));
+      await user.click(
+        within(screen.getByRole('group', { name: row })).getByRole('radio', { name: row === 'r1' ? 'Yes' : 'No' }),
+      );
     }
     await user.click(button('Submit'));
     await waitFor(() => expect(sent()).toEqual([{ questionId: 'm', answer: ['Yes', 'No', 'No', 'No', 'No', 'No'] }]));

@@ -277,13 +277,7 @@ function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted
           </Button>
           <div className="flex flex-col-reverse gap-3 sm:flex-row">
             {optional && (
-              <Button
-                variant="ghost"
-                size="lg"
-                onClick={skip}
-                disabled={submitting}
-                className="w-full sm:w-auto"
-              >
+              <Button variant="ghost" size="lg" onClick={skip} disabled={submitting} className="w-full sm:w-auto">
                 Skip
               </Button>
             )}
