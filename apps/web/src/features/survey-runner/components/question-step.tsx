@@ -50,6 +50,7 @@ export const QuestionStep = forwardRef<HTMLHeadingElement, QuestionStepProps>(fu
           className="text-xl leading-snug font-semibold text-pretty break-words text-slate-900 sm:text-2xl"
         >
           {question.text}
+          {isOptional(question) && ' '}
           {isOptional(question) && (
             <span className="ml-2 inline-block rounded-full bg-slate-100 px-2 py-0.5 align-middle text-sm font-medium text-slate-600">
               Optional

@@ -223,7 +223,7 @@ describe('optional questions and help text', () => {
 
   it('shows "Optional", enables Next at once, and Skip clears a partial answer', async () => {
     const { user } = await run(questions);
-    expect(heading()).toHaveTextContent('Anything to add?Optional');
+    expect(heading()).toHaveTextContent('Anything to add? Optional');
     const box = screen.getByRole('textbox', { name: /Anything to add\?/ });
     expect(box).toHaveAccessibleDescription(expect.stringContaining('A line or two.'));
     expect(button('Next')).toBeEnabled();

@@ -56,6 +56,29 @@ describe('saved progress', () => {
     clearProgress('s2');
   });
 
+  it('resumes on the path the answers choose: a question skip logic passed over does not hold the respondent back', () => {
+    const branching: PublicSurvey = {
+      ...survey,
+      surveyId: 's3',
+      questions: [
+        {
+          id: 'q1',
+          text: 'Q1',
+          type: 'multiple_choice',
+          options: ['Yes', 'No'],
+          logic: [{ when: { operator: 'equals', value: 'No' }, goTo: 'q3' }],
+        },
+        { id: 'q2', text: 'Q2', type: 'text', options: [] },
+        { id: 'q3', text: 'Q3', type: 'text', options: [] },
+      ],
+    };
+    saveProgress('s3', { index: 2, answers: { q1: 'No' }, seed: 'abc' });
+    expect(loadProgress(branching).index).toBe(2);
+    saveProgress('s3', { index: 2, answers: { q1: 'Yes' }, seed: 'abc' });
+    expect(loadProgress(branching).index).toBe(1);
+    clearProgress('s3');
+  });
+
   it('survives storage that holds something else', () => {
     localStorage.setItem('quorum.survey-progress.s1', '{not json');
     expect(loadProgress(survey)).toEqual({ index: 0, answers: {}, seed: expect.any(String) });
