@@ -93,6 +93,12 @@ export interface AnswerInputProps<T extends QuestionType> {
   headingId: string;
   value: AnswerValue | undefined;
   onChange: (value: AnswerValue) => void;
+  /** Ids of the texts that describe the input (the question's help text, the message about its answer). */
+  describedBy?: string | undefined;
+  /** Whether the answer as it stands cannot be sent (its message is among `describedBy`). */
+  invalid?: boolean;
+  /** The question's options (a matrix: its rows) in the order this respondent sees them. */
+  arrange: <I>(items: readonly I[]) => I[];
 }
 
 /** The runner's part of a type: what the respondent answers with. */
@@ -101,6 +107,13 @@ export interface QuestionRunnerPart<T extends QuestionType> {
   Input: ComponentType<AnswerInputProps<T>>;
   /** An answer kept in this browser, when it still fits the question as it is now; else undefined. */
   restore(question: QuestionOf<T>, saved: unknown): AnswerValue | undefined;
+  /**
+   * Why a started answer cannot be sent yet (an address that is not one, a row left open), shown when the
+   * respondent goes on; undefined when it can. Without it, every non-empty answer can be sent.
+   */
+  problem?(question: QuestionOf<T>, value: AnswerValue): string | undefined;
+  /** The answer as sent (trimmed text); without it, the value as it stands. */
+  toSubmit?(question: QuestionOf<T>, value: AnswerValue): AnswerValue;
 }
 
 /** The survey's responses, newest first, a page at a time (read by the parts that list answers). */

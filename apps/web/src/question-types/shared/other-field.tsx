@@ -1,0 +1,36 @@
+import { textField } from './answer-controls';
+import { OTHER_CHOICE, OTHER_MAX_LENGTH } from './public-rules';
+
+interface OtherFieldProps {
+  id: string;
+  value: string;
+  onChange: (text: string) => void;
+  describedBy?: string | undefined;
+  invalid?: boolean | undefined;
+}
+
+/** The text field shown once a respondent picks "Other": their own answer, at most OTHER_MAX_LENGTH characters. */
+export function OtherField({ id, value, onChange, describedBy, invalid }: OtherFieldProps) {
+  return (
+    <div className="sm:pl-8">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        Your answer for “{OTHER_CHOICE}”
+      </label>
+      <input
+        id={id}
+        type="text"
+        value={value}
+        maxLength={OTHER_MAX_LENGTH}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+        className={textField}
+      />
+    </div>
+  );
+}
+
+/** Whether a saved "Other" text still fits: a question that offers "Other", and not too long. */
+export function fitsOther(question: { allowOther?: boolean | undefined }, text: string): boolean {
+  return question.allowOther === true && text.length <= OTHER_MAX_LENGTH;
+}
