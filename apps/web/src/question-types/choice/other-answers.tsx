@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { OTHER_LABEL, type AnswerValue, type QuestionResult } from '@quorum/contract';
+import { isOtherAnswer, OTHER_LABEL, type AnswerValue, type QuestionResult } from '@quorum/contract';
 import { AnswerList } from '../text/result';
 import type { QuestionResultProps } from '../types';
 
@@ -12,7 +12,7 @@ function optionsOf(question: QuestionResult): string[] {
 /** The text a respondent gave as "Other": an answer that is none of the options (a checkbox list's last). */
 function otherText(options: readonly string[], answer: AnswerValue | undefined): string {
   const given = Array.isArray(answer) ? answer.at(-1) : answer;
-  return typeof given === 'string' && given !== '' && !options.includes(given) ? given : '';
+  return typeof given === 'string' && given !== '' && isOtherAnswer({ options, allowOther: true }, given) ? given : '';
 }
 
 /** Whether the question offers "Other", so its texts are listed from the responses. */
