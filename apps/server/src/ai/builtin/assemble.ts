@@ -153,18 +153,18 @@ function aspectGrid(bank: PurposeQuestions, subject: string, aspects: readonly s
 }
 
 /** Whether the respondent may be contacted: on "No" the survey ends, on "Yes" it asks for the address. */
-const CONTACT_CONSENT: QuestionInput = {
+const contactConsent = (): QuestionInput => ({
   text: 'May we contact you about your answers?',
   type: 'multiple_choice',
   options: ['Yes', 'No'],
   logic: [{ when: { operator: 'equals', value: 'No' }, goTo: 'end' }],
-};
-const CONTACT_EMAIL: QuestionInput = {
+});
+const contactEmail = (): QuestionInput => ({
   text: 'What email address can we reach you at?',
   type: 'email',
   options: [],
   description: 'We use it only to reply to your answers.',
-};
+});
 
 /** The purpose's closing questions, and where they go among the others. */
 function closingQuestions(
@@ -173,10 +173,8 @@ function closingQuestions(
 ): { questions: readonly QuestionInput[]; place: (asked: QuestionInput[]) => QuestionInput[] } {
   if (closing === undefined) return { questions: [], place: (asked) => asked };
   if (closing === 'contact') {
-    return {
-      questions: [CONTACT_CONSENT, CONTACT_EMAIL],
-      place: (asked) => [...asked, CONTACT_CONSENT, CONTACT_EMAIL],
-    };
+    const contact = [contactConsent(), contactEmail()];
+    return { questions: contact, place: (asked) => [...asked, ...contact] };
   }
   const visit: QuestionInput = { text: fill(closing.visitDate), type: 'date', options: [], required: false };
   return { questions: [visit], place: (asked) => [...asked.slice(0, 1), visit, ...asked.slice(1)] };
