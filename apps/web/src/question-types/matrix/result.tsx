@@ -11,7 +11,8 @@ const colorAt = (index: number) => PIE_COLORS[index % PIE_COLORS.length]!;
  */
 function MatrixResult({ question, labelId }: QuestionResultProps) {
   const rows = question.rows ?? [];
-  const columns = rows[0]?.statistics.map((s) => s.answer) ?? [];
+  // Every column in order; a row answered with a column since removed adds that column at the end.
+  const columns = [...new Set(rows.flatMap((row) => row.statistics.map((s) => s.answer)))];
   if (question.answeredCount === 0 || rows.length === 0) return <NoAnswersYet />;
   return (
     <div className="space-y-5">
@@ -30,13 +31,13 @@ function MatrixResult({ question, labelId }: QuestionResultProps) {
             <div key={row.row} className="grid gap-1 sm:grid-cols-[12rem_minmax(0,1fr)] sm:items-center sm:gap-3">
               <span className="text-sm break-words text-slate-800">{row.row}</span>
               <span className="flex h-3 overflow-hidden rounded-full bg-slate-100">
-                {row.statistics.map((s, index) => (
+                {row.statistics.map((s) => (
                   <span
                     key={s.answer}
                     className="block h-full"
                     style={{
                       width: `${total === 0 ? 0 : (s.count / total) * 100}%`,
-                      backgroundColor: colorAt(index),
+                      backgroundColor: colorAt(columns.indexOf(s.answer)),
                     }}
                   />
                 ))}
@@ -65,11 +66,14 @@ function MatrixResult({ question, labelId }: QuestionResultProps) {
                 <th scope="row" className="py-2 pr-3 text-left font-normal break-words text-slate-800">
                   {row.row}
                 </th>
-                {row.statistics.map((s) => (
-                  <td key={s.answer} className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">
-                    {formatCount(s.count)} <span className="text-slate-600">· {formatPercentage(s.percentage)}</span>
-                  </td>
-                ))}
+                {columns.map((column) => {
+                  const s = row.statistics.find((c) => c.answer === column) ?? { count: 0, percentage: 0 };
+                  return (
+                    <td key={column} className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">
+                      {formatCount(s.count)} <span className="text-slate-600">· {formatPercentage(s.percentage)}</span>
+                    </td>
+                  );
+                })}
               </tr>
             ))}
           </tbody>

@@ -233,6 +233,32 @@ describe('matrix results', () => {
         .map((c) => c.textContent),
     ).toEqual(['1 · 50%', '1 · 50%']);
   });
+
+  it('adds a column a row was answered with that is no longer among the columns, zero for the other rows', () => {
+    const { region } = renderCard(
+      result({
+        type: 'matrix',
+        answeredCount: 1,
+        seenCount: 1,
+        rows: [
+          { row: 'Food', statistics: [stat('Good', 0, 1), stat('Okay', 1, 1)] },
+          { row: 'Music', statistics: [stat('Good', 1, 1)] },
+        ],
+      }),
+    );
+    const table = within(region).getByRole('table', { name: /The question/ });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Row', 'Good', 'Okay']);
+    const music = within(table).getByRole('row', { name: /Music/ });
+    expect(
+      within(music)
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['1 · 100%', '0 · 0%']);
+  });
 });
 
 describe('email results', () => {
