@@ -131,6 +131,6 @@ export interface QuestionResultProps {
 export interface QuestionResultPart<T extends QuestionType> {
   type: T;
   Result: ComponentType<QuestionResultProps>;
-  /** Whether it lists answers from the responses (the results screen then reads them). */
-  readsResponses: boolean;
+  /** Whether it lists answers from the responses (the results screen then reads them), e.g. the texts given as "Other". */
+  readsResponses(question: QuestionResult): boolean;
 }
