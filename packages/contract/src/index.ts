@@ -11,6 +11,7 @@ export * from './responses';
 export * from './results';
 export * from './request-limits';
 export * from './question-flow';
+export * from './question-rules';
 export {
   QUESTION_TYPES,
   NPS_OPTIONS,

@@ -3,7 +3,8 @@ import { emptyAnswers, type AnswerValue } from './answers';
 import { errorDetail, type ErrorDetail, type ErrorParamsArg } from './error-messages';
 import { checkAnswer } from './question-types';
 import { nextIndex, questionPositions } from './question-flow';
-import { isRequired, LIMITS, questionSchema, type Question } from './surveys';
+import { isRequired } from './question-rules';
+import { LIMITS, questionSchema, type Question } from './surveys';
 
 export * from './answers';
 

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { ERROR_MESSAGES, errorMessage } from './error-messages';
+import { EMAIL_ANSWER_MAX, OTHER_ANSWER_MAX } from './question-rules';
+
+export { NPS_LABELS, OTHER_LABEL } from './question-rules';
 
 export const questionTypes = [
   'multiple_choice',
@@ -64,13 +67,13 @@ export const LIMITS = {
   /** A matrix's rows. */
   matrixRows: 30,
   /** A respondent's "Other" text. */
-  otherAnswer: 500,
+  otherAnswer: OTHER_ANSWER_MAX,
   /** Skip-logic rules on one question. */
   logicRules: 20,
   /** Characters of a number answer (sign, digits and point). */
   numberAnswer: 32,
   /** An email answer. */
-  emailAnswer: 254,
+  emailAnswer: EMAIL_ANSWER_MAX,
 } as const;
 
 export const SURVEY_MESSAGES = {
@@ -107,11 +110,6 @@ export const SURVEY_MESSAGES = {
   created: 'Survey created successfully and saved as draft',
   updated: 'Survey updated successfully',
 } as const;
-
-/** The end labels of a Net Promoter Score question, under 0 and 10. */
-export const NPS_LABELS = { low: 'Not at all likely', high: 'Extremely likely' } as const;
-/** What a respondent's own answer to a question that offers "Other" is counted and shown under. */
-export const OTHER_LABEL = 'Other';
 
 /** Why a new survey is refused when the account already holds `max` surveys that are not deleted. */
 export function surveyLimitMessage(max: number): string {

@@ -142,11 +142,6 @@ export const questionSchema = z.discriminatedUnion('type', [
 ]);
 export type Question = z.output<typeof questionSchema>;
 
-/** Whether a question must be answered (Next waits for an answer): unless its author made it optional. */
-export function isRequired(question: { required?: boolean | undefined }): boolean {
-  return question.required !== false;
-}
-
 // ---------------------------------------------------------------------------
 // Questions as the client sends them, normalised on parse: blank options dropped, no options on text
 // questions, each type's own fields on that type only

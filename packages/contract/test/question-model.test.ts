@@ -259,7 +259,7 @@ describe('skip logic on save', () => {
       'questions.0.logic.0.when.operator',
     ],
   ] as const)('refuses %s', (_name, questions, message, path) => {
-    expect(parse(...(questions as QuestionInput[]))).toEqual({ ok: false, message, path });
+    expect(parse(...(questions as unknown as QuestionInput[]))).toEqual({ ok: false, message, path });
   });
 
   it('refuses more than 20 rules on one question', () => {

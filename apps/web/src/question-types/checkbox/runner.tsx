@@ -1,8 +1,8 @@
+import { OTHER_LABEL } from '@quorum/contract';
 import { useState } from 'react';
 import { cn } from '@/components/ui/cn';
 import { nativeControl, optionRow } from '../shared/answer-controls';
 import { fitsOther, OtherField } from '../shared/other-field';
-import { OTHER_CHOICE } from '../shared/public-rules';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 
 /** The respondent's "Other" text in a checkbox answer: the one item that is not an option. */
@@ -53,7 +53,7 @@ function CheckboxInput({
           <label className={optionRow}>
             <input
               type="checkbox"
-              value={OTHER_CHOICE}
+              value={OTHER_LABEL}
               checked={otherPicked}
               onChange={(event) => {
                 setOtherPicked(event.target.checked);
@@ -61,7 +61,7 @@ function CheckboxInput({
               }}
               className={cn(nativeControl, 'rounded')}
             />
-            <span>{OTHER_CHOICE}</span>
+            <span>{OTHER_LABEL}</span>
           </label>
           {otherPicked && (
             <OtherField
@@ -94,7 +94,7 @@ export const checkboxRunner: QuestionRunnerPart<'checkbox'> = {
   },
   problem: (question, value) =>
     Array.isArray(value) && value.some((v) => !question.options.includes(v) && v.trim() === '')
-      ? `Type your answer for “${OTHER_CHOICE}”, or untick it.`
+      ? `Type your answer for “${OTHER_LABEL}”, or untick it.`
       : undefined,
   toSubmit: (question, value) =>
     Array.isArray(value) ? value.map((v) => (question.options.includes(v) ? v : v.trim())) : value,

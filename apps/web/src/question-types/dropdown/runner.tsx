@@ -1,9 +1,9 @@
+import { OTHER_LABEL } from '@quorum/contract';
 import { useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import { idList, inputHint, textField } from '../shared/answer-controls';
 import { fitsOther, OtherField } from '../shared/other-field';
-import { OTHER_CHOICE } from '../shared/public-rules';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 
 /** The select's value for "Other" (the options' values are their positions, so it never clashes). */
@@ -54,7 +54,7 @@ function DropdownInput({
               {option}
             </option>
           ))}
-          {question.allowOther && <option value={OTHER_VALUE}>{OTHER_CHOICE}</option>}
+          {question.allowOther && <option value={OTHER_VALUE}>{OTHER_LABEL}</option>}
         </select>
         <ChevronDown
           aria-hidden="true"

@@ -1,5 +1,5 @@
+import { EMAIL_ANSWER_MAX, isEmailAddress } from '@quorum/contract';
 import { idList, textField } from '../shared/answer-controls';
-import { EMAIL_MAX_LENGTH, isEmailAddress } from '../shared/public-rules';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 
 function EmailInput({ headingId, value, onChange, describedBy, invalid }: AnswerInputProps<'email'>) {
@@ -8,7 +8,7 @@ function EmailInput({ headingId, value, onChange, describedBy, invalid }: Answer
       type="email"
       autoComplete="email"
       spellCheck={false}
-      maxLength={EMAIL_MAX_LENGTH}
+      maxLength={EMAIL_ANSWER_MAX}
       aria-labelledby={headingId}
       aria-describedby={idList(describedBy)}
       aria-invalid={invalid || undefined}

@@ -1,7 +1,7 @@
+import { OTHER_LABEL } from '@quorum/contract';
 import { useState } from 'react';
 import { nativeControl, optionRow } from '../shared/answer-controls';
 import { fitsOther, OtherField } from '../shared/other-field';
-import { OTHER_CHOICE } from '../shared/public-rules';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 
 function MultipleChoiceInput({
@@ -42,7 +42,7 @@ function MultipleChoiceInput({
             <input
               type="radio"
               name={name}
-              value={OTHER_CHOICE}
+              value={OTHER_LABEL}
               checked={otherPicked}
               onChange={() => {
                 setOtherPicked(true);
@@ -50,7 +50,7 @@ function MultipleChoiceInput({
               }}
               className={nativeControl}
             />
-            <span>{OTHER_CHOICE}</span>
+            <span>{OTHER_LABEL}</span>
           </label>
           {otherPicked && (
             <OtherField

@@ -1,6 +1,6 @@
+import { NPS_LABELS } from '@quorum/contract';
 import { cn } from '@/components/ui/cn';
 import { optionRow } from '../shared/answer-controls';
-import { NPS_END_LABELS } from '../shared/public-rules';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 
 const SCORES = Array.from({ length: 11 }, (_, score) => score);
@@ -31,9 +31,9 @@ function NpsInput({ name, value, onChange }: AnswerInputProps<'nps'>) {
         ))}
       </div>
       <div className="mt-2 flex justify-between gap-4 text-sm text-slate-600">
-        <span id={lowId}>{NPS_END_LABELS.low}</span>
+        <span id={lowId}>{NPS_LABELS.low}</span>
         <span id={highId} className="text-right">
-          {NPS_END_LABELS.high}
+          {NPS_LABELS.high}
         </span>
       </div>
     </div>

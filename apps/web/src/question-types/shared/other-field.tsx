@@ -1,5 +1,5 @@
+import { OTHER_ANSWER_MAX, OTHER_LABEL } from '@quorum/contract';
 import { textField } from './answer-controls';
-import { OTHER_CHOICE, OTHER_MAX_LENGTH } from './public-rules';
 
 interface OtherFieldProps {
   id: string;
@@ -9,18 +9,18 @@ interface OtherFieldProps {
   invalid?: boolean | undefined;
 }
 
-/** The text field shown once a respondent picks "Other": their own answer, at most OTHER_MAX_LENGTH characters. */
+/** The text field shown once a respondent picks "Other": their own answer, at most OTHER_ANSWER_MAX characters. */
 export function OtherField({ id, value, onChange, describedBy, invalid }: OtherFieldProps) {
   return (
     <div className="sm:pl-8">
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        Your answer for “{OTHER_CHOICE}”
+        Your answer for “{OTHER_LABEL}”
       </label>
       <input
         id={id}
         type="text"
         value={value}
-        maxLength={OTHER_MAX_LENGTH}
+        maxLength={OTHER_ANSWER_MAX}
         onChange={(event) => onChange(event.target.value)}
         aria-describedby={describedBy}
         aria-invalid={invalid || undefined}
@@ -32,5 +32,5 @@ export function OtherField({ id, value, onChange, describedBy, invalid }: OtherF
 
 /** Whether a saved "Other" text still fits: a question that offers "Other", and not too long. */
 export function fitsOther(question: { allowOther?: boolean | undefined }, text: string): boolean {
-  return question.allowOther === true && text.length <= OTHER_MAX_LENGTH;
+  return question.allowOther === true && text.length <= OTHER_ANSWER_MAX;
 }

@@ -1,8 +1,8 @@
+import { isRequired } from '@quorum/contract';
 import { forwardRef, useCallback, useId } from 'react';
 import type { AnswerValue, Question } from '@quorum/contract';
 import { questionRunnerOf } from '@/question-types/runner';
 import { idList } from '@/question-types/shared/answer-controls';
-import { isOptional } from '@/question-types/shared/public-rules';
 import { shuffled } from '@/question-types/shared/shuffle';
 
 interface QuestionStepProps {
@@ -50,8 +50,8 @@ export const QuestionStep = forwardRef<HTMLHeadingElement, QuestionStepProps>(fu
           className="text-xl leading-snug font-semibold text-pretty break-words text-slate-900 sm:text-2xl"
         >
           {question.text}
-          {isOptional(question) && ' '}
-          {isOptional(question) && (
+          {!isRequired(question) && ' '}
+          {!isRequired(question) && (
             <span className="ml-2 inline-block rounded-full bg-slate-100 px-2 py-0.5 align-middle text-sm font-medium text-slate-600">
               Optional
             </span>

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import {
   answerFor,
   isAnswered,
+  isRequired,
   nextQuestion,
   previousQuestion,
   PUBLIC_MESSAGES,
@@ -18,7 +19,6 @@ import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { submitResponse } from '../api/submit-response';
 import { usePublicSurvey } from '../hooks/use-public-survey';
-import { isOptional } from '@/question-types/shared/public-rules';
 import { answerProblem, answersToSend, readyAnswers, withoutAnswer } from '../answer-state';
 import { clearProgress, loadProgress, saveProgress } from '../hooks/saved-progress';
 import { PublicFrame } from './public-frame';
@@ -111,7 +111,7 @@ function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted
   const answeredCount = path.filter((q) => answerFor(ready, q.id) !== undefined).length;
   const value = question ? answerFor(answers, question.id) : undefined;
   const started = isAnswered(value);
-  const optional = question ? isOptional(question) : false;
+  const optional = question ? !isRequired(question) : false;
   const isLast = next === null;
 
   useEffect(() => {
@@ -139,7 +139,7 @@ function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted
   const submit = async (all: Record<string, AnswerValue> = answers) => {
     const counted = readyAnswers(questions, all);
     const walked = questionPath(questions, counted);
-    const open = walked.find((q) => !isOptional(q) && answerFor(counted, q.id) === undefined);
+    const open = walked.find((q) => isRequired(q) && answerFor(counted, q.id) === undefined);
     if (open) return goTo(questions.indexOf(open));
     setSubmitting(true);
     setSubmitError(null);

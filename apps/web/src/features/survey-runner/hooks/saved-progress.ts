@@ -1,7 +1,13 @@
-import { answerFor, emptyAnswers, questionPath, type AnswerValue, type PublicSurvey } from '@quorum/contract';
+import {
+  answerFor,
+  emptyAnswers,
+  isRequired,
+  questionPath,
+  type AnswerValue,
+  type PublicSurvey,
+} from '@quorum/contract';
 import { newSeed } from '@/question-types/shared/shuffle';
 import { questionRunnerOf } from '@/question-types/runner';
-import { isOptional } from '@/question-types/shared/public-rules';
 import { isReady, readyAnswers } from '../answer-state';
 
 // Answers in progress are kept in this browser per survey, so a reload (phones drop tabs) loses
@@ -33,7 +39,7 @@ export function loadProgress(survey: PublicSurvey): Progress {
   }
   // Resume where the respondent was on their path, but never past a required question still open.
   const path = questionPath(survey.questions, readyAnswers(survey.questions, answers));
-  const firstOpen = path.findIndex((q) => !isOptional(q) && !isReady(q, answerFor(answers, q.id)));
+  const firstOpen = path.findIndex((q) => isRequired(q) && !isReady(q, answerFor(answers, q.id)));
   const reachable = firstOpen === -1 ? path : path.slice(0, firstOpen + 1);
   const index = typeof saved?.index === 'number' && Number.isInteger(saved.index) ? saved.index : 0;
   const at = survey.questions[index];
