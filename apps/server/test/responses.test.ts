@@ -77,7 +77,8 @@ describe(`public survey (${TEST_DIALECT})`, () => {
       projectId: 'summer-fest',
       title: 'Festival feedback',
       brandingImageUrl: 'https://example.com/logo.png',
-      questions: [questions[0], questions[2], questions[3]],
+      // Every question reads with `required` set: true for questions saved without it.
+      questions: [questions[0], questions[2], questions[3]].map((q) => ({ ...q, required: true })),
     });
     expect(res.body).not.toContain(owner.id);
     expect(res.body).not.toContain(owner.email);

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { answerFor, type AnswerValue } from '@quorum/contract';
+import { answerFor, questionPath, type AnswerValue } from '@quorum/contract';
 import { repoRoot } from '@quorum/test-support/processes';
 import type { Db } from '../../src/db/database';
 import { serverQuestionType } from '../../src/question-types';
@@ -22,19 +22,20 @@ export async function counterProblems(db: Db): Promise<string[]> {
       problems.push(`${survey.id}: response_count ${survey.response_count}, ${responses.length} responses`);
     }
     const expected = new Map<string, number>();
-    const totals = new Map<string, { answered: number; rating_sum: number }>();
+    const totals = new Map<string, { answered: number; rating_sum: number; seen: number }>();
     for (const { answers } of responses) {
       const parsed = JSON.parse(answers) as Record<string, AnswerValue>;
-      for (const q of questions) {
+      for (const q of questionPath(questions, parsed)) {
+        const total = totals.get(q.id) ?? { answered: 0, rating_sum: 0, seen: 0 };
+        totals.set(q.id, total);
+        total.seen += 1;
         const value = answerFor(parsed, q.id);
         if (value === undefined) continue;
-        const total = totals.get(q.id) ?? { answered: 0, rating_sum: 0 };
         total.answered += 1;
-        total.rating_sum += serverQuestionType(q.type).countAnswer(value, (answer) => {
+        total.rating_sum += serverQuestionType(q.type).countAnswer(q, value, (answer) => {
           const key = JSON.stringify([q.id, answer]);
           expected.set(key, (expected.get(key) ?? 0) + 1);
         });
-        totals.set(q.id, total);
       }
     }
     const counts = await k.selectFrom('answer_counts').selectAll().where('survey_id', '=', survey.id).execute();
@@ -46,15 +47,19 @@ export async function counterProblems(db: Db): Promise<string[]> {
     }
     const storedTotals = await k.selectFrom('question_totals').selectAll().where('survey_id', '=', survey.id).execute();
     for (const row of storedTotals) {
-      const want = totals.get(row.question_id) ?? { answered: 0, rating_sum: 0 };
-      if (Number(row.answered) !== want.answered || Number(row.rating_sum) !== want.rating_sum) {
+      const want = totals.get(row.question_id) ?? { answered: 0, rating_sum: 0, seen: 0 };
+      if (
+        Number(row.answered) !== want.answered ||
+        Number(row.rating_sum) !== want.rating_sum ||
+        Number(row.seen) !== want.seen
+      ) {
         problems.push(
-          `${survey.id} ${row.question_id}: totals ${row.answered}/${row.rating_sum}, responses give ${want.answered}/${want.rating_sum}`,
+          `${survey.id} ${row.question_id}: totals ${row.answered}/${row.rating_sum}/${row.seen}, responses give ${want.answered}/${want.rating_sum}/${want.seen}`,
         );
       }
     }
     if (storedTotals.length !== totals.size)
-      problems.push(`${survey.id}: ${storedTotals.length} totals rows, ${totals.size} answered questions`);
+      problems.push(`${survey.id}: ${storedTotals.length} totals rows, ${totals.size} questions seen`);
   }
   return problems;
 }
