@@ -30,7 +30,7 @@ async function snapshot(t: TestApp, surveyId: string) {
       .execute(),
     db
       .selectFrom('question_totals')
-      .select(['question_id', 'answered', 'rating_sum'])
+      .select(['question_id', 'answered', 'rating_sum', 'seen'])
       .where('survey_id', '=', surveyId)
       .orderBy('question_id')
       .execute(),
