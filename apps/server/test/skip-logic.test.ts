@@ -1,11 +1,7 @@
-import { Migrator, sql, type Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { SURVEY_MESSAGES, type AnswerValue, type QuestionResult, type Survey } from '@quorum/contract';
 import { createUser } from '@quorum/test-support/factories';
-import { migrateToLatest, openDatabase } from '../src/db/database';
-import { migrationProvider } from '../src/db/migrations';
-import { questionFromRow } from '../src/modules/surveys/question-row';
-import { TEST_DIALECT, createTestDatabase, request, useTestApp, type TestApp } from './helpers';
+import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';
 import { counterProblems } from './support/data-checks';
 import { expectError } from './support/expect-error';
 
@@ -31,7 +27,6 @@ const authored = [
   { id: 'q5', text: 'What did you love?', type: 'text' },
   { id: 'q6', text: 'Anything else?', type: 'text', required: false },
 ];
-const ids = authored.map((q) => q.id);
 
 async function activeSurvey(t: TestApp) {
   const owner = await createUser(t.ctx);

@@ -141,7 +141,7 @@ export function questionPath<Q extends FlowQuestion>(
 ): Q[] {
   const positions = questionPositions(questions);
   const path: Q[] = [];
-  for (let index = questions.length > 0 ? 0 : -1; index >= 0; ) {
+  for (let index = questions.length > 0 ? 0 : -1; index >= 0;) {
     const question = questions[index]!;
     path.push(question);
     index = nextIndex(questions, index, answerFor(answers, question.id), positions);

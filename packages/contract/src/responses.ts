@@ -89,7 +89,7 @@ export function checkResponse(
   const stored = emptyAnswers();
   const seen: string[] = [];
   // The path is the flow's, shared with the runner: each question's rules see its answer in stored form.
-  for (let index = questions.length > 0 ? 0 : -1; index >= 0; ) {
+  for (let index = questions.length > 0 ? 0 : -1; index >= 0;) {
     const question = questions[index]!;
     seen.push(question.id);
     const answer = given.get(question.id);

@@ -106,7 +106,9 @@ export const numberQuestionSchema = z.object({
   ...sharedQuestionFields,
   type: z.literal('number'),
   options: z.array(z.string()).max(0),
-  numberRange: z.object({ min: z.number().optional(), max: z.number().optional(), step: z.number().optional() }).optional(),
+  numberRange: z
+    .object({ min: z.number().optional(), max: z.number().optional(), step: z.number().optional() })
+    .optional(),
 });
 export const dateQuestionSchema = z.object({
   ...sharedQuestionFields,
@@ -233,12 +235,10 @@ const questionInputSchema = z
       ...(q.description ? { description: q.description } : {}),
       ...(q.logic && q.logic.length > 0
         ? {
-            logic: q.logic.map(
-              (rule): LogicRule => ({
-                when: logicCondition(q.type, rule.when.operator, rule.when.value ?? undefined),
-                goTo: rule.goTo,
-              }),
-            ),
+            logic: q.logic.map((rule): LogicRule => ({
+              when: logicCondition(q.type, rule.when.operator, rule.when.value ?? undefined),
+              goTo: rule.goTo,
+            })),
           }
         : {}),
     };
@@ -279,7 +279,8 @@ export function logicRuleProblem(
     return { message: SURVEY_MESSAGES.logicSkippedRequired, path: ['when', 'operator'] };
   }
   if (operator !== 'answered' && operator !== 'skipped') {
-    if (value === undefined || value === '') return { message: SURVEY_MESSAGES.logicValueRequired, path: ['when', 'value'] };
+    if (value === undefined || value === '')
+      return { message: SURVEY_MESSAGES.logicValueRequired, path: ['when', 'value'] };
     if (OPTION_LOGIC_TYPES.has(question.type) && !question.options.includes(String(value))) {
       return { message: SURVEY_MESSAGES.logicValueNotAnOption, path: ['when', 'value'] };
     }

@@ -11,7 +11,11 @@ export const nps: QuestionTypeModule<'nps'> = {
   fromDraft: (draft) => ({ id: draft.id, text: draft.text, type: draft.type, options: [...NPS_OPTIONS] }),
   checkAnswer(_question, answer) {
     const value =
-      typeof answer === 'number' ? answer : typeof answer === 'string' && /^\s*\d{1,2}\s*$/.test(answer) ? Number(answer) : NaN;
+      typeof answer === 'number'
+        ? answer
+        : typeof answer === 'string' && /^\s*\d{1,2}\s*$/.test(answer)
+          ? Number(answer)
+          : NaN;
     return Number.isInteger(value) && value >= 0 && value <= 10
       ? { ok: true, value }
       : { ok: false, reason: 'must be a whole number from 0 to 10' };
