@@ -348,4 +348,42 @@ describe(`new question types (${TEST_DIALECT})`, () => {
       '',
     ]);
   });
+
+  it('keeps answered rankings and matrices whose answers would change meaning as deleted questions, with their results', async () => {
+    const { owner, survey } = await activeSurvey(t);
+    expect((await submit(t, survey.surveyId, valid)).statusCode).toBe(201);
+    const edit = (questions: unknown[]) =>
+      request(t.app, 'PUT', `/api/surveys/${survey.surveyId}`, {
+        token: owner.token,
+        body: { projectName: 'Festival', title: 'New types', questions },
+      });
+    // Reordered columns and options keep their meaning: same ids.
+    const reordered = authored.map((q) =>
+      q.id === 'grid'
+        ? { ...q, options: ['Good', 'OK', 'Bad'] }
+        : q.id === 'order'
+          ? { ...q, options: ['Club', 'Tent', 'Main'] }
+          : q,
+    );
+    const kept = await edit(reordered);
+    expect(kept.statusCode, kept.body).toBe(200);
+    expect(kept.json<Survey>().questions.map((q) => q.id)).toEqual(ids);
+    // Other rows, or another set of options, would not: the answered questions are kept as deleted.
+    const changed = authored.map((q) =>
+      q.id === 'grid' ? { ...q, rows: ['Sound', 'Food'] } : q.id === 'order' ? { ...q, options: ['Main', 'Tent'] } : q,
+    );
+    const res = await edit(changed);
+    expect(res.statusCode, res.body).toBe(200);
+    const now = res.json<Survey>().questions;
+    expect(now[5]!.id).not.toBe('order');
+    expect(now[6]!.id).not.toBe('grid');
+    const results = await request(t.app, 'GET', `/api/surveys/${survey.surveyId}/results`, { token: owner.token });
+    const deleted = results.json<{ questions: QuestionResult[] }>().questions.filter((q) => q.isDeleted);
+    expect(deleted.map((q) => [q.id, q.answeredCount, q.seenCount])).toEqual([
+      ['order', 1, 1],
+      ['grid', 1, 1],
+    ]);
+    expect(deleted[0]!.ranking![0]).toEqual({ option: 'Tent', averageRank: 1 });
+    expect(deleted[1]!.rows!.map((r) => r.statistics.find((s) => s.count > 0)!.answer)).toEqual(['Good', 'OK']);
+  });
 });

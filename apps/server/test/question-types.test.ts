@@ -10,6 +10,10 @@ import {
 import { SERVER_QUESTION_TYPES, serverQuestionType } from '../src/question-types';
 import { checkbox, multipleChoice } from '../src/question-types/choice';
 import { rating } from '../src/question-types/rating';
+import { npsSummary } from '../src/question-types/nps';
+import { histogram, numberSummary } from '../src/question-types/number';
+import { dateSummary } from '../src/question-types/date';
+import { averageRanks } from '../src/question-types/ranking';
 
 const samples: Question[] = [
   { id: 'm', text: 'One?', type: 'multiple_choice', options: ['a', 'b'] },
@@ -61,5 +65,109 @@ describe('the server’s question type registry', () => {
     expect(serverQuestionType('rating').countAnswer(question('rating'), 7, count)).toBe(7);
     expect(serverQuestionType('text').countAnswer(question('text'), 'words', count)).toBe(0);
     expect(counted).toEqual(['a', 'x', 'z', '7']);
+  });
+});
+
+describe('statistics read from counters', () => {
+  const counts = (entries: Array<[string, number]>) => ({
+    byAnswer: new Map(entries),
+    answered: entries.reduce((sum, [, c]) => sum + c, 0),
+    ratingSum: 0,
+  });
+
+  it('scores NPS as % promoters − % detractors, rounded, null while nobody answered', () => {
+    expect(npsSummary(counts([]))).toEqual({ score: null, promoters: 0, passives: 0, detractors: 0 });
+    expect(
+      npsSummary(
+        counts([
+          ['0', 2],
+          ['8', 1],
+        ]),
+      ),
+    ).toEqual({ score: -67, promoters: 0, passives: 1, detractors: 2 });
+    expect(
+      npsSummary(
+        counts([
+          ['9', 1],
+          ['6', 1],
+        ]),
+      ).score,
+    ).toBe(0);
+    expect(
+      Object.is(
+        npsSummary(
+          counts([
+            ['9', 1],
+            ['6', 1],
+          ]),
+        ).score,
+        0,
+      ),
+    ).toBe(true);
+  });
+
+  it('summarises numbers from distinct values with counts, and bins them in at most ten equal bars', () => {
+    expect(numberSummary([])).toEqual({ count: 0, min: null, max: null, mean: null, median: null });
+    expect(histogram([])).toEqual([]);
+    expect(
+      numberSummary([
+        [-2.5, 1],
+        [1, 3],
+      ]),
+    ).toEqual({ count: 4, min: -2.5, max: 1, mean: 0.125, median: 1 });
+    expect(histogram([[5, 3]])).toEqual([{ from: 5, to: 5, count: 3 }]);
+    const values = Array.from({ length: 100 }, (_, i): [number, number] => [i, 1]);
+    const bars = histogram(values);
+    expect(bars).toHaveLength(10);
+    expect(bars.map((b) => b.count)).toEqual([10, 10, 10, 10, 10, 10, 10, 10, 10, 10]);
+    expect(bars.at(-1)).toMatchObject({ to: 99 });
+  });
+
+  it('reads dates by month and ignores counters that are not dates', () => {
+    expect(
+      dateSummary(
+        counts([
+          ['2026-02-28', 1],
+          ['nonsense', 4],
+          ['2025-12-31', 2],
+        ]),
+      ),
+    ).toEqual({
+      earliest: '2025-12-31',
+      latest: '2026-02-28',
+      months: [
+        { month: '2025-12', count: 2 },
+        { month: '2026-02', count: 1 },
+      ],
+    });
+  });
+
+  it('ranks options by average place, best first, options nobody ranked last', () => {
+    const byOption = new Map([
+      ['B', new Map([[1, 2]])],
+      [
+        'A',
+        new Map([
+          [2, 1],
+          [1, 1],
+        ]),
+      ],
+    ]);
+    expect(averageRanks(['A', 'B', 'C'], byOption)).toEqual([
+      { option: 'B', averageRank: 1 },
+      { option: 'A', averageRank: 1.5 },
+      { option: 'C', averageRank: null },
+    ]);
+  });
+
+  it('keeps answers of a matrix only with the same rows in order and the same columns; of a ranking with the same options', () => {
+    const grid = samples.find((q) => q.type === 'matrix')!;
+    const order = samples.find((q) => q.type === 'ranking')!;
+    const keeps = (before: Question, after: Question) => serverQuestionType(before.type).keepsAnswers(before, after);
+    expect(keeps(grid, { ...grid, options: ['Good', 'Bad'], text: 'Reworded' })).toBe(true);
+    expect(keeps(grid, { ...grid, rows: ['Sound', 'Food'] } as Question)).toBe(false);
+    expect(keeps(grid, { ...grid, options: ['Bad', 'Good', 'Great'] })).toBe(false);
+    expect(keeps(order, { ...order, options: ['C', 'B', 'A'] })).toBe(true);
+    expect(keeps(order, { ...order, options: ['A', 'B'] })).toBe(false);
   });
 });
