@@ -12,14 +12,6 @@ export * from './results';
 export * from './request-limits';
 export * from './question-flow';
 export * from './question-rules';
-export {
-  QUESTION_TYPES,
-  NPS_OPTIONS,
-  checkAnswer,
-  isIsoDate,
-  isOtherAnswer,
-  onStep,
-  parseDecimal,
-} from './question-types';
+export { QUESTION_TYPES, NPS_OPTIONS, checkAnswer, isOtherAnswer } from './question-types';
 export type { DateRange, NumberRange } from './question-types';
 export type { QuestionOf } from './question-types';

@@ -13,6 +13,9 @@ export const OTHER_ANSWER_MAX = 500;
 /** The longest email answer. */
 export const EMAIL_ANSWER_MAX = 254;
 
+/** The most characters of a number answer (sign, digits and point). */
+export const NUMBER_ANSWER_MAX = 32;
+
 /** One address: something before a single "@", a domain with a dot after it, no spaces. */
 const EMAIL = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
@@ -25,4 +28,30 @@ export function isEmailAddress(text: string): boolean {
 /** Whether a question must be answered (Next waits for an answer): unless its author made it optional. */
 export function isRequired(question: { required?: boolean | undefined }): boolean {
   return question.required !== false;
+}
+
+/** A decimal written plainly: an optional minus, digits, an optional point and digits (at most 15 significant). */
+const DECIMAL = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/** The plain decimal text of a number answer, or undefined when it is not one. */
+export function parseDecimal(answer: string | number): number | undefined {
+  const text = typeof answer === 'number' ? String(answer) : answer.trim().replace(/^\+/, '');
+  if (text.length === 0 || text.length > NUMBER_ANSWER_MAX || !DECIMAL.test(text)) return undefined;
+  if (text.replace(/^-/, '').replace('.', '').replace(/^0+/, '').length > 15) return undefined;
+  const value = Number(text);
+  return Number.isFinite(value) ? value : undefined;
+}
+
+/** Whether `value` is a whole number of steps from the range's minimum (or from 0 without one). */
+export function onStep(range: { min?: number | undefined; step?: number | undefined }, value: number): boolean {
+  if (range.step === undefined) return true;
+  const steps = (value - (range.min ?? 0)) / range.step;
+  return Math.abs(steps - Math.round(steps)) < 1e-9;
+}
+
+/** Whether `text` is a calendar date written YYYY-MM-DD. */
+export function isIsoDate(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const date = new Date(`${text}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }

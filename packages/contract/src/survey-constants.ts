@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_MESSAGES, errorMessage } from './error-messages';
-import { EMAIL_ANSWER_MAX, OTHER_ANSWER_MAX } from './question-rules';
+import { EMAIL_ANSWER_MAX, NUMBER_ANSWER_MAX, OTHER_ANSWER_MAX } from './question-rules';
 
 export { NPS_LABELS, OTHER_LABEL } from './question-rules';
 
@@ -71,7 +71,7 @@ export const LIMITS = {
   /** Skip-logic rules on one question. */
   logicRules: 20,
   /** Characters of a number answer (sign, digits and point). */
-  numberAnswer: 32,
+  numberAnswer: NUMBER_ANSWER_MAX,
   /** An email answer. */
   emailAnswer: EMAIL_ANSWER_MAX,
 } as const;

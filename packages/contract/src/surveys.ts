@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { errorDetail, type ErrorDetail } from './error-messages';
 import { LOGIC_END, LOGIC_OPERATORS, logicOperatorsFor, type LogicOperator, type LogicRule } from './question-flow';
-import { isIsoDate, parseDecimal, questionFromDraft } from './question-types';
+import { questionFromDraft } from './question-types';
+import { isIsoDate, parseDecimal } from './question-rules';
 import { ratingScaleSchema } from './rating-scale';
 import {
   LIMITS,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isIsoDate } from '../question-rules';
 import { QUESTION_TYPE_LABELS } from '../survey-constants';
 import type { QuestionTypeModule } from './types';
 
@@ -6,13 +7,6 @@ import type { QuestionTypeModule } from './types';
 export interface DateRange {
   min?: string;
   max?: string;
-}
-
-/** Whether `text` is a calendar date written YYYY-MM-DD. */
-export function isIsoDate(text: string): boolean {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
-  const date = new Date(`${text}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === text;
 }
 
 const isoDate = z.string().refine(isIsoDate, { error: 'Dates are written YYYY-MM-DD' });

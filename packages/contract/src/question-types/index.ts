@@ -13,8 +13,8 @@ import type { AnswerCheck, DraftQuestion, QuestionDraft, QuestionOf, QuestionTyp
 
 export type { AnswerCheck, DraftQuestion, QuestionDraft, QuestionOf, QuestionTypeModule } from './types';
 export { isOtherAnswer } from './choice';
-export { isIsoDate, type DateRange } from './date';
-export { onStep, parseDecimal, type NumberRange } from './number';
+export type { DateRange } from './date';
+export type { NumberRange } from './number';
 export { NPS_OPTIONS } from './scales';
 
 /** The registry: one module per question type. A type missing here fails to compile. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { LIMITS, QUESTION_TYPE_LABELS } from '../survey-constants';
+import { onStep, parseDecimal } from '../question-rules';
+import { QUESTION_TYPE_LABELS } from '../survey-constants';
 import type { QuestionTypeModule } from './types';
 
 /** A number's optional lower and upper bounds and step, as stored. */
@@ -20,25 +21,6 @@ export const numberRangeSchema = z
   .refine((range) => range.min === undefined || range.max === undefined || range.min <= range.max, {
     error: 'The smallest number cannot be more than the largest',
   });
-
-/** A decimal written plainly: an optional minus, digits, an optional point and digits (at most 15 significant). */
-const DECIMAL = /^-?(?:\d+(?:\.\d*)?|\.\d+)$/;
-
-/** The plain decimal text of a number answer, or undefined when it is not one. */
-export function parseDecimal(answer: string | number): number | undefined {
-  const text = typeof answer === 'number' ? String(answer) : answer.trim().replace(/^\+/, '');
-  if (text.length === 0 || text.length > LIMITS.numberAnswer || !DECIMAL.test(text)) return undefined;
-  if (text.replace(/^-/, '').replace('.', '').replace(/^0+/, '').length > 15) return undefined;
-  const value = Number(text);
-  return Number.isFinite(value) ? value : undefined;
-}
-
-/** Whether `value` is a whole number of steps from the range's minimum (or from 0 without one). */
-export function onStep(range: NumberRange, value: number): boolean {
-  if (range.step === undefined) return true;
-  const steps = (value - (range.min ?? 0)) / range.step;
-  return Math.abs(steps - Math.round(steps)) < 1e-9;
-}
 
 /**
  * A decimal within the question's range and on its step, sent as a string or a number; stored as its plain

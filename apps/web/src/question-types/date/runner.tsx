@@ -1,8 +1,6 @@
-import type { QuestionOf } from '@quorum/contract';
+import { isIsoDate, type QuestionOf } from '@quorum/contract';
 import { idList, inputHint, textField } from '../shared/answer-controls';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
-
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function rangeHint({ dateRange: range = {} }: QuestionOf<'date'>): string | undefined {
   if (range.min && range.max) return `Between ${range.min} and ${range.max}.`;
@@ -40,10 +38,10 @@ function DateInput({ question, name, headingId, value, onChange, describedBy, in
 export const dateRunner: QuestionRunnerPart<'date'> = {
   type: 'date',
   Input: DateInput,
-  restore: (_question, saved) => (typeof saved === 'string' && ISO_DATE.test(saved) ? saved : undefined),
+  restore: (_question, saved) => (typeof saved === 'string' && isIsoDate(saved) ? saved : undefined),
   problem(question, value) {
     const text = String(value).trim();
-    if (!ISO_DATE.test(text)) return 'Enter a date.';
+    if (!isIsoDate(text)) return 'Enter a date.';
     const { min, max } = question.dateRange ?? {};
     if (min !== undefined && text < min) return `Enter a date on or after ${min}.`;
     if (max !== undefined && text > max) return `Enter a date on or before ${max}.`;

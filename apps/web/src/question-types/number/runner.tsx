@@ -1,9 +1,6 @@
-import type { QuestionOf } from '@quorum/contract';
+import { onStep, parseDecimal, type QuestionOf } from '@quorum/contract';
 import { idList, inputHint, textField } from '../shared/answer-controls';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
-
-/** A decimal written plainly: an optional sign, digits and an optional point. */
-const DECIMAL = /^[-+]?(?:\d+(?:\.\d*)?|\.\d+)$/;
 
 /** What the respondent may type, from the question's range ("Between 1 and 10, in steps of 0.5."). */
 function rangeHint({ numberRange: range = {} }: QuestionOf<'number'>): string | undefined {
@@ -23,16 +20,12 @@ function rangeHint({ numberRange: range = {} }: QuestionOf<'number'>): string | 
 
 /** Why a typed number cannot be sent (the server's rule), or undefined. */
 function numberProblem(question: QuestionOf<'number'>, text: string): string | undefined {
-  const trimmed = text.trim();
-  if (!DECIMAL.test(trimmed)) return 'Enter a number, like 7 or 2.5.';
-  const value = Number(trimmed);
-  const { min, max, step } = question.numberRange ?? {};
-  if (min !== undefined && value < min) return `Enter a number of at least ${min}.`;
-  if (max !== undefined && value > max) return `Enter a number of at most ${max}.`;
-  if (step !== undefined) {
-    const steps = (value - (min ?? 0)) / step;
-    if (Math.abs(steps - Math.round(steps)) >= 1e-9) return `Enter a number in steps of ${step}.`;
-  }
+  const value = parseDecimal(text);
+  if (value === undefined) return 'Enter a number, like 7 or 2.5.';
+  const range = question.numberRange ?? {};
+  if (range.min !== undefined && value < range.min) return `Enter a number of at least ${range.min}.`;
+  if (range.max !== undefined && value > range.max) return `Enter a number of at most ${range.max}.`;
+  if (!onStep(range, value)) return `Enter a number in steps of ${range.step}.`;
   return undefined;
 }
 
@@ -67,7 +60,7 @@ function NumberInput({ question, name, headingId, value, onChange, describedBy, 
 export const numberRunner: QuestionRunnerPart<'number'> = {
   type: 'number',
   Input: NumberInput,
-  restore: (_question, saved) => (typeof saved === 'string' && DECIMAL.test(saved.trim()) ? saved : undefined),
+  restore: (_question, saved) => (typeof saved === 'string' && parseDecimal(saved) !== undefined ? saved : undefined),
   problem: (question, value) => numberProblem(question, String(value)),
   toSubmit: (_question, value) => String(value).trim().replace(/^\+/, ''),
 };
