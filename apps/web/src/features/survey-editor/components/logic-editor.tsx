@@ -55,7 +55,7 @@ export function LogicEditor({
   };
 
   return (
-    <section aria-labelledby={headingId} className="mt-5 border-t border-slate-100 pt-4">
+    <div role="group" aria-labelledby={headingId} className="mt-5 border-t border-slate-100 pt-4">
       <h4 id={headingId} className="text-sm font-medium text-slate-800">
         Skip logic
         <span className="ml-1 text-xs font-normal text-slate-500">
@@ -97,7 +97,7 @@ export function LogicEditor({
       {!canAddRule(question) && (
         <p className="mt-1 text-xs text-slate-600">A question can have at most {LIMITS.logicRules} rules.</p>
       )}
-    </section>
+    </div>
   );
 }
 
@@ -154,9 +154,9 @@ function RuleRow({
           If the answer
         </span>
         <LabelledControl label="Condition" rule={label}>
-          {(controlId) => (
+          {(control) => (
             <Select
-              id={controlId}
+              {...control}
               name={`${name}.operator`}
               value={rule.operator}
               aria-describedby={describedBy}
@@ -176,9 +176,9 @@ function RuleRow({
         </LabelledControl>
         {needsValue(rule.operator) ? (
           <LabelledControl label="Value" rule={label}>
-            {(controlId) => (
+            {(control) => (
               <ValueInput
-                id={controlId}
+                control={control}
                 name={`${name}.value`}
                 question={question}
                 value={rule.value}
@@ -192,9 +192,9 @@ function RuleRow({
           <span aria-hidden="true" className="hidden sm:block" />
         )}
         <LabelledControl label="Go to" rule={label}>
-          {(controlId) => (
+          {(control) => (
             <Select
-              id={controlId}
+              {...control}
               name={`${name}.goTo`}
               value={rule.goTo}
               aria-describedby={describedBy}
@@ -255,32 +255,40 @@ function RuleRow({
   );
 }
 
-/** A small label above its control (the rule's sentence says what the whole row means). */
+/**
+ * A small label above its control (the rule's sentence says what the whole row means). The control's name adds
+ * which rule it belongs to ("Go to, rule 2"), which the eye reads from the row.
+ */
 function LabelledControl({
   label,
   rule,
   children,
 }: {
   label: string;
-  /** Which rule, read out after the label ("Go to, rule 2"). */
+  /** Which rule ("rule 2"). */
   rule: string;
-  children: (id: string) => ReactNode;
+  children: (control: RuleControl) => ReactNode;
 }) {
   const id = useId();
   return (
     <div className="min-w-0 space-y-1">
       <label htmlFor={id} className="block text-xs text-slate-600">
         {label}
-        <span className="sr-only">, {rule}</span>
       </label>
-      {children(id)}
+      {children({ id, 'aria-label': `${label}, ${rule}` })}
     </div>
   );
 }
 
+/** What a rule's control needs from its label: its id and its accessible name. */
+interface RuleControl {
+  id: string;
+  'aria-label': string;
+}
+
 /** The value a rule compares the answer with: one of the options, a number, a date or a text. */
 function ValueInput({
-  id,
+  control,
   name,
   question,
   value,
@@ -288,7 +296,7 @@ function ValueInput({
   invalid,
   onChange,
 }: {
-  id: string;
+  control: RuleControl;
   name: string;
   question: QuestionDraft;
   value: string;
@@ -297,7 +305,7 @@ function ValueInput({
   onChange: (value: string) => void;
 }) {
   const common = {
-    id,
+    ...control,
     name,
     'aria-describedby': describedBy,
     'aria-invalid': invalid || undefined,
