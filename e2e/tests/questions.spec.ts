@@ -21,7 +21,13 @@ const FESTIVAL: SurveyInput = {
       logic: [{ when: { operator: 'equals', value: 'No' }, goTo: 'change' }],
     },
     { id: 'recommend', text: 'How likely are you to recommend us to a friend?', type: 'nps' },
-    { id: 'stage', text: 'Favourite stage', type: 'dropdown', options: ['Main', 'Forest', 'Harbour'], allowOther: true },
+    {
+      id: 'stage',
+      text: 'Favourite stage',
+      type: 'dropdown',
+      options: ['Main', 'Forest', 'Harbour'],
+      allowOther: true,
+    },
     {
       id: 'seen',
       text: 'What did you see?',
@@ -98,7 +104,8 @@ test.describe('every question type and a branching path, on a phone, by keyboard
 
     await page.goto(path);
     await expect(heading(page, 'Did you enjoy the festival?')).toBeVisible();
-    await expect(page.getByText('Question 1 of 10')).toBeVisible();
+    // Nothing answered yet: every question may still be on the path.
+    await expect(page.getByText('Question 1 of 11')).toBeVisible();
     await keyTo(page.getByRole('radio', { name: 'Yes' }));
     await page.keyboard.press('Space');
     await next(page);
@@ -170,11 +177,12 @@ test.describe('every question type and a branching path, on a phone, by keyboard
     await page.keyboard.type('ana@example.org');
     await next(page);
 
-    // The rating's rule ends the survey: its step is the last of this path.
+    // The rating's rule ends the survey once it is answered: the path shrinks to ten questions.
     await expect(heading(page, 'How was it overall?')).toBeVisible();
-    await expect(page.getByText('Question 10 of 10')).toBeVisible();
+    await expect(page.getByText('Question 10 of 11')).toBeVisible();
     await keyTo(page.getByRole('radio', { name: /^4/ }));
     await page.keyboard.press('Space');
+    await expect(page.getByText('Question 10 of 10')).toBeVisible();
     await keyTo(page.getByRole('button', { name: 'Submit' }));
     await page.keyboard.press('Enter');
     await expect(page.getByRole('heading', { name: 'Thank You!' })).toBeVisible();
@@ -209,7 +217,12 @@ test.describe('every question type and a branching path, on a phone, by keyboard
       nps: { score: 100, promoters: 1, passives: 0, detractors: 0 },
     });
     expect(byId.get('stage')?.statistics.find((s) => s.answer === 'Other')?.count).toBe(1);
-    expect(byId.get('seen')?.statistics.map((s) => s.answer).slice(0, 3)).toEqual(['Bands', 'Food', 'Film']);
+    expect(
+      byId
+        .get('seen')
+        ?.statistics.map((s) => s.answer)
+        .slice(0, 3),
+    ).toEqual(['Bands', 'Food', 'Film']);
     expect(byId.get('days')?.ranking?.[0]).toEqual({ option: 'Sunday', averageRank: 1 });
     expect(byId.get('grid')?.rows?.[0]?.statistics.find((s) => s.answer === 'Great')?.count).toBe(1);
     expect(byId.get('stay')?.summary).toMatchObject({ count: 1, min: 2, max: 2, mean: 2, median: 2 });
@@ -228,7 +241,10 @@ test.describe('every question type and a branching path, on a phone, by keyboard
     });
     expect(link.status()).toBe(200);
     const csv = await (await request.get((await link.json()).url as string)).text();
-    const lines = csv.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = csv
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines).toHaveLength(3);
     expect(lines[0]).toContain('Q2: How likely are you to recommend us to a friend?');
     expect(csv).toContain('The beach');
