@@ -40,6 +40,21 @@ export function choiceFlags(draft: QuestionDraft): { allowOther?: true; randomiz
   };
 }
 
+/** A choice question as its author sent it: its options (at most `max`) and its flags. */
+export function choiceFromDraft<T extends 'multiple_choice' | 'checkbox' | 'dropdown' | 'ranking'>(
+  draft: QuestionDraft<T>,
+  ctx: z.RefinementCtx,
+  max: number = LIMITS.options,
+) {
+  return {
+    id: draft.id,
+    text: draft.text,
+    type: draft.type,
+    options: choiceOptions(draft, ctx, max),
+    ...choiceFlags(draft),
+  };
+}
+
 /** A respondent's own "Other" text: trimmed, not empty, at most LIMITS.otherAnswer characters. */
 export function otherText(answer: string): AnswerCheck {
   const value = answer.trim();
@@ -66,13 +81,7 @@ function singleChoice(question: QuestionOf<'multiple_choice' | 'dropdown'>, answ
 export const multipleChoice: QuestionTypeModule<'multiple_choice'> = {
   type: 'multiple_choice',
   label: QUESTION_TYPE_LABELS.multiple_choice,
-  fromDraft: (draft, ctx) => ({
-    id: draft.id,
-    text: draft.text,
-    type: draft.type,
-    options: choiceOptions(draft, ctx),
-    ...choiceFlags(draft),
-  }),
+  fromDraft: choiceFromDraft,
   checkAnswer: singleChoice,
 };
 
@@ -80,13 +89,7 @@ export const multipleChoice: QuestionTypeModule<'multiple_choice'> = {
 export const dropdown: QuestionTypeModule<'dropdown'> = {
   type: 'dropdown',
   label: QUESTION_TYPE_LABELS.dropdown,
-  fromDraft: (draft, ctx) => ({
-    id: draft.id,
-    text: draft.text,
-    type: draft.type,
-    options: choiceOptions(draft, ctx, LIMITS.dropdownOptions),
-    ...choiceFlags(draft),
-  }),
+  fromDraft: (draft, ctx) => choiceFromDraft(draft, ctx, LIMITS.dropdownOptions),
   checkAnswer: singleChoice,
 };
 
@@ -97,13 +100,7 @@ export const dropdown: QuestionTypeModule<'dropdown'> = {
 export const checkbox: QuestionTypeModule<'checkbox'> = {
   type: 'checkbox',
   label: QUESTION_TYPE_LABELS.checkbox,
-  fromDraft: (draft, ctx) => ({
-    id: draft.id,
-    text: draft.text,
-    type: draft.type,
-    options: choiceOptions(draft, ctx),
-    ...choiceFlags(draft),
-  }),
+  fromDraft: choiceFromDraft,
   checkAnswer(question, answer) {
     if (!Array.isArray(answer) || answer.length === 0)
       return { ok: false, reason: 'must be a non-empty list of options' };

@@ -1,19 +1,13 @@
 import { z } from 'zod';
 import { LIMITS, QUESTION_TYPE_LABELS, SURVEY_MESSAGES } from '../survey-constants';
-import { choiceFlags, choiceOptions } from './choice';
+import { choiceFlags, choiceFromDraft, choiceOptions } from './choice';
 import type { QuestionTypeModule } from './types';
 
 /** Every option once, in the respondent's order (best first); stored in that order. */
 export const ranking: QuestionTypeModule<'ranking'> = {
   type: 'ranking',
   label: QUESTION_TYPE_LABELS.ranking,
-  fromDraft: (draft, ctx) => ({
-    id: draft.id,
-    text: draft.text,
-    type: draft.type,
-    options: choiceOptions(draft, ctx),
-    ...choiceFlags(draft),
-  }),
+  fromDraft: choiceFromDraft,
   checkAnswer(question, answer) {
     if (
       !Array.isArray(answer) ||
