@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import { idList, inputHint, textField } from '../shared/answer-controls';
-import { fitsOther, OtherField } from '../shared/other-field';
+import { OtherField, singleChoiceAnswer } from '../shared/other-field';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 
 /** The select's value for "Other" (the options' values are their positions, so it never clashes). */
@@ -81,7 +81,5 @@ function DropdownInput({
 export const dropdownRunner: QuestionRunnerPart<'dropdown'> = {
   type: 'dropdown',
   Input: DropdownInput,
-  restore: (question, saved) =>
-    typeof saved === 'string' && (question.options.includes(saved) || fitsOther(question, saved)) ? saved : undefined,
-  toSubmit: (_question, value) => (typeof value === 'string' ? value.trim() : value),
+  ...singleChoiceAnswer,
 };

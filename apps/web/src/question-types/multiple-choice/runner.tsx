@@ -1,7 +1,7 @@
 import { OTHER_LABEL } from '@quorum/contract';
 import { useState } from 'react';
 import { nativeControl, optionRow } from '../shared/answer-controls';
-import { fitsOther, OtherField } from '../shared/other-field';
+import { OtherField, singleChoiceAnswer } from '../shared/other-field';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 
 function MultipleChoiceInput({
@@ -71,7 +71,5 @@ function MultipleChoiceInput({
 export const multipleChoiceRunner: QuestionRunnerPart<'multiple_choice'> = {
   type: 'multiple_choice',
   Input: MultipleChoiceInput,
-  restore: (question, saved) =>
-    typeof saved === 'string' && (question.options.includes(saved) || fitsOther(question, saved)) ? saved : undefined,
-  toSubmit: (_question, value) => (typeof value === 'string' ? value.trim() : value),
+  ...singleChoiceAnswer,
 };

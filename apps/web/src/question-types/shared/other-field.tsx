@@ -1,4 +1,4 @@
-import { OTHER_ANSWER_MAX, OTHER_LABEL } from '@quorum/contract';
+import { OTHER_ANSWER_MAX, OTHER_LABEL, type AnswerValue } from '@quorum/contract';
 import { textField } from './answer-controls';
 
 interface OtherFieldProps {
@@ -34,3 +34,12 @@ export function OtherField({ id, value, onChange, describedBy, invalid }: OtherF
 export function fitsOther(question: { allowOther?: boolean | undefined }, text: string): boolean {
   return question.allowOther === true && text.length <= OTHER_ANSWER_MAX;
 }
+
+/** The runner's handling of a single choice that may offer "Other" (multiple choice and dropdown). */
+export const singleChoiceAnswer = {
+  /** A kept answer, when it is still one of the options or an "Other" text that fits. */
+  restore: (question: { options: readonly string[]; allowOther?: boolean | undefined }, saved: unknown) =>
+    typeof saved === 'string' && (question.options.includes(saved) || fitsOther(question, saved)) ? saved : undefined,
+  /** The answer as sent: an "Other" text trimmed, an option as it is. */
+  toSubmit: (_question: unknown, value: AnswerValue) => (typeof value === 'string' ? value.trim() : value),
+};
