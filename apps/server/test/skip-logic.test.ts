@@ -222,4 +222,25 @@ describe(`skip logic and optional questions (${TEST_DIALECT})`, () => {
       expect(read.json<Survey>().questions).toEqual(survey.questions);
     },
   );
+
+  it('keeps a rule pointing at a question that an edit stores under a new id', async () => {
+    const { owner, survey } = await activeSurvey(t);
+    // q6 is answered, then turned from text into a rating: its answers keep their meaning only under a new id.
+    const done = { q1: 'Yes', q2: 'Main', q4: 3, q6: 'Fine' };
+    expect((await submit(t, survey.surveyId, done)).statusCode).toBe(201);
+    const questions = authored.map((q) => (q.id === 'q6' ? { ...q, type: 'rating' } : q));
+    const updated = await request(t.app, 'PUT', `/api/surveys/${survey.surveyId}`, {
+      token: owner.token,
+      body: { projectName: 'Festival', title: 'Paths', questions },
+    });
+    expect(updated.statusCode, updated.body).toBe(200);
+    const stored = updated.json<Survey>();
+    const renamed = stored.questions[5]!;
+    expect(renamed.id).not.toBe('q6');
+    expect(renamed.type).toBe('rating');
+    expect(stored.questions[3]!.logic).toEqual([{ when: { operator: 'less_than', value: 7 }, goTo: renamed.id }]);
+    // The path still skips q5 for a low score.
+    const res = await submit(t, survey.surveyId, { q1: 'Yes', q2: 'Main', q4: 2, [renamed.id]: 4 });
+    expect(res.statusCode, res.body).toBe(201);
+  });
 });
