@@ -28,10 +28,14 @@ async function submitByType(
   survey: Survey,
   answers: { multiple_choice: string; checkbox: string[]; text: string; rating: number },
 ) {
+  const answerOf = (type: Survey['questions'][number]['type']) => {
+    if (!Object.hasOwn(answers, type)) throw new Error(`no answer given for ${type} questions`);
+    return answers[type as keyof typeof answers];
+  };
   await submitResponseViaApi(
     request,
     survey.surveyId,
-    survey.questions.map((q) => ({ questionId: q.id, answer: answers[q.type] })),
+    survey.questions.map((q) => ({ questionId: q.id, answer: answerOf(q.type) })),
   );
 }
 

@@ -81,9 +81,9 @@ describe(`body limits per route (${TEST_DIALECT})`, () => {
 
   it('refuses nesting deeper than the contract allows before validating it', async () => {
     const user = await createUser(t.ctx);
-    const deep = `{"projectName":"P","title":"T","questions":[{"text":"Q","type":"rating","ratingScale":{"min":1,"max":5,"labels":{"1":[]}}}]}`;
+    const deep = `{"projectName":"P","title":"T","questions":[{"text":"Q","type":"text","logic":[{"when":{"operator":"answered","value":[]},"goTo":"end"}]}]}`;
     const res = await post('/api/surveys', deep, user.token);
-    expectError(res, 400, 'BODY_TOO_DEEP', { message: 'Request body is nested too deeply', params: { maxDepth: 5 } });
+    expectError(res, 400, 'BODY_TOO_DEEP', { message: 'Request body is nested too deeply', params: { maxDepth: 6 } });
 
     const bomb = '['.repeat(200_000) + ']'.repeat(200_000);
     const public_ = await post('/api/user/auth/login', bomb.slice(0, SMALL_BODY_BYTES - 10));
@@ -96,7 +96,10 @@ describe(`body limits per route (${TEST_DIALECT})`, () => {
     const body = JSON.stringify({
       projectName: 'P',
       title: 'T',
-      questions: [{ text: 'Q', type: 'rating', ratingScale: { min: 1, max: 5, labels: { '1': 'Poor' } } }],
+      questions: [
+        { text: 'Q', type: 'rating', ratingScale: { min: 1, max: 5, labels: { '1': 'Poor' } } },
+        { text: 'R', type: 'text', required: false, logic: [{ when: { operator: 'skipped' }, goTo: 'end' }] },
+      ],
     });
     expect(jsonNestsDeeperThan(body, MAX_JSON_DEPTH)).toBe(false);
     expect((await post('/api/surveys', body, user.token)).statusCode).toBe(201);

@@ -322,7 +322,7 @@ describe('built-in survey generator', () => {
       ]),
     );
     expect(new Set(survey.questions.map((q) => q.type))).toEqual(
-      new Set(['multiple_choice', 'rating', 'checkbox', 'text']),
+      new Set(['multiple_choice', 'date', 'rating', 'checkbox', 'text']),
     );
   });
 

@@ -25,7 +25,7 @@ describe('typed database rows', () => {
     // @ts-expect-error not a generator
     generators.push('imported');
     // @ts-expect-error not a question type
-    types.push('dropdown');
+    types.push('slider');
     // @ts-expect-error not a kind of account
     scopes.push('guest');
     // @ts-expect-error not an audit event

@@ -539,7 +539,8 @@ describe('AI generation pieces', () => {
       Object.values(record).forEach(walk);
     };
     walk(GENERATED_SURVEY_JSON_SCHEMA);
-    expect(objects.length).toBe(3);
+    // The survey, a question, a rating scale, a number range, a date range, a rule and its condition.
+    expect(objects.length).toBe(7);
     for (const object of objects) {
       expect(object.additionalProperties).toBe(false);
       expect([...(object.required as string[])].sort()).toEqual(Object.keys(object.properties as object).sort());

@@ -41,6 +41,8 @@ import {
   surveyListQuerySchema,
   updateProfileBodySchema,
   verifyEmailParamsSchema,
+  NPS_OPTIONS,
+  type AnswerValue,
   type Question,
   type SurveyState,
 } from '@quorum/contract';
@@ -101,22 +103,46 @@ export function hostileQuestions(): Question[] {
       options: ['1', '2', '3', '4', '5'],
       ratingScale: { min: 1, max: 5, labels: { '1': 'Very Poor', '5': 'Excellent' } },
     },
+    { id: 'valueOf', text: 'Recommend? 🎉', type: 'nps', options: [...NPS_OPTIONS], description: 'Help\u200B' },
+    { id: 'hasOwnProperty', text: 'How many?', type: 'number', options: [], numberRange: { min: -1, step: 0.5 } },
+    { id: 'toString', text: 'Mail\u202E', type: 'email', options: [], required: false },
+    { id: 'date-1', text: 'When?', type: 'date', options: [], dateRange: { max: '2026-12-31' } },
+    { id: 'isPrototypeOf', text: 'Where?', type: 'dropdown', options: ['__proto__', 'toString'], allowOther: true },
+    { id: 'rank-1', text: 'Order', type: 'ranking', options: ['constructor', '__proto__', '👩‍👩‍👧‍👦'] },
+    { id: 'grid-1', text: 'Grid', type: 'matrix', options: ['__proto__', '=1+1'], rows: ['constructor', 'Sound'] },
   ];
 }
 
 /** A valid answer to every fixture question. */
 const answersFor = (f: HostileFixture) =>
-  f.survey.questions.map((q) => ({
-    questionId: q.id,
-    answer:
-      q.type === 'checkbox'
-        ? [q.options[0]!, q.options[2]!]
-        : q.type === 'text'
-          ? ' Fine\u200B '
-          : q.type === 'rating'
-            ? 4
-            : q.options[1]!,
-  }));
+  f.survey.questions.map((q): { questionId: string; answer: AnswerValue } => {
+    switch (q.type) {
+      case 'checkbox':
+        return { questionId: q.id, answer: [q.options[0]!, q.options[2]!] };
+      case 'text':
+        return { questionId: q.id, answer: ' Fine\u200B ' };
+      case 'rating':
+        return { questionId: q.id, answer: 4 };
+      case 'nps':
+        return { questionId: q.id, answer: 10 };
+      case 'number':
+        return { questionId: q.id, answer: '-0.5' };
+      case 'email':
+        return { questionId: q.id, answer: ' zoë@example.com ' };
+      case 'date':
+        return { questionId: q.id, answer: '2026-02-28' };
+      case 'ranking':
+        return { questionId: q.id, answer: [...q.options].reverse() };
+      case 'matrix':
+        return { questionId: q.id, answer: q.rows.map(() => q.options[0]!) };
+      case 'dropdown':
+        // "Other": a text of the respondent's own.
+        return { questionId: q.id, answer: ' Elsewhere\u200B 🎉 ' };
+      default:
+        // A prototype word ("toString"): the option beside it holds a NUL character, which no body may carry.
+        return { questionId: q.id, answer: q.options[0]! };
+    }
+  });
 
 const surveyBody = {
   projectName: 'Hostile \u202Eproject 🎉',
@@ -132,6 +158,23 @@ const surveyBody = {
     },
     { text: 'Say', type: 'text' },
     { id: null, text: 'One', type: 'multiple_choice', options: ['a', 'b'] },
+    {
+      id: 'q-nps',
+      text: 'Recommend?',
+      type: 'nps',
+      required: false,
+      description: 'Help \u202Etext\u202C 🎉',
+      logic: [
+        { when: { operator: 'less_than', value: 7 }, goTo: 'q-grid' },
+        { when: { operator: 'skipped' }, goTo: 'end' },
+      ],
+    },
+    { id: 'q-num', text: 'How many?', type: 'number', numberRange: { min: -1, max: 10, step: 0.5 } },
+    { text: 'When?', type: 'date', dateRange: { min: '2026-01-01', max: '2026-12-31' } },
+    { text: 'Where?', type: 'dropdown', options: ['constructor', 'b'], allowOther: true, randomizeOptions: true },
+    { text: 'Order', type: 'ranking', options: ['__proto__', 'b'], randomizeOptions: true },
+    { id: 'q-grid', text: 'Grid', type: 'matrix', options: ['Bad', 'Good'], rows: ['__proto__', 'Sound'] },
+    { text: 'Mail', type: 'email', required: false },
   ],
 };
 

@@ -30,7 +30,7 @@ async function snapshot(t: TestApp, surveyId: string) {
       .execute(),
     db
       .selectFrom('question_totals')
-      .select(['question_id', 'answered', 'rating_sum'])
+      .select(['question_id', 'answered', 'rating_sum', 'seen'])
       .where('survey_id', '=', surveyId)
       .orderBy('question_id')
       .execute(),
@@ -77,7 +77,8 @@ describe(`public survey (${TEST_DIALECT})`, () => {
       projectId: 'summer-fest',
       title: 'Festival feedback',
       brandingImageUrl: 'https://example.com/logo.png',
-      questions: [questions[0], questions[2], questions[3]],
+      // Every question reads with `required` set: true for questions saved without it.
+      questions: [questions[0], questions[2], questions[3]].map((q) => ({ ...q, required: true })),
     });
     expect(res.body).not.toContain(owner.id);
     expect(res.body).not.toContain(owner.email);
@@ -134,10 +135,10 @@ describe(`submitting a response (${TEST_DIALECT})`, () => {
     expect(after.counts).toHaveLength(expectedCounts.length);
     expect(after.totals).toEqual(
       expect.arrayContaining([
-        { question_id: q1, answered: 1, rating_sum: 0 },
-        { question_id: q2, answered: 1, rating_sum: 0 },
-        { question_id: q3, answered: 1, rating_sum: 0 },
-        { question_id: q4, answered: 1, rating_sum: 4 },
+        { question_id: q1, answered: 1, rating_sum: 0, seen: 1 },
+        { question_id: q2, answered: 1, rating_sum: 0, seen: 1 },
+        { question_id: q3, answered: 1, rating_sum: 0, seen: 1 },
+        { question_id: q4, answered: 1, rating_sum: 4, seen: 1 },
       ]),
     );
     expect(events).toEqual([{ surveyId: s.id, responseId, totalResponses: 1 }]);
@@ -367,7 +368,7 @@ describe(`submitting a response (${TEST_DIALECT})`, () => {
       expect(res.statusCode).toBe(400);
       expect(res.json().message).toBe('The answer to question 1 must be a whole number from 1 to 10');
       const after = await snapshot(t, s.id);
-      expect(after.totals).toEqual([{ question_id: rating.id, answered: 10, rating_sum: 55 }]);
+      expect(after.totals).toEqual([{ question_id: rating.id, answered: 10, rating_sum: 55, seen: 10 }]);
     });
 
     it('neither needs nor accepts answers to deleted questions', async () => {

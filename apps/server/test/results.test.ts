@@ -57,7 +57,9 @@ describe(`results statistics (${TEST_DIALECT})`, () => {
       text: 'Which day?',
       type: 'multiple_choice',
       isDeleted: false,
+      required: true,
       answeredCount: 4,
+      seenCount: 4,
       statistics: [
         { answer: 'Friday', count: 3, percentage: 75 },
         { answer: 'Saturday', count: 1, percentage: 25 },
@@ -149,6 +151,10 @@ describe(`results statistics (${TEST_DIALECT})`, () => {
         options: JSON.stringify(added.options),
         rating_scale: null,
         is_deleted: 0,
+        required: 1,
+        description: null,
+        settings: null,
+        logic: null,
       })
       .execute();
     const mcNow: Question = { ...mc, options: ['Saturday', 'Sunday', 'Monday'] };

@@ -31,7 +31,7 @@ const validBody = (overrides: Partial<SurveyInput> = {}): SurveyInput => ({
 async function recordAnswers(ctx: AppContext, surveyId: string, questionId: string, answered: number, answer = 'x') {
   await ctx.db.kysely
     .insertInto('question_totals')
-    .values({ survey_id: surveyId, question_id: questionId, answered, rating_sum: 0 })
+    .values({ survey_id: surveyId, question_id: questionId, answered, rating_sum: 0, seen: answered })
     .execute();
   await ctx.db.kysely
     .insertInto('answer_counts')
@@ -118,16 +118,24 @@ describe(`surveys: create (${TEST_DIALECT})`, () => {
     expect(res.statusCode).toBe(201);
     const survey = res.json<Survey>();
     expect(survey.questions).toEqual([
-      { id: 'q-choice', text: 'Pick one', type: 'multiple_choice', options: ['A', 'B'] },
-      { id: 'q-text', text: 'Say', type: 'text', options: [] },
+      { id: 'q-choice', text: 'Pick one', type: 'multiple_choice', options: ['A', 'B'], required: true },
+      { id: 'q-text', text: 'Say', type: 'text', options: [], required: true },
       {
         id: 'q-ten',
         text: 'Ten',
         type: 'rating',
         options: ['1', '2', '3', '4', '5', '6', '7', '8', '9', '10'],
         ratingScale: TEN_POINT_SCALE,
+        required: true,
       },
-      { id: 'q-five', text: 'Five', type: 'rating', options: ['1', '2', '3', '4', '5'], ratingScale: FIVE_POINT_SCALE },
+      {
+        id: 'q-five',
+        text: 'Five',
+        type: 'rating',
+        options: ['1', '2', '3', '4', '5'],
+        ratingScale: FIVE_POINT_SCALE,
+        required: true,
+      },
     ]);
     const rows = await t.ctx.db.kysely
       .selectFrom('questions')
@@ -554,7 +562,7 @@ describe(`surveys: update (${TEST_DIALECT})`, () => {
       const { id, questions } = await createSurvey(t.ctx, user.id);
       await t.ctx.db.kysely
         .insertInto('question_totals')
-        .values({ survey_id: id, question_id: questions[0]!.id, answered: 0, rating_sum: 0 })
+        .values({ survey_id: id, question_id: questions[0]!.id, answered: 0, rating_sum: 0, seen: 0 })
         .execute();
       await request(t.app, 'PUT', `/api/surveys/${id}`, {
         token: user.token,

@@ -98,7 +98,15 @@ describe('the create screen', () => {
         projectId: 'team-pulse',
         title: 'Weekly check-in',
         brandingImageUrl: null,
-        questions: [{ text: 'How was your week?', type: 'multiple_choice', options: ['Good'] }],
+        // A new question carries the id made for it in the editor (rules can point at it before it is saved).
+        questions: [
+          {
+            id: expect.stringMatching(/^q-[0-9a-f]{16}$/),
+            text: 'How was your week?',
+            type: 'multiple_choice',
+            options: ['Good'],
+          },
+        ],
       },
     ]);
     // An edit elsewhere keeps the server's message until the next save.

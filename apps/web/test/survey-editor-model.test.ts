@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { FIVE_POINT_SCALE, SURVEY_MESSAGES, TEN_POINT_SCALE } from '@quorum/contract';
+import {
+  FIVE_POINT_SCALE,
+  QUESTION_ID_PATTERN,
+  questionIdProblem,
+  SURVEY_MESSAGES,
+  TEN_POINT_SCALE,
+} from '@quorum/contract';
 import {
   brandingUrlStatus,
   canAddQuestion,
@@ -22,8 +28,12 @@ const choice = (over: Partial<QuestionDraft> = {}): QuestionDraft => ({
   text: 'Favourite colour?',
   type: 'multiple_choice',
   options: ['Red', 'Blue'],
+  required: true,
+  description: '',
+  logic: [],
   ...over,
 });
+const NEW = { required: true, description: '', logic: [] };
 
 const validDraft = (over: Partial<SurveyDraft> = {}): SurveyDraft => ({
   projectName: 'Customer Feedback',
@@ -40,12 +50,25 @@ describe('a new survey', () => {
       projectName: '',
       brandingImageUrl: '',
       title: '',
-      questions: [{ key: 'only', text: '', type: 'multiple_choice', options: [''] }],
+      questions: [
+        {
+          key: 'only',
+          id: expect.stringMatching(/^q-[0-9a-f]{16}$/),
+          text: '',
+          type: 'multiple_choice',
+          options: [''],
+          ...NEW,
+        },
+      ],
     });
   });
 
-  it('gives every new question its own key', () => {
-    expect(newQuestion().key).not.toBe(newQuestion().key);
+  it('gives every new question its own key and its own id, one the server accepts', () => {
+    const [a, b] = [newQuestion(), newQuestion()];
+    expect(a.key).not.toBe(b.key);
+    expect(a.id).not.toBe(b.id);
+    expect(a.id).toMatch(QUESTION_ID_PATTERN);
+    expect(questionIdProblem(a.id!)).toBeUndefined();
   });
 });
 
@@ -111,7 +134,14 @@ describe('adding and removing', () => {
     const one = validDraft();
     expect(canRemoveQuestion(one)).toBe(false);
     const two = validDraft({ questions: [choice(), newQuestion('k2')] });
-    expect(two.questions[1]).toEqual({ key: 'k2', text: '', type: 'multiple_choice', options: [''] });
+    expect(two.questions[1]).toEqual({
+      key: 'k2',
+      id: expect.any(String),
+      text: '',
+      type: 'multiple_choice',
+      options: [''],
+      ...NEW,
+    });
     expect(canRemoveQuestion(two)).toBe(true);
   });
 
@@ -132,9 +162,9 @@ describe('what is sent on save', () => {
         brandingImageUrl: '   ',
         questions: [
           choice({ id: 'q1', options: ['Red', '  ', '', ' Blue '] }),
-          { key: 'k2', text: 'Why?', type: 'text', options: [] },
+          { key: 'k2', text: 'Why?', type: 'text', options: [], ...NEW },
           { ...changeRatingScale(changeQuestionType(choice({ key: 'k3' }), 'rating'), 10), text: 'Rate us' },
-          { key: 'k4', text: 'Pick any', type: 'checkbox', options: ['', 'A'] },
+          { key: 'k4', text: 'Pick any', type: 'checkbox', options: ['', 'A'], ...NEW },
         ],
       }),
     );
@@ -155,7 +185,7 @@ describe('what is sent on save', () => {
     expect(input.questions[1]).not.toHaveProperty('ratingScale');
   });
 
-  it('never sends the editor-only key, and sends no id for new questions', () => {
+  it('never sends the editor-only key, and sends no id for a question that has none', () => {
     const [q] = toSurveyInput(validDraft()).questions;
     expect(q).not.toHaveProperty('key');
     expect(q).not.toHaveProperty('id');

@@ -111,6 +111,7 @@ export const ERROR_MESSAGES = {
   UNKNOWN_QUESTION: 'This survey has no question with id "{questionId}"',
   /** `reason` is the question type's own words ("must not be empty"). */
   ANSWER_INVALID: 'The answer to question {position} {reason}',
+  ANSWER_OFF_PATH: 'Question {position} is not on the path these answers take, so it cannot be answered',
 
   // Results
   EXPORT_LINK_EXPIRED: 'This download link has expired or is not valid. Please download again from the results page.',

@@ -11,5 +11,7 @@ export * from './responses';
 export * from './results';
 export * from './request-limits';
 export * from './question-flow';
-export { QUESTION_TYPES, checkAnswer } from './question-types';
+export * from './question-rules';
+export { QUESTION_TYPES, NPS_OPTIONS, checkAnswer, isOtherAnswer } from './question-types';
+export type { DateRange, NumberRange } from './question-types';
 export type { QuestionOf } from './question-types';

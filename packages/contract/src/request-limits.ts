@@ -1,10 +1,10 @@
 import { LIMITS } from './surveys';
 
 /**
- * How deeply a request body may nest objects and arrays. The deepest payload is a survey:
- * body → questions → question → ratingScale → labels. Anything deeper is refused before it is parsed.
+ * How deeply a request body may nest objects and arrays. The deepest payload is a survey with skip logic:
+ * body → questions → question → logic → rule → when. Anything deeper is refused before it is parsed.
  */
-export const MAX_JSON_DEPTH = 5;
+export const MAX_JSON_DEPTH = 6;
 
 /** Bodies of sign-in, registration, verification, profile and password requests, and other small forms. */
 export const SMALL_BODY_BYTES = 16 * 1024;

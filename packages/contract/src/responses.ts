@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { emptyAnswers, type AnswerValue } from './answers';
 import { errorDetail, type ErrorDetail, type ErrorParamsArg } from './error-messages';
 import { checkAnswer } from './question-types';
-import { questionPath } from './question-flow';
+import { nextIndex, questionPositions } from './question-flow';
+import { isRequired } from './question-rules';
 import { LIMITS, questionSchema, type Question } from './surveys';
 
 export * from './answers';
@@ -46,7 +47,7 @@ export type PublicSurvey = z.output<typeof publicSurveySchema>;
 
 /** Why a submitted response is refused: an error of the catalog, worded for the person who sent it. */
 export type ResponseRefusal = ErrorDetail & {
-  code: 'NO_ANSWERS' | 'ANSWER_MISSING' | 'ANSWER_REPEATED' | 'UNKNOWN_QUESTION' | 'ANSWER_INVALID';
+  code: 'NO_ANSWERS' | 'ANSWER_MISSING' | 'ANSWER_REPEATED' | 'UNKNOWN_QUESTION' | 'ANSWER_INVALID' | 'ANSWER_OFF_PATH';
 };
 
 function refuse<C extends ResponseRefusal['code']>(
@@ -56,36 +57,57 @@ function refuse<C extends ResponseRefusal['code']>(
   return { ok: false, ...errorDetail(code, ...params), code };
 }
 
+/** A response that may be stored: its answers in stored form, and the ids of the questions its path showed. */
+export interface AcceptedResponse {
+  ok: true;
+  /** Question id → answer, a record without a prototype. */
+  answers: Record<string, AnswerValue>;
+  /** The questions on the respondent's path, in order: answered or skipped, each was seen. */
+  seen: string[];
+}
+
 /**
- * Checks a whole response against the survey's current questions: every question answered exactly
- * once, no unknown question, every answer valid. Returns the answers in stored form keyed by
- * question id (a record without a prototype), or the first reason to refuse (in question order) as the error the
- * server sends (400).
+ * Checks a whole response against the survey's current questions by walking the path its own answers choose:
+ * every required question on the path answered, optional ones answered or skipped, every answer valid for its
+ * type, no answer for a question off the path, none repeated, no unknown question. Returns the answers in stored
+ * form keyed by question id and the path's question ids, or the first reason to refuse as the error the server
+ * sends (400), naming the question by its position in the survey.
  */
 export function checkResponse(
   questions: readonly Question[],
   answers: ReadonlyArray<{ questionId: string; answer: AnswerValue }>,
-): { ok: true; answers: Record<string, AnswerValue> } | ({ ok: false } & ResponseRefusal) {
-  const positions = new Map(questions.map((q, index) => [q.id, index + 1]));
+): AcceptedResponse | ({ ok: false } & ResponseRefusal) {
+  const positions = questionPositions(questions);
   const given = new Map<string, AnswerValue>();
   for (const { questionId, answer } of answers) {
     const position = positions.get(questionId);
     if (position === undefined) return refuse('UNKNOWN_QUESTION', { questionId });
-    if (given.has(questionId)) return refuse('ANSWER_REPEATED', { position });
+    if (given.has(questionId)) return refuse('ANSWER_REPEATED', { position: position + 1 });
     given.set(questionId, answer);
   }
   if (given.size === 0 && questions.length > 0) return refuse('NO_ANSWERS');
   // Keyed by question id: no prototype, so an id such as "__proto__" is stored like any other.
   const stored = emptyAnswers();
-  // Every question on the respondent's path must be answered; the path is the flow's, shared with the runner.
-  const onPath = new Set(questionPath(questions, Object.fromEntries(given)).map((q) => q.id));
-  for (const [index, question] of questions.entries()) {
-    if (!onPath.has(question.id)) continue;
+  const seen: string[] = [];
+  // The path is the flow's, shared with the runner: each question's rules see its answer in stored form.
+  for (let index = questions.length > 0 ? 0 : -1; index >= 0;) {
+    const question = questions[index]!;
+    seen.push(question.id);
     const answer = given.get(question.id);
-    if (answer === undefined) return refuse('ANSWER_MISSING', { position: index + 1 });
-    const check = checkAnswer(question, answer);
-    if (!check.ok) return refuse('ANSWER_INVALID', { position: index + 1, reason: check.reason });
-    stored[question.id] = check.value;
+    let value: AnswerValue | undefined;
+    if (answer !== undefined) {
+      const check = checkAnswer(question, answer);
+      if (!check.ok) return refuse('ANSWER_INVALID', { position: index + 1, reason: check.reason });
+      value = check.value;
+      stored[question.id] = value;
+    } else if (isRequired(question)) {
+      return refuse('ANSWER_MISSING', { position: index + 1 });
+    }
+    index = nextIndex(questions, index, value, positions);
   }
-  return { ok: true, answers: stored };
+  const onPath = new Set(seen);
+  for (const questionId of given.keys()) {
+    if (!onPath.has(questionId)) return refuse('ANSWER_OFF_PATH', { position: positions.get(questionId)! + 1 });
+  }
+  return { ok: true, answers: stored, seen };
 }

@@ -15,24 +15,74 @@ export const statisticSchema = z.object({
 });
 export type Statistic = z.infer<typeof statisticSchema>;
 
+/** A Net Promoter Score: % promoters (9–10) − % detractors (0–6), rounded to a whole number; null while nobody answered. */
+export const npsSummarySchema = z.object({
+  score: z.number().int().nullable(),
+  promoters: z.number().int(),
+  passives: z.number().int(),
+  detractors: z.number().int(),
+});
+export type NpsSummary = z.infer<typeof npsSummarySchema>;
+
+/** The answers to a number question: null figures while nobody answered. */
+export const numberSummarySchema = z.object({
+  count: z.number().int(),
+  min: z.number().nullable(),
+  max: z.number().nullable(),
+  mean: z.number().nullable(),
+  median: z.number().nullable(),
+});
+export type NumberSummary = z.infer<typeof numberSummarySchema>;
+
+/** One bar of a histogram: the answers from `from` up to `to` (the last bar includes `to`). */
+export const histogramBinSchema = z.object({ from: z.number(), to: z.number(), count: z.number().int() });
+export type HistogramBin = z.infer<typeof histogramBinSchema>;
+
+/** The answers to a date question: earliest and latest (null while nobody answered) and counts per month. */
+export const dateSummarySchema = z.object({
+  earliest: z.string().nullable(),
+  latest: z.string().nullable(),
+  /** "YYYY-MM", oldest first, months without answers left out. */
+  months: z.array(z.object({ month: z.string(), count: z.number().int() })),
+});
+export type DateSummary = z.infer<typeof dateSummarySchema>;
+
 export const questionResultSchema = z.object({
   id: z.string(),
   text: z.string(),
   type: z.enum(questionTypes),
   isDeleted: z.boolean(),
+  /** False when the question could be skipped. */
+  required: z.boolean(),
+  description: z.string().optional(),
   /** How many responses answered this question (the base of every percentage). */
   answeredCount: z.number().int(),
+  /** How many responses had this question on their path (answered or skipped): "answered by n of m who saw it". */
+  seenCount: z.number().int(),
   /**
-   * Choice questions: every option in option order (zero counts included), then answers no longer among
-   * the options. Rating questions: every value from min to max, then values outside the scale.
-   * Text questions: empty.
+   * Choice, dropdown, ranking and NPS questions: every option in option order (zero counts included), then "Other"
+   * when it is offered, then answers no longer among the options. Rating questions: every value from min to max,
+   * then values outside the scale. Matrix questions: see `rows`. Text, email, number and date questions: empty.
    */
   statistics: z.array(statisticSchema),
+  /** Questions that offer "Other": true (its count is the statistic named "Other"; the texts are in the responses). */
+  allowOther: z.boolean().optional(),
   /** Rating questions only: the mean rating, null while nobody rated. */
   average: z.number().nullable().optional(),
   /** Rating questions only: how many ratings the average is made of. */
   ratingCount: z.number().int().optional(),
   ratingScale: ratingScaleSchema.optional(),
+  /** NPS questions only. */
+  nps: npsSummarySchema.optional(),
+  /** Number questions only, with `histogram`. */
+  summary: numberSummarySchema.optional(),
+  histogram: z.array(histogramBinSchema).optional(),
+  /** Date questions only. */
+  dates: dateSummarySchema.optional(),
+  /** Ranking questions only: each option's average rank (1 is best), best first. */
+  ranking: z.array(z.object({ option: z.string(), averageRank: z.number().nullable() })).optional(),
+  /** Matrix questions only: per row, in row order, the count of each column. */
+  rows: z.array(z.object({ row: z.string(), statistics: z.array(statisticSchema) })).optional(),
 });
 export type QuestionResult = z.output<typeof questionResultSchema>;
 

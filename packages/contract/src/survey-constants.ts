@@ -1,7 +1,22 @@
 import { z } from 'zod';
 import { ERROR_MESSAGES, errorMessage } from './error-messages';
+import { EMAIL_ANSWER_MAX, NUMBER_ANSWER_MAX, OTHER_ANSWER_MAX } from './question-rules';
 
-export const questionTypes = ['multiple_choice', 'checkbox', 'text', 'rating'] as const;
+export { NPS_LABELS, OTHER_LABEL } from './question-rules';
+
+export const questionTypes = [
+  'multiple_choice',
+  'checkbox',
+  'text',
+  'rating',
+  'nps',
+  'number',
+  'email',
+  'date',
+  'dropdown',
+  'ranking',
+  'matrix',
+] as const;
 export type QuestionType = (typeof questionTypes)[number];
 
 export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
@@ -9,7 +24,25 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   checkbox: 'Checkboxes',
   text: 'Text',
   rating: 'Rating',
+  nps: 'Net Promoter Score',
+  number: 'Number',
+  email: 'Email',
+  date: 'Date',
+  dropdown: 'Dropdown',
+  ranking: 'Ranking',
+  matrix: 'Matrix',
 };
+
+/** The types whose options a respondent picks from, and that may offer "Other" with a text of their own. */
+export const OTHER_TYPES = ['multiple_choice', 'checkbox', 'dropdown'] as const satisfies readonly QuestionType[];
+/** The types whose options (for a matrix, its rows) may be shown in a fresh order to each respondent. */
+export const RANDOMIZABLE_TYPES = [
+  'multiple_choice',
+  'checkbox',
+  'dropdown',
+  'ranking',
+  'matrix',
+] as const satisfies readonly QuestionType[];
 
 export const surveyStates = ['draft', 'active', 'paused', 'closed', 'deleted'] as const;
 export type SurveyState = z.infer<typeof surveyStateSchema>;
@@ -27,6 +60,20 @@ export const LIMITS = {
   textAnswer: 5000,
   url: 2048,
   prompt: 2000,
+  /** Help text under a question. */
+  description: 1000,
+  /** A dropdown's options (every other type: `options`). */
+  dropdownOptions: 500,
+  /** A matrix's rows. */
+  matrixRows: 30,
+  /** A respondent's "Other" text. */
+  otherAnswer: OTHER_ANSWER_MAX,
+  /** Skip-logic rules on one question. */
+  logicRules: 20,
+  /** Characters of a number answer (sign, digits and point). */
+  numberAnswer: NUMBER_ANSWER_MAX,
+  /** An email answer. */
+  emailAnswer: EMAIL_ANSWER_MAX,
 } as const;
 
 export const SURVEY_MESSAGES = {
@@ -38,7 +85,22 @@ export const SURVEY_MESSAGES = {
   optionRequired: 'Each choice question needs at least one option',
   duplicateQuestionId: 'Question ids must be unique within a survey',
   invalidQuestionId: 'Question ids may only contain letters, digits, "-" and "_", at most 64 characters',
-  reservedQuestionId: 'Question ids cannot be "__proto__", "constructor" or "prototype"',
+  reservedQuestionId: 'Question ids cannot be "__proto__", "constructor", "prototype" or "end"',
+  descriptionTooLong: `Help text must be at most ${LIMITS.description} characters`,
+  otherNotOffered: 'Only multiple choice, checkbox and dropdown questions can offer "Other"',
+  otherIsAnOption: 'An option cannot be called "Other" while "Other" is offered',
+  randomizeNotOffered: 'Only choice, dropdown, ranking and matrix questions can show their options in random order',
+  logicTargetMissing: 'A rule must go to a later question or to the end',
+  logicTargetBackwards: 'A rule can only go forward, to a later question or to the end',
+  logicOperatorNotForType: 'This condition does not fit this type of question',
+  logicValueRequired: 'This condition needs a value',
+  logicValueNotAnOption: 'The value of a rule must be one of the question’s options',
+  logicValueNotANumber: 'The value of this rule must be a number',
+  logicSkippedRequired: 'A required question is never skipped: make it optional or pick another condition',
+  matrixRowRequired: 'A matrix question needs at least one row',
+  matrixTooManyRows: `A matrix question can have at most ${LIMITS.matrixRows} rows`,
+  matrixRowsDifferent: 'Rows of a matrix question must be different',
+  logicTooMany: `A question can have at most ${LIMITS.logicRules} rules`,
   activeLimit: ERROR_MESSAGES.ACTIVE_LIMIT_REACHED,
   writeRateLimited: ERROR_MESSAGES.SURVEY_WRITE_RATE_LIMITED,
   notFound: ERROR_MESSAGES.SURVEY_NOT_FOUND,

@@ -1,8 +1,19 @@
 import { z } from 'zod';
 import { errorDetail, type ErrorDetail } from './error-messages';
+import { LOGIC_END, LOGIC_OPERATORS, logicOperatorsFor, type LogicOperator, type LogicRule } from './question-flow';
 import { questionFromDraft } from './question-types';
+import { isIsoDate, parseDecimal } from './question-rules';
 import { ratingScaleSchema } from './rating-scale';
-import { LIMITS, questionTypes, SURVEY_MESSAGES, surveyStateSchema, type SurveyState } from './survey-constants';
+import {
+  LIMITS,
+  OTHER_TYPES,
+  questionTypes,
+  RANDOMIZABLE_TYPES,
+  SURVEY_MESSAGES,
+  surveyStateSchema,
+  type QuestionType,
+  type SurveyState,
+} from './survey-constants';
 
 export * from './survey-constants';
 export * from './rating-scale';
@@ -26,8 +37,11 @@ export function projectIdFrom(projectName: string): string {
  * rule may hold other ids, and they still load, run, count and export.
  */
 export const QUESTION_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
-/** Names that mean something to every JavaScript object: never a question id, whatever the pattern allows. */
-export const RESERVED_QUESTION_IDS: readonly string[] = ['__proto__', 'constructor', 'prototype'];
+/**
+ * Names that mean something to every JavaScript object, and "end" (where a skip-logic rule may send a respondent):
+ * never a question id, whatever the pattern allows.
+ */
+export const RESERVED_QUESTION_IDS: readonly string[] = ['__proto__', 'constructor', 'prototype', LOGIC_END];
 
 /** Why an author-supplied question id is refused, or undefined when it may be used. */
 export function questionIdProblem(id: string): string | undefined {
@@ -43,40 +57,113 @@ const questionText = z
   .min(1, { error: SURVEY_MESSAGES.questionTextRequired })
   .max(LIMITS.text, { error: `Question text must be at most ${LIMITS.text} characters` });
 const optionText = z.string().max(LIMITS.text, { error: `Options must be at most ${LIMITS.text} characters` });
+// Dropdowns hold the longest lists; every other type's module keeps to LIMITS.options.
 const optionList = z
   .array(optionText)
-  .max(LIMITS.options, { error: `A question can have at most ${LIMITS.options} options` });
+  .max(LIMITS.dropdownOptions, { error: `A question can have at most ${LIMITS.dropdownOptions} options` });
+
+/** A skip-logic rule as stored (see `LogicRule` in question-flow.ts). */
+export const logicRuleSchema = z.object({
+  when: z.object({ operator: z.enum(LOGIC_OPERATORS), value: z.union([z.string(), z.number()]).optional() }),
+  goTo: z.string(),
+});
+
+/**
+ * What every stored question has. `required` absent means true: every question saved before it existed, and the
+ * specification's behaviour (read it with `isRequired`).
+ */
+const sharedQuestionFields = {
+  id: questionId,
+  text: z.string(),
+  required: z.boolean().optional(),
+  description: z.string().optional(),
+  logic: z.array(logicRuleSchema).optional(),
+};
+const optionFlags = { allowOther: z.boolean().optional(), randomizeOptions: z.boolean().optional() };
 
 export const choiceQuestionSchema = z.object({
-  id: questionId,
-  text: z.string(),
-  type: z.enum(['multiple_choice', 'checkbox']),
+  ...sharedQuestionFields,
+  type: z.enum(['multiple_choice', 'checkbox', 'dropdown']),
   options: z.array(z.string()),
+  ...optionFlags,
 });
 export const textQuestionSchema = z.object({
-  id: questionId,
-  text: z.string(),
-  type: z.literal('text'),
+  ...sharedQuestionFields,
+  type: z.enum(['text', 'email']),
   options: z.array(z.string()).max(0),
 });
 export const ratingQuestionSchema = z.object({
-  id: questionId,
-  text: z.string(),
+  ...sharedQuestionFields,
   type: z.literal('rating'),
   options: z.array(z.string()),
   ratingScale: ratingScaleSchema,
+});
+export const npsQuestionSchema = z.object({
+  ...sharedQuestionFields,
+  type: z.literal('nps'),
+  options: z.array(z.string()),
+});
+export const numberQuestionSchema = z.object({
+  ...sharedQuestionFields,
+  type: z.literal('number'),
+  options: z.array(z.string()).max(0),
+  numberRange: z
+    .object({ min: z.number().optional(), max: z.number().optional(), step: z.number().optional() })
+    .optional(),
+});
+export const dateQuestionSchema = z.object({
+  ...sharedQuestionFields,
+  type: z.literal('date'),
+  options: z.array(z.string()).max(0),
+  dateRange: z.object({ min: z.string().optional(), max: z.string().optional() }).optional(),
+});
+export const rankingQuestionSchema = z.object({
+  ...sharedQuestionFields,
+  type: z.literal('ranking'),
+  options: z.array(z.string()),
+  randomizeOptions: z.boolean().optional(),
+});
+export const matrixQuestionSchema = z.object({
+  ...sharedQuestionFields,
+  type: z.literal('matrix'),
+  /** The columns: the one scale every row is answered on. */
+  options: z.array(z.string()),
+  rows: z.array(z.string()),
+  randomizeOptions: z.boolean().optional(),
 });
 export const questionSchema = z.discriminatedUnion('type', [
   choiceQuestionSchema,
   textQuestionSchema,
   ratingQuestionSchema,
+  npsQuestionSchema,
+  numberQuestionSchema,
+  dateQuestionSchema,
+  rankingQuestionSchema,
+  matrixQuestionSchema,
 ]);
 export type Question = z.output<typeof questionSchema>;
 
 // ---------------------------------------------------------------------------
 // Questions as the client sends them, normalised on parse: blank options dropped, no options on text
-// questions, a rating scale on rating questions only
+// questions, each type's own fields on that type only
 // ---------------------------------------------------------------------------
+
+const logicRuleInputSchema = z.object({
+  when: z.object({
+    operator: z.enum(LOGIC_OPERATORS, { error: `A rule's condition must be one of ${LOGIC_OPERATORS.join(', ')}` }),
+    value: z
+      .union([z.string().trim().max(LIMITS.text), z.number().finite()], {
+        error: "A rule's value must be text or a number",
+      })
+      .nullable()
+      .optional(),
+  }),
+  goTo: z
+    .string({ error: SURVEY_MESSAGES.logicTargetMissing })
+    .trim()
+    .min(1, { error: SURVEY_MESSAGES.logicTargetMissing })
+    .max(100, { error: SURVEY_MESSAGES.logicTargetMissing }),
+});
 
 const questionInputSchema = z
   .object({
@@ -91,20 +178,121 @@ const questionInputSchema = z
       .nullable()
       .optional(),
     text: questionText,
-    type: z.enum(questionTypes, { error: 'Question type must be multiple_choice, checkbox, text or rating' }),
+    type: z.enum(questionTypes, { error: `Question type must be one of ${questionTypes.join(', ')}` }),
+    required: z.boolean({ error: 'required must be true or false' }).optional().default(true),
+    description: z
+      .string({ error: SURVEY_MESSAGES.descriptionTooLong })
+      .trim()
+      .max(LIMITS.description, { error: SURVEY_MESSAGES.descriptionTooLong })
+      .nullable()
+      .optional(),
     options: optionList.optional().default([]),
     ratingScale: z.unknown().optional(),
+    allowOther: z.boolean({ error: 'allowOther must be true or false' }).optional(),
+    randomizeOptions: z.boolean({ error: 'randomizeOptions must be true or false' }).optional(),
+    numberRange: z.unknown().optional(),
+    dateRange: z.unknown().optional(),
+    rows: z
+      .array(z.string().max(LIMITS.text, { error: `Rows must be at most ${LIMITS.text} characters` }))
+      .max(LIMITS.matrixRows, { error: SURVEY_MESSAGES.matrixTooManyRows })
+      .optional(),
+    logic: z.array(logicRuleInputSchema).max(LIMITS.logicRules, { error: SURVEY_MESSAGES.logicTooMany }).optional(),
   })
-  // Each type's module turns the draft into its stored shape (options, rating scale) or says what is wrong.
-  .transform((q, ctx) =>
-    questionFromDraft(
-      { id: q.id ? q.id : undefined, text: q.text, type: q.type, options: q.options, ratingScale: q.ratingScale },
+  // Each type's module turns the draft into its stored shape (options, rating scale, ranges, rows) or says what
+  // is wrong; the fields every type shares are set around it.
+  .transform((q, ctx) => {
+    if (q.allowOther && !(OTHER_TYPES as readonly QuestionType[]).includes(q.type)) {
+      ctx.addIssue({ code: 'custom', message: SURVEY_MESSAGES.otherNotOffered, path: ['allowOther'] });
+      return z.NEVER;
+    }
+    if (q.randomizeOptions && !(RANDOMIZABLE_TYPES as readonly QuestionType[]).includes(q.type)) {
+      ctx.addIssue({ code: 'custom', message: SURVEY_MESSAGES.randomizeNotOffered, path: ['randomizeOptions'] });
+      return z.NEVER;
+    }
+    const typed = questionFromDraft(
+      {
+        id: q.id ? q.id : undefined,
+        text: q.text,
+        type: q.type,
+        options: q.options,
+        ratingScale: q.ratingScale,
+        allowOther: q.allowOther,
+        randomizeOptions: q.randomizeOptions,
+        numberRange: q.numberRange,
+        dateRange: q.dateRange,
+        rows: q.rows,
+      },
       ctx,
-    ),
-  );
+    );
+    if ((typed as unknown) === z.NEVER) return z.NEVER;
+    return {
+      ...typed,
+      required: q.required,
+      ...(q.description ? { description: q.description } : {}),
+      ...(q.logic && q.logic.length > 0
+        ? {
+            logic: q.logic.map((rule): LogicRule => ({
+              when: logicCondition(q.type, rule.when.operator, rule.when.value ?? undefined),
+              goTo: rule.goTo,
+            })),
+          }
+        : {}),
+    };
+  });
 export type QuestionInput = z.input<typeof questionInputSchema>;
 /** A normalised question whose id may still be missing (the server fills it in). */
 export type NormalisedQuestionInput = z.output<typeof questionInputSchema>;
+
+/** A rule's condition as stored: numbers for numeric types, no value for answered and skipped. */
+function logicCondition(type: QuestionType, operator: LogicOperator, value: string | number | undefined) {
+  if (operator === 'answered' || operator === 'skipped' || value === undefined || value === '') return { operator };
+  if (NUMERIC_LOGIC_TYPES.has(type)) {
+    const number = typeof value === 'number' ? value : parseDecimal(value);
+    return number === undefined ? { operator, value } : { operator, value: number };
+  }
+  return { operator, value: String(value) };
+}
+
+const NUMERIC_LOGIC_TYPES: ReadonlySet<QuestionType> = new Set(['rating', 'nps', 'number']);
+const OPTION_LOGIC_TYPES: ReadonlySet<QuestionType> = new Set(['multiple_choice', 'checkbox', 'dropdown']);
+
+/**
+ * What is wrong with one rule of the question at `index`, or undefined: a condition that fits the question's type,
+ * a value where the condition needs one (an option of choice questions, a number for numeric ones, a date for
+ * dates), no "skipped" on a required question, and a target that is a later question or the end.
+ */
+export function logicRuleProblem(
+  questions: ReadonlyArray<Pick<NormalisedQuestionInput, 'id' | 'type' | 'options' | 'required'>>,
+  index: number,
+  rule: LogicRule,
+): { message: string; path: Array<string> } | undefined {
+  const question = questions[index]!;
+  const { operator, value } = rule.when;
+  if (!logicOperatorsFor(question.type).includes(operator)) {
+    return { message: SURVEY_MESSAGES.logicOperatorNotForType, path: ['when', 'operator'] };
+  }
+  if (operator === 'skipped' && question.required) {
+    return { message: SURVEY_MESSAGES.logicSkippedRequired, path: ['when', 'operator'] };
+  }
+  if (operator !== 'answered' && operator !== 'skipped') {
+    if (value === undefined || value === '')
+      return { message: SURVEY_MESSAGES.logicValueRequired, path: ['when', 'value'] };
+    if (OPTION_LOGIC_TYPES.has(question.type) && !question.options.includes(String(value))) {
+      return { message: SURVEY_MESSAGES.logicValueNotAnOption, path: ['when', 'value'] };
+    }
+    if (NUMERIC_LOGIC_TYPES.has(question.type) && typeof value !== 'number') {
+      return { message: SURVEY_MESSAGES.logicValueNotANumber, path: ['when', 'value'] };
+    }
+    if (question.type === 'date' && !isIsoDate(String(value))) {
+      return { message: 'Dates are written YYYY-MM-DD', path: ['when', 'value'] };
+    }
+  }
+  if (rule.goTo === LOGIC_END) return undefined;
+  const target = questions.findIndex((q) => q.id === rule.goTo);
+  if (target < 0) return { message: SURVEY_MESSAGES.logicTargetMissing, path: ['goTo'] };
+  if (target <= index) return { message: SURVEY_MESSAGES.logicTargetBackwards, path: ['goTo'] };
+  return undefined;
+}
 
 /** An http(s) URL, or nothing. Empty strings mean "no image". */
 export const brandingImageUrlSchema = z
@@ -167,6 +355,19 @@ export const surveyInputSchema = z
         });
       }
       seen.add(q.id);
+    });
+    // Skip logic: each rule fits its question and goes forward (so a path always ends).
+    survey.questions.forEach((q, index) => {
+      q?.logic?.forEach((rule, ruleIndex) => {
+        const problem = logicRuleProblem(survey.questions, index, rule);
+        if (problem) {
+          ctx.addIssue({
+            code: 'custom',
+            message: problem.message,
+            path: ['questions', index, 'logic', ruleIndex, ...problem.path],
+          });
+        }
+      });
     });
   })
   .transform((survey) => ({

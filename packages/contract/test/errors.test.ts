@@ -28,6 +28,7 @@ const SAMPLE_PARAMS: Partial<Record<ErrorCode, ErrorParams>> = {
   ANSWER_REPEATED: { position: 2 },
   UNKNOWN_QUESTION: { questionId: 'zz' },
   ANSWER_INVALID: { position: 3, reason: 'must not be empty' },
+  ANSWER_OFF_PATH: { position: 4 },
   AI_FAILED: { status: 500 },
   AI_REFUSED: { reason: 'it is against the policy' },
 };

@@ -123,6 +123,7 @@ describe('checkResponse', () => {
     expect(checkResponse(questions, [...good].reverse())).toEqual({
       ok: true,
       answers: { q1: 'Fri', q2: ['Sound'], q3: 'ok', q4: 4 },
+      seen: ['q1', 'q2', 'q3', 'q4'],
     });
   });
 

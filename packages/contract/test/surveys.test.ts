@@ -219,14 +219,16 @@ describe('survey input: normalisation on save', () => {
     const out = parse(
       base({ questions: [{ text: ' Pick ', type: 'checkbox', options: [' Red ', '', '  ', 'Blue'], ratingScale: 1 }] }),
     );
-    expect(out.questions).toEqual([{ id: undefined, text: 'Pick', type: 'checkbox', options: ['Red', 'Blue'] }]);
+    expect(out.questions).toEqual([
+      { id: undefined, text: 'Pick', type: 'checkbox', options: ['Red', 'Blue'], required: true },
+    ]);
   });
 
   it('sends text questions with an empty options list and no rating scale', () => {
     const out = parse(
       base({ questions: [{ text: 'Tell us', type: 'text', options: ['left over'], ratingScale: FIVE_POINT_SCALE }] }),
     );
-    expect(out.questions[0]).toEqual({ id: undefined, text: 'Tell us', type: 'text', options: [] });
+    expect(out.questions[0]).toEqual({ id: undefined, text: 'Tell us', type: 'text', options: [], required: true });
   });
 
   it('gives rating questions their scale and the options from min to max', () => {

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { SMTPServer } from 'smtp-server';
 import { listen } from './ports';
@@ -55,7 +55,10 @@ export async function startSmtpCapture(options: SmtpCaptureOptions = {}): Promis
       const folder = path.join(options.dir, recipient);
       mkdirSync(folder, { recursive: true });
       const name = `${mail.receivedAt}-${Math.random().toString(36).slice(2)}.json`;
-      writeFileSync(path.join(folder, name), JSON.stringify(mail));
+      // Written aside and renamed into place, so a reader in another process never sees half a message.
+      const partial = path.join(folder, `.${name}.partial`);
+      writeFileSync(partial, JSON.stringify(mail));
+      renameSync(partial, path.join(folder, name));
     }
   };
   const server = new SMTPServer({
@@ -109,7 +112,7 @@ export function waitForStoredMail(
   };
   const newest = () => {
     const last = names()
-      .filter((name) => Number(name.split('-')[0]) >= (options.after ?? 0))
+      .filter((name) => !name.startsWith('.') && Number(name.split('-')[0]) >= (options.after ?? 0))
       .sort()
       .at(-1);
     if (!last) return undefined;

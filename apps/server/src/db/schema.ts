@@ -97,6 +97,17 @@ export interface QuestionsTable {
   /** JSON rating scale, rating questions only. */
   rating_scale: string | null;
   is_deleted: number;
+  /** 1 unless the author made the question optional. */
+  required: number;
+  /** Help text shown under the question text; null for none. */
+  description: string | null;
+  /**
+   * JSON object of what the type keeps beyond options and rating scale (allowOther, randomizeOptions,
+   * numberRange, dateRange, rows); null for nothing.
+   */
+  settings: string | null;
+  /** JSON array of skip-logic rules; null for none. */
+  logic: string | null;
 }
 
 export interface ResponsesTable {
@@ -116,12 +127,16 @@ export interface AnswerCountsTable {
   count: number;
 }
 
-/** How many responses answered each question, and the sum of ratings for averages. */
+/**
+ * How many responses answered each question, how many had it on their path (answered or skipped), and the sum
+ * of ratings for averages.
+ */
 export interface QuestionTotalsTable {
   survey_id: string;
   question_id: string;
   answered: number;
   rating_sum: number;
+  seen: number;
 }
 
 /** One security-relevant event; appended, never changed (pruned after AUDIT_RETENTION_DAYS). */

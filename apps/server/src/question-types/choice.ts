@@ -1,26 +1,74 @@
-import type { ServerQuestionType } from './types';
-import { listedStatistics, optionsFrom } from './shared';
+import { isOtherAnswer, OTHER_LABEL, type QuestionOf } from '@quorum/contract';
+import type { QuestionRowFields, ServerQuestionType } from './types';
+import { flagsFrom, listedStatistics, optionsFrom, settingsFrom, settingsText } from './shared';
 
-/** Each option counts once per response that chose it. */
+type ChoiceType = 'multiple_choice' | 'checkbox' | 'dropdown';
+
+function choiceRow(q: QuestionOf<ChoiceType>): QuestionRowFields {
+  return {
+    options: JSON.stringify(q.options),
+    rating_scale: null,
+    settings: settingsText({
+      allowOther: q.allowOther || undefined,
+      randomizeOptions: q.randomizeOptions || undefined,
+    }),
+  };
+}
+
+function choiceFromRow<T extends ChoiceType>(type: T) {
+  return (row: { id: string; text: string } & QuestionRowFields) =>
+    ({
+      id: row.id,
+      text: row.text,
+      type,
+      options: optionsFrom(row.options),
+      ...flagsFrom(settingsFrom(row.settings)),
+    }) as QuestionOf<T>;
+}
+
+/** The counter key of one chosen answer: the option, or "Other" for a respondent's own text. */
+function choiceKey(q: QuestionOf<ChoiceType>, answer: string): string {
+  return isOtherAnswer(q, answer) ? OTHER_LABEL : answer;
+}
+
+/** Every option in option order, then "Other" when offered, then answers no longer among the options. */
+const choiceResults: ServerQuestionType<ChoiceType>['results'] = (q, counts, statistic) => ({
+  statistics: listedStatistics(q.allowOther ? [...q.options, OTHER_LABEL] : q.options, counts.byAnswer, statistic),
+  ...(q.allowOther ? { allowOther: true } : {}),
+});
+
+/** Each option counts once per response that chose it; a respondent's own text counts under "Other". */
 export const multipleChoice: ServerQuestionType<'multiple_choice'> = {
-  toRow: (q) => ({ options: JSON.stringify(q.options), rating_scale: null }),
-  fromRow: (row) => ({ id: row.id, text: row.text, type: 'multiple_choice', options: optionsFrom(row.options) }),
+  toRow: choiceRow,
+  fromRow: choiceFromRow('multiple_choice'),
   keepsAnswers: () => true,
-  countAnswer(value, count) {
-    count(String(value));
+  countAnswer(q, value, count) {
+    count(choiceKey(q, String(value)));
     return 0;
   },
-  results: (q, counts, statistic) => ({ statistics: listedStatistics(q.options, counts.byAnswer, statistic) }),
+  results: choiceResults,
+};
+
+/** A long list of options: counted like multiple choice. */
+export const dropdown: ServerQuestionType<'dropdown'> = {
+  toRow: choiceRow,
+  fromRow: choiceFromRow('dropdown'),
+  keepsAnswers: () => true,
+  countAnswer(q, value, count) {
+    count(choiceKey(q, String(value)));
+    return 0;
+  },
+  results: choiceResults,
 };
 
 /** Each chosen option counts once; shares are of respondents, so they can add up past 100. */
 export const checkbox: ServerQuestionType<'checkbox'> = {
-  toRow: (q) => ({ options: JSON.stringify(q.options), rating_scale: null }),
-  fromRow: (row) => ({ id: row.id, text: row.text, type: 'checkbox', options: optionsFrom(row.options) }),
+  toRow: choiceRow,
+  fromRow: choiceFromRow('checkbox'),
   keepsAnswers: () => true,
-  countAnswer(value, count) {
-    for (const option of Array.isArray(value) ? value : [String(value)]) count(option);
+  countAnswer(q, value, count) {
+    for (const option of Array.isArray(value) ? value : [String(value)]) count(choiceKey(q, option));
     return 0;
   },
-  results: (q, counts, statistic) => ({ statistics: listedStatistics(q.options, counts.byAnswer, statistic) }),
+  results: choiceResults,
 };

@@ -1,5 +1,11 @@
 import type { QuestionType } from '@quorum/contract';
-import { checkbox, multipleChoice } from './choice';
+import { checkbox, dropdown, multipleChoice } from './choice';
+import { date } from './date';
+import { email } from './email';
+import { matrix } from './matrix';
+import { nps } from './nps';
+import { number } from './number';
+import { ranking } from './ranking';
 import { rating } from './rating';
 import { text } from './text';
 import type { ServerQuestionType } from './types';
@@ -10,6 +16,13 @@ export const SERVER_QUESTION_TYPES: { readonly [T in QuestionType]: ServerQuesti
   checkbox,
   text,
   rating,
+  nps,
+  number,
+  email,
+  date,
+  dropdown,
+  ranking,
+  matrix,
 };
 
 /** The server module of a question's type (typed for any question: each module only ever sees its own type). */

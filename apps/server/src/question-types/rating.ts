@@ -14,7 +14,7 @@ function ratingScaleFrom(text: string | null): RatingScale {
 
 /** Every value of the scale counts, and the sum of ratings gives the average. */
 export const rating: ServerQuestionType<'rating'> = {
-  toRow: (q) => ({ options: JSON.stringify(q.options), rating_scale: JSON.stringify(q.ratingScale) }),
+  toRow: (q) => ({ options: JSON.stringify(q.options), rating_scale: JSON.stringify(q.ratingScale), settings: null }),
   fromRow: (row) => ({
     id: row.id,
     text: row.text,
@@ -25,7 +25,7 @@ export const rating: ServerQuestionType<'rating'> = {
   // Another scale changes what each stored number means.
   keepsAnswers: (before, after) =>
     before.ratingScale.min === after.ratingScale.min && before.ratingScale.max === after.ratingScale.max,
-  countAnswer(value, count) {
+  countAnswer(_q, value, count) {
     count(String(value));
     return Number(value);
   },

@@ -15,6 +15,54 @@ export function optionsFrom(text: string): string[] {
   return Array.isArray(options) ? options.filter((o): o is string => typeof o === 'string') : [];
 }
 
+/** A type's settings stored as a JSON object; missing or unreadable settings read as none. */
+export function settingsFrom(text: string | null): Record<string, unknown> {
+  const settings = parseJson(text);
+  return settings && typeof settings === 'object' && !Array.isArray(settings)
+    ? (settings as Record<string, unknown>)
+    : {};
+}
+
+/** Settings as stored: null when there is nothing to keep, so a question without any reads as it always did. */
+export function settingsText(settings: Record<string, unknown>): string | null {
+  const kept = Object.entries(settings).filter(([, value]) => value !== undefined);
+  return kept.length === 0 ? null : JSON.stringify(Object.fromEntries(kept));
+}
+
+/** `allowOther` and `randomizeOptions` as the contract keeps them: present only when on. */
+export function flagsFrom(settings: Record<string, unknown>): { allowOther?: true; randomizeOptions?: true } {
+  return {
+    ...(settings.allowOther === true ? { allowOther: true as const } : {}),
+    ...(settings.randomizeOptions === true ? { randomizeOptions: true as const } : {}),
+  };
+}
+
+/** A list of texts stored in settings; anything else reads as none. */
+export function textsFrom(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** Whether two lists hold the same texts, whatever their order. */
+export function sameSet(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  const set = new Set(a);
+  return b.every((item) => set.has(item));
+}
+
+/**
+ * A counter key made of several parts (a matrix row and column, a ranking position and option): JSON, so any
+ * text in a part stays apart from the others. Read back with `keyParts`.
+ */
+export function compositeKey(...parts: ReadonlyArray<string | number>): string {
+  return JSON.stringify(parts);
+}
+
+/** The parts of a `compositeKey`, or undefined for a key that is not one. */
+export function keyParts(key: string): unknown[] | undefined {
+  const parts = parseJson(key);
+  return Array.isArray(parts) ? parts : undefined;
+}
+
 /**
  * Every listed answer in order, zero counts included, then answers no longer listed that were given (most given
  * first, then alphabetically).

@@ -1,8 +1,8 @@
 import type { AnswerValue, QuestionOf, QuestionResult, QuestionType, Statistic } from '@quorum/contract';
 import type { QuestionsTable } from '../db/schema';
 
-/** What a type stores of its question beyond id, text and type. */
-export type QuestionRowFields = Pick<QuestionsTable, 'options' | 'rating_scale'>;
+/** What a type stores of its question beyond the fields every question shares (id, text, required, help, logic). */
+export type QuestionRowFields = Pick<QuestionsTable, 'options' | 'rating_scale' | 'settings'>;
 
 /** The running counts of one question: answers given per answer text, how many answered, their rating sum. */
 export interface QuestionCounts {
@@ -12,7 +12,20 @@ export interface QuestionCounts {
 }
 
 /** The part of a question's results that depends on its type. */
-export type TypeResults = Pick<QuestionResult, 'statistics' | 'average' | 'ratingCount' | 'ratingScale'>;
+export type TypeResults = Pick<
+  QuestionResult,
+  | 'statistics'
+  | 'average'
+  | 'ratingCount'
+  | 'ratingScale'
+  | 'allowOther'
+  | 'nps'
+  | 'summary'
+  | 'histogram'
+  | 'dates'
+  | 'ranking'
+  | 'rows'
+>;
 
 /**
  * What the server knows about one question type: how its question is stored and read back, which counters an
@@ -23,8 +36,11 @@ export interface ServerQuestionType<T extends QuestionType> {
   toRow(question: QuestionOf<T>): QuestionRowFields;
   /** Never throws: a damaged row reads as something sensible (see each type). */
   fromRow(row: { id: string; text: string } & QuestionRowFields): QuestionOf<T>;
-  /** Calls `count` for each answer text the answer adds to the counters; returns what it adds to the rating sum. */
-  countAnswer(value: AnswerValue, count: (answer: string) => void): number;
+  /**
+   * Calls `count` for each counter key the answer (in stored form) adds one to, and returns what it adds to the
+   * rating sum. The question is the one the answer was checked against, so "Other" texts count as "Other".
+   */
+  countAnswer(question: QuestionOf<T>, value: AnswerValue, count: (key: string) => void): number;
   /** Whether answers given to `before` keep their meaning once the question reads as `after` (same type). */
   keepsAnswers(before: QuestionOf<T>, after: QuestionOf<T>): boolean;
   results(
@@ -32,4 +48,6 @@ export interface ServerQuestionType<T extends QuestionType> {
     counts: QuestionCounts,
     statistic: (answer: string, count: number) => Statistic,
   ): TypeResults;
+  /** One stored answer as one cell of the CSV; without it, `answerText` (lists joined with "; "). */
+  answerText?(question: QuestionOf<T>, value: AnswerValue): string;
 }

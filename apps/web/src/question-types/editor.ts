@@ -1,6 +1,13 @@
 import type { QuestionType } from '@quorum/contract';
 import { checkboxEditor } from './checkbox/editor';
+import { dateEditor } from './date/editor';
+import { dropdownEditor } from './dropdown/editor';
+import { emailEditor } from './email/editor';
+import { matrixEditor } from './matrix/editor';
 import { multipleChoiceEditor } from './multiple-choice/editor';
+import { npsEditor } from './nps/editor';
+import { numberEditor } from './number/editor';
+import { rankingEditor } from './ranking/editor';
 import { ratingEditor } from './rating/editor';
 import { textEditor } from './text/editor';
 import type { QuestionEditorPart } from './types';
@@ -11,6 +18,13 @@ export const QUESTION_EDITORS: { readonly [T in QuestionType]: QuestionEditorPar
   checkbox: checkboxEditor,
   text: textEditor,
   rating: ratingEditor,
+  nps: npsEditor,
+  number: numberEditor,
+  email: emailEditor,
+  date: dateEditor,
+  dropdown: dropdownEditor,
+  ranking: rankingEditor,
+  matrix: matrixEditor,
 };
 
 /** The editor's part of a type. */

@@ -1,6 +1,13 @@
 import type { Question, QuestionType } from '@quorum/contract';
 import { checkboxRunner } from './checkbox/runner';
+import { dateRunner } from './date/runner';
+import { dropdownRunner } from './dropdown/runner';
+import { emailRunner } from './email/runner';
+import { matrixRunner } from './matrix/runner';
 import { multipleChoiceRunner } from './multiple-choice/runner';
+import { npsRunner } from './nps/runner';
+import { numberRunner } from './number/runner';
+import { rankingRunner } from './ranking/runner';
 import { ratingRunner } from './rating/runner';
 import { textRunner } from './text/runner';
 import type { QuestionRunnerPart } from './types';
@@ -13,6 +20,13 @@ export const QUESTION_RUNNERS: { readonly [T in QuestionType]: QuestionRunnerPar
   checkbox: checkboxRunner,
   text: textRunner,
   rating: ratingRunner,
+  nps: npsRunner,
+  number: numberRunner,
+  email: emailRunner,
+  date: dateRunner,
+  dropdown: dropdownRunner,
+  ranking: rankingRunner,
+  matrix: matrixRunner,
 };
 
 /** The runner's part of a question's type. */

@@ -2,6 +2,8 @@ import type { ComponentType } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type {
   AnswerValue,
+  LogicOperator,
+  QuestionInput,
   QuestionOf,
   QuestionResult,
   QuestionType,
@@ -13,7 +15,20 @@ import type {
 // the runner's (the public page) and the results'. Each part has its registry, typed over every
 // type, so a type without its part fails to compile.
 
-/** A question as the survey editor holds it: `key` is a stable React key, `id` the stored id (absent when new). */
+/** A skip-logic rule as the editor holds it: the value as typed or picked (text), `key` a stable React key. */
+export interface LogicRuleDraft {
+  key: string;
+  operator: LogicOperator;
+  /** The option, number, text or date the answer is compared with ('' for "is answered" and "is skipped"). */
+  value: string;
+  /** A later question's id, or "end". */
+  goTo: string;
+}
+
+/**
+ * A question as the survey editor holds it: `key` is a stable React key, `id` the stored id (a new question gets
+ * one made here, so rules can point at it before it is saved).
+ */
 export interface QuestionDraft {
   key: string;
   id?: string;
@@ -22,17 +37,36 @@ export interface QuestionDraft {
   options: string[];
   /** Present only while the type is rating. */
   ratingScale?: RatingScale;
+  /** Off only when the author made the question optional. */
+  required: boolean;
+  /** Help text under the question ('' for none). */
+  description: string;
+  /** "Other" with a text field (multiple choice, checkboxes, dropdown). */
+  allowOther?: boolean;
+  /** A fresh order of the options (of a matrix, its rows) for each respondent. */
+  randomizeOptions?: boolean;
+  /** Present only while the type is number: the bounds and step as typed ('' for none). */
+  numberRange?: { min: string; max: string; step: string };
+  /** Present only while the type is date: the earliest and latest dates, YYYY-MM-DD ('' for none). */
+  dateRange?: { min: string; max: string };
+  /** Present only while the type is matrix: its rows (its options are the columns). */
+  rows?: string[];
+  logic: LogicRuleDraft[];
 }
 
-/** The part of a draft a type decides, and the part of the saved body it sends. */
-export type TypeFields = Pick<QuestionDraft, 'options' | 'ratingScale'>;
+/** The part of a draft a type decides. */
+export type TypeFields = Pick<QuestionDraft, 'options'> &
+  Partial<Pick<QuestionDraft, 'ratingScale' | 'numberRange' | 'dateRange' | 'rows'>>;
+
+/** The part of the saved body a type sends. */
+export type TypeInput = Pick<QuestionInput, 'options' | 'ratingScale' | 'numberRange' | 'dateRange' | 'rows'>;
 
 export interface QuestionFieldsProps {
   question: QuestionDraft;
   /** The question's field name in the form ("questions.2"); its inputs are named under it. */
   name: string;
-  /** The message about the question's options or rating scale, from the last save. */
-  errors: { options?: string; rating?: string };
+  /** The message about the question's options, rating scale, rows or range, from the last save. */
+  errors: { options?: string; rating?: string; rows?: string; range?: string };
   /** While saving, the buttons wait. */
   disabled: boolean;
   onChange: (next: QuestionDraft) => void;
@@ -46,7 +80,7 @@ export interface QuestionEditorPart<T extends QuestionType> {
   /** The draft's fields of a stored question of this type. */
   draftOf(question: QuestionOf<T>): TypeFields;
   /** The fields sent on save. */
-  inputOf(question: QuestionDraft): { options: string[]; ratingScale?: RatingScale };
+  inputOf(question: QuestionDraft): TypeInput;
   /** The inputs under the question's text and type (options, a scale, or a note). */
   Fields: ComponentType<QuestionFieldsProps>;
 }
@@ -59,6 +93,12 @@ export interface AnswerInputProps<T extends QuestionType> {
   headingId: string;
   value: AnswerValue | undefined;
   onChange: (value: AnswerValue) => void;
+  /** Ids of the texts that describe the input (the question's help text, the message about its answer). */
+  describedBy?: string | undefined;
+  /** Whether the answer as it stands cannot be sent (its message is among `describedBy`). */
+  invalid?: boolean;
+  /** The question's options (a matrix: its rows) in the order this respondent sees them. */
+  arrange: <I>(items: readonly I[]) => I[];
 }
 
 /** The runner's part of a type: what the respondent answers with. */
@@ -67,6 +107,13 @@ export interface QuestionRunnerPart<T extends QuestionType> {
   Input: ComponentType<AnswerInputProps<T>>;
   /** An answer kept in this browser, when it still fits the question as it is now; else undefined. */
   restore(question: QuestionOf<T>, saved: unknown): AnswerValue | undefined;
+  /**
+   * Why a started answer cannot be sent yet (an address that is not one, a row left open), shown when the
+   * respondent goes on; undefined when it can. Without it, every non-empty answer can be sent.
+   */
+  problem?(question: QuestionOf<T>, value: AnswerValue): string | undefined;
+  /** The answer as sent (trimmed text); without it, the value as it stands. */
+  toSubmit?(question: QuestionOf<T>, value: AnswerValue): AnswerValue;
 }
 
 /** The survey's responses, newest first, a page at a time (read by the parts that list answers). */
@@ -84,6 +131,6 @@ export interface QuestionResultProps {
 export interface QuestionResultPart<T extends QuestionType> {
   type: T;
   Result: ComponentType<QuestionResultProps>;
-  /** Whether it lists answers from the responses (the results screen then reads them). */
-  readsResponses: boolean;
+  /** Whether it lists answers from the responses (the results screen then reads them), e.g. the texts given as "Other". */
+  readsResponses(question: QuestionResult): boolean;
 }

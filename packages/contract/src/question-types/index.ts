@@ -1,12 +1,21 @@
 import type { AnswerValue } from '../answers';
 import type { QuestionType } from '../survey-constants';
 import type { Question } from '../surveys';
-import { checkbox, multipleChoice } from './choice';
+import { checkbox, dropdown, multipleChoice } from './choice';
+import { date } from './date';
+import { email } from './email';
+import { number } from './number';
+import { matrix, ranking } from './ranking';
 import { rating } from './rating';
+import { nps } from './scales';
 import { text } from './text';
 import type { AnswerCheck, DraftQuestion, QuestionDraft, QuestionOf, QuestionTypeModule } from './types';
 
 export type { AnswerCheck, DraftQuestion, QuestionDraft, QuestionOf, QuestionTypeModule } from './types';
+export { isOtherAnswer } from './choice';
+export type { DateRange } from './date';
+export type { NumberRange } from './number';
+export { NPS_OPTIONS } from './scales';
 
 /** The registry: one module per question type. A type missing here fails to compile. */
 export const QUESTION_TYPES: { readonly [T in QuestionType]: QuestionTypeModule<T> } = {
@@ -14,6 +23,13 @@ export const QUESTION_TYPES: { readonly [T in QuestionType]: QuestionTypeModule<
   checkbox,
   text,
   rating,
+  nps,
+  number,
+  email,
+  date,
+  dropdown,
+  ranking,
+  matrix,
 };
 
 /** The module of a question's type. */

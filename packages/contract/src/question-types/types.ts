@@ -14,11 +14,19 @@ export interface QuestionDraft<T extends QuestionType = QuestionType> {
   type: T;
   options: string[];
   ratingScale?: unknown;
+  allowOther?: boolean | undefined;
+  randomizeOptions?: boolean | undefined;
+  numberRange?: unknown;
+  dateRange?: unknown;
+  rows?: string[] | undefined;
 }
+
+/** The fields every type shares, which the survey schema sets around each type's own (see `surveys.ts`). */
+export type SharedQuestionFields = 'id' | 'required' | 'description' | 'logic';
 
 /** A stored question whose id the server may still have to make. */
 export type DraftQuestion<T extends QuestionType> = T extends QuestionType
-  ? Omit<QuestionOf<T>, 'id'> & { id: string | undefined }
+  ? Omit<QuestionOf<T>, SharedQuestionFields> & { id: string | undefined }
   : never;
 
 /** An answer in stored form, or why it is refused (worded to follow "The answer to question n"). */

@@ -7,7 +7,14 @@ import {
 } from '@quorum/contract';
 import { detectTopic } from './detect-topic';
 import { projectName, subjectForQuestions, surveyTitle } from './names';
-import { IMPORTANCE_SCALE, LIKELIHOOD_SCALE, QUESTION_BANK, type ChoiceTemplate } from './question-bank';
+import {
+  IMPORTANCE_SCALE,
+  LIKELIHOOD_SCALE,
+  QUESTION_BANK,
+  type ChoiceTemplate,
+  type Closing,
+  type PurposeQuestions,
+} from './question-bank';
 import { capitalise, fold, hash32, lowerFirst } from './text';
 
 /** A survey has at most this many questions, and at least the four that every survey gets. */
@@ -84,7 +91,9 @@ export function composeSurvey(idea: string): SurveyInput {
   };
 
   const slots: Record<Slot, QuestionInput> = {
-    recommend: rating(fill(bank.recommend), LIKELIHOOD_SCALE),
+    recommend: bank.likelihoodAsRating
+      ? rating(fill(bank.recommend), LIKELIHOOD_SCALE)
+      : { text: fill(bank.recommend), type: 'nps', options: [] },
     overall: rating(fill(pick(bank.overall, 0)), FIVE_POINT_SCALE),
     category: choice(bank.category, 'multiple_choice'),
     second: choice(bank.second, 'multiple_choice'),
@@ -92,32 +101,83 @@ export function composeSurvey(idea: string): SurveyInput {
       listed.length > rated.length
         ? { text: fill(bank.aspectsCheckbox), type: 'checkbox', options: listed.map(capitalise) }
         : choice(bank.checkbox, 'checkbox'),
-    open: { text: fill(pick(bank.open, 3)), type: 'text', options: [] },
+    // The open question is the one a respondent may leave out.
+    open: { text: fill(pick(bank.open, 3)), type: 'text', options: [], required: false },
   };
+  // The idea's own aspects are rated one by one; the purpose's usual ones together, as one grid.
   const aspectRatings =
-    rated.length > 0
-      ? rated.map((aspect) => aspectQuestion(aspect, true))
-      : defaults.map((a) => aspectQuestion(a, false));
+    rated.length > 0 ? rated.map((aspect) => aspectQuestion(aspect, true)) : [aspectGrid(bank, s, defaults)];
 
   // Every survey asks the required four; the rest fill the remaining places in order of priority: the
-  // listed aspects before the optional two, but only two default aspects before them.
+  // listed aspects (or the grid of the usual ones), then the purpose's closing questions (all or none),
+  // then the optional two.
   const layout = bank.recommendFirst ? RECOMMEND_FIRST : STANDARD;
-  const required = layout.required.map((slot) => slots[slot]);
-  const optional = layout.optional(seed).map((slot) => slots[slot]);
-  const extras =
-    rated.length > 0
-      ? [...aspectRatings, ...optional]
-      : [...aspectRatings.slice(0, 2), ...optional, ...aspectRatings.slice(2)];
-  const chosen = new Set<QuestionInput>([...required, ...extras.slice(0, MAX_QUESTIONS - required.length)]);
-  const questions = layout.order
+  const closing = closingQuestions(bank.closing, fill);
+  const chosen = new Set<QuestionInput>(layout.required.map((slot) => slots[slot]));
+  let room = MAX_QUESTIONS - chosen.size;
+  const take = (group: readonly QuestionInput[]) => {
+    if (group.length > room) return;
+    group.forEach((q) => chosen.add(q));
+    room -= group.length;
+  };
+  aspectRatings.forEach((q) => take([q]));
+  take(closing.questions);
+  layout.optional(seed).forEach((slot) => take([slots[slot]]));
+  const asked = layout.order
     .flatMap((slot) => (slot === 'aspects' ? aspectRatings : [slots[slot]]))
     .filter((q) => chosen.has(q));
+  const questions = closing.questions.some((q) => chosen.has(q)) ? closing.place(asked) : asked;
 
   return {
     title: surveyTitle(topic, bank),
     projectName: projectName(topic, bank),
     questions,
   };
+}
+
+/** The columns of a grid of aspects: a quality from very poor to excellent, or the importance scale's labels. */
+const QUALITY_COLUMNS = ['Very poor', 'Poor', 'Fair', 'Good', 'Excellent'];
+
+/** The purpose's usual aspects as the rows of one matrix question, rated on the same columns. */
+function aspectGrid(bank: PurposeQuestions, subject: string, aspects: readonly string[]): QuestionInput {
+  const rows = aspects.map(capitalise);
+  if (bank.aspectFrame === 'importance') {
+    return {
+      text: `How important is each of these to you when choosing ${subject}?`,
+      type: 'matrix',
+      options: Object.values(IMPORTANCE_SCALE.labels ?? {}),
+      rows,
+    };
+  }
+  return { text: 'How would you rate each of these?', type: 'matrix', options: [...QUALITY_COLUMNS], rows };
+}
+
+/** Whether the respondent may be contacted: on "No" the survey ends, on "Yes" it asks for the address. */
+const contactConsent = (): QuestionInput => ({
+  text: 'May we contact you about your answers?',
+  type: 'multiple_choice',
+  options: ['Yes', 'No'],
+  logic: [{ when: { operator: 'equals', value: 'No' }, goTo: 'end' }],
+});
+const contactEmail = (): QuestionInput => ({
+  text: 'What email address can we reach you at?',
+  type: 'email',
+  options: [],
+  description: 'We use it only to reply to your answers.',
+});
+
+/** The purpose's closing questions, and where they go among the others. */
+function closingQuestions(
+  closing: Closing | undefined,
+  fill: (template: string) => string,
+): { questions: readonly QuestionInput[]; place: (asked: QuestionInput[]) => QuestionInput[] } {
+  if (closing === undefined) return { questions: [], place: (asked) => asked };
+  if (closing === 'contact') {
+    const contact = [contactConsent(), contactEmail()];
+    return { questions: contact, place: (asked) => [...asked, ...contact] };
+  }
+  const visit: QuestionInput = { text: fill(closing.visitDate), type: 'date', options: [], required: false };
+  return { questions: [visit], place: (asked) => [...asked.slice(0, 1), visit, ...asked.slice(1)] };
 }
 
 function rotate<T>(items: readonly T[], by: number): T[] {

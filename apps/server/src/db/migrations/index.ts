@@ -6,6 +6,7 @@ import * as auditLog from './2026-11-24T1300-audit-log';
 import * as passwordResetsAndRevokedTokens from './2026-11-24T1310-password-resets-and-revoked-tokens';
 import * as twoFactor from './2026-11-24T1320-two-factor';
 import * as singleSignOn from './2026-11-24T1330-single-sign-on';
+import * as questionModel from './2026-11-24T1400-question-model';
 
 /**
  * Every migration, by its dated name. Listed statically (not read from disk) so the
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T1310-password-resets-and-revoked-tokens': passwordResetsAndRevokedTokens,
   '2026-11-24T1320-two-factor': twoFactor,
   '2026-11-24T1330-single-sign-on': singleSignOn,
+  '2026-11-24T1400-question-model': questionModel,
 };
 
 /** The names of the migrations this version knows, oldest first. */

@@ -1,9 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
-import { answerFor, type AnswerValue, type Question, type SurveyState } from '@quorum/contract';
+import { answerFor, questionPath, type AnswerValue, type Question, type SurveyState } from '@quorum/contract';
 import type { Db, Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { serverQuestionType } from '../../question-types';
-import { questionFromRow } from '../surveys/question-row';
+import { questionFromRow, STORED_QUESTION_COLUMNS } from '../surveys/question-row';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -30,7 +30,7 @@ const CHUNK = 500;
 async function currentQuestions(db: Executor, surveyId: string): Promise<Question[]> {
   const rows = await db
     .selectFrom('questions')
-    .select(['id', 'text', 'type', 'options', 'rating_scale'])
+    .select(STORED_QUESTION_COLUMNS)
     .where('survey_id', '=', surveyId)
     .where('is_deleted', '=', 0)
     .orderBy('position')
@@ -61,7 +61,8 @@ export async function findSurveyForTaking(
 
 /**
  * Records accepted responses of one survey in ONE transaction: the response rows, the answer
- * counts and question totals that results read, and the survey's response count.
+ * counts and question totals that results read, and the survey's response count. Each response counts as
+ * seen by every question on its path (`questionPath` of its answers, the path the check walked).
  */
 export async function recordResponses(
   db: Db,
@@ -100,7 +101,7 @@ export async function writeResponses(
   }
 
   const counts = new Map<string, { question_id: string; answer: string; count: number }>();
-  const totals = new Map<string, { answered: number; rating_sum: number }>();
+  const totals = new Map<string, { answered: number; rating_sum: number; seen: number }>();
   const countAnswer = (questionId: string, answer: string) => {
     const key = `${questionId}\u0000${answer}`;
     const entry = counts.get(key);
@@ -108,13 +109,15 @@ export async function writeResponses(
     else counts.set(key, { question_id: questionId, answer, count: 1 });
   };
   for (const item of items) {
-    for (const question of questions) {
+    // Every question on the response's path was seen, answered or skipped; the path is the flow's own.
+    for (const question of questionPath(questions, item.answers)) {
+      let total = totals.get(question.id);
+      if (!total) totals.set(question.id, (total = { answered: 0, rating_sum: 0, seen: 0 }));
+      total.seen += 1;
       const value = answerFor(item.answers, question.id);
       if (value === undefined) continue;
-      let total = totals.get(question.id);
-      if (!total) totals.set(question.id, (total = { answered: 0, rating_sum: 0 }));
       total.answered += 1;
-      total.rating_sum += serverQuestionType(question.type).countAnswer(value, (answer) =>
+      total.rating_sum += serverQuestionType(question.type).countAnswer(question, value, (answer) =>
         countAnswer(question.id, answer),
       );
     }
@@ -146,6 +149,7 @@ export async function writeResponses(
         oc.columns(['survey_id', 'question_id']).doUpdateSet((eb) => ({
           answered: eb('question_totals.answered', '+', eb.ref('excluded.answered')),
           rating_sum: eb('question_totals.rating_sum', '+', eb.ref('excluded.rating_sum')),
+          seen: eb('question_totals.seen', '+', eb.ref('excluded.seen')),
         })),
       )
       .execute();

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import type { Kysely } from 'kysely';
-import { answerFor, answerText, CSV_BOM, csvCell, csvRow, questionLabel } from '@quorum/contract';
+import { answerFor, answerText, CSV_BOM, csvCell, csvRow, questionLabel, type AnswerValue } from '@quorum/contract';
 import type { Database } from '../../db/schema';
+import { serverQuestionType } from '../../question-types';
 import { latestResponseId, listResponsesAfter, listResultQuestions } from './results.repository';
 import { parseAnswers, toResultQuestion, type ResultQuestion } from './result-rows';
 
@@ -17,6 +18,16 @@ export function csvHeader(questions: readonly ResultQuestion[]): string {
   ]);
 }
 
+/**
+ * One answer as one cell: nothing (skipped, or not on the respondent's path) is empty; lists (checkbox, ranking in
+ * the respondent's order) are joined with "; "; a matrix reads "Row: Column; Row 2: Column" in row order.
+ */
+export function answerCell(question: ResultQuestion, value: AnswerValue | undefined): string {
+  if (value === undefined) return '';
+  const own = serverQuestionType(question.type).answerText;
+  return own ? own(question, value) : answerText(value);
+}
+
 /** One response as a CSV record. `answers` is the stored JSON text. */
 export function csvRecord(
   questions: readonly ResultQuestion[],
@@ -27,7 +38,7 @@ export function csvRecord(
   // An unreadable row still gets its id and time.
   const parsed = parseAnswers(answers);
   let line = `${csvCell(id)},${csvCell(submittedAt)}`;
-  for (const q of questions) line += `,${csvCell(answerText(answerFor(parsed, q.id)))}`;
+  for (const q of questions) line += `,${csvCell(answerCell(q, answerFor(parsed, q.id)))}`;
   return `${line}\r\n`;
 }
 

@@ -1,15 +1,13 @@
 import type { Kysely } from 'kysely';
 import type { Database, QuestionsTable, SurveysTable } from '../../db/schema';
+import { STORED_QUESTION_COLUMNS, type StoredQuestion } from '../surveys/question-row';
 
 export type ResultsSurveyRow = Pick<
   SurveysTable,
   'id' | 'user_id' | 'title' | 'project_id' | 'state' | 'response_count'
 >;
 
-export type ResultsQuestionRow = Pick<
-  QuestionsTable,
-  'id' | 'position' | 'text' | 'type' | 'options' | 'rating_scale' | 'is_deleted'
->;
+export type ResultsQuestionRow = StoredQuestion & Pick<QuestionsTable, 'position' | 'is_deleted'>;
 
 export interface AnswerCountRow {
   question_id: string;
@@ -21,6 +19,8 @@ export interface QuestionTotalRow {
   question_id: string;
   answered: number;
   rating_sum: number;
+  /** How many responses had the question on their path, answered or skipped. */
+  seen: number;
 }
 
 export interface ResponseDbRow {
@@ -42,7 +42,7 @@ export async function findResultsSurvey(db: Kysely<Database>, surveyId: string):
 export async function listResultQuestions(db: Kysely<Database>, surveyId: string): Promise<ResultsQuestionRow[]> {
   return db
     .selectFrom('questions')
-    .select(['id', 'position', 'text', 'type', 'options', 'rating_scale', 'is_deleted'])
+    .select([...STORED_QUESTION_COLUMNS, 'position', 'is_deleted'])
     .where('survey_id', '=', surveyId)
     .orderBy('is_deleted', 'asc')
     .orderBy('position', 'asc')
@@ -60,14 +60,19 @@ export async function listAnswerCounts(db: Kysely<Database>, surveyId: string): 
   return rows.map((r) => ({ ...r, count: Number(r.count) }));
 }
 
-/** The running per-question totals: how many answered, and the sum of ratings. */
+/** The running per-question totals: how many answered, how many saw it, and the sum of ratings. */
 export async function listQuestionTotals(db: Kysely<Database>, surveyId: string): Promise<QuestionTotalRow[]> {
   const rows = await db
     .selectFrom('question_totals')
-    .select(['question_id', 'answered', 'rating_sum'])
+    .select(['question_id', 'answered', 'rating_sum', 'seen'])
     .where('survey_id', '=', surveyId)
     .execute();
-  return rows.map((r) => ({ ...r, answered: Number(r.answered), rating_sum: Number(r.rating_sum) }));
+  return rows.map((r) => ({
+    ...r,
+    answered: Number(r.answered),
+    rating_sum: Number(r.rating_sum),
+    seen: Number(r.seen),
+  }));
 }
 
 /**

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import {
   csvFileName,
+  isRequired,
   EXPORT_LINK_TTL_SECONDS,
   percentageOf,
   RESULTS_VIEWED_AUDIT_MINUTES,
@@ -39,7 +40,9 @@ import { openResultsStream, type ResultsStream } from './results.stream';
  *   among the options (most given first).
  * - Rating questions: every value from min to max, then values outside the scale; plus the average and the
  *   number of ratings.
- * - Text questions: no statistics.
+ * - Text and email questions: no statistics.
+ * - Every other type: see its module in question-types (NPS, number, date, dropdown, ranking, matrix).
+ * - Every question: `answeredCount` out of `seenCount`, the responses that had it on their path.
  *
  * `percentage` is the share of the responses that answered the question, so checkbox shares can add up past 100.
  */
@@ -74,7 +77,10 @@ export function buildQuestionResults(
       text: question.text,
       type: question.type,
       isDeleted: question.isDeleted,
+      required: isRequired(question),
+      ...(question.description ? { description: question.description } : {}),
       answeredCount: answered,
+      seenCount: total?.seen ?? 0,
       ...serverQuestionType(question.type).results(question, counts, statistic),
     };
   });

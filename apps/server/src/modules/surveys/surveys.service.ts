@@ -47,6 +47,12 @@ function toRow(surveyId: string, id: string, position: number, q: NormalisedQues
   return questionRow(surveyId, position, { ...q, id });
 }
 
+/** A question whose rules go to the questions' new ids where `renamed` gives one. */
+function withRenamedTargets(q: NormalisedQuestionInput, renamed: ReadonlyMap<string, string>): NormalisedQuestionInput {
+  if (!q.logic) return q;
+  return { ...q, logic: q.logic.map((rule) => ({ ...rule, goTo: renamed.get(rule.goTo) ?? rule.goTo })) };
+}
+
 function creatorOf(row: CreatorRow | undefined): Survey['creator'] | undefined {
   return row && { id: row.creator_id, name: row.creator_name, email: row.creator_email };
 }
@@ -105,14 +111,22 @@ export function planQuestionUpdate(
 ): QuestionPlan {
   const byId = new Map(existing.map((row) => [row.id, row]));
   const kept = new Set<string>();
-  const current = submitted.map((q, position) => {
+  const ids = submitted.map((q) => {
     const old = q.id ? byId.get(q.id) : undefined;
     if (old && !((answered.get(old.id) ?? 0) > 0 && !sameAnswerShape(old, q))) {
       kept.add(old.id);
-      return toRow(surveyId, old.id, position, q);
+      return old.id;
     }
-    return toRow(surveyId, old ? makeId() : (q.id ?? makeId()), position, q);
+    return old ? makeId() : (q.id ?? makeId());
   });
+  // A question stored under a new id keeps the skip-logic rules that send respondents to it.
+  const renamed = new Map<string, string>();
+  submitted.forEach((q, position) => {
+    if (q.id && q.id !== ids[position]) renamed.set(q.id, ids[position]!);
+  });
+  const current = submitted.map((q, position) =>
+    toRow(surveyId, ids[position]!, position, renamed.size > 0 ? withRenamedTargets(q, renamed) : q),
+  );
   const retained: QuestionRow[] = [];
   const droppedIds: string[] = [];
   for (const row of [...existing].sort((a, b) => a.position - b.position)) {

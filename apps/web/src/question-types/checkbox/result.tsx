@@ -1,19 +1,23 @@
 import { ChoiceResult } from '../choice/choice-result';
+import { listsOther, OtherAnswers } from '../choice/other-answers';
 import type { QuestionResultPart, QuestionResultProps } from '../types';
 
-function CheckboxResult({ question, labelId }: QuestionResultProps) {
+function CheckboxResult({ question, labelId, responses }: QuestionResultProps) {
   return (
-    <ChoiceResult
-      question={question}
-      labelId={labelId}
-      note="Respondents could choose more than one answer, so the shares can add up to more than 100%."
-    />
+    <>
+      <ChoiceResult
+        question={question}
+        labelId={labelId}
+        note="Respondents could choose more than one answer, so the shares can add up to more than 100%."
+      />
+      <OtherAnswers question={question} responses={responses} />
+    </>
   );
 }
 
-/** As a single choice, saying why the shares can add up to more than 100%. */
+/** As a single choice, saying why the shares can add up to more than 100%; with "Other", the texts given. */
 export const checkboxResult: QuestionResultPart<'checkbox'> = {
   type: 'checkbox',
   Result: CheckboxResult,
-  readsResponses: false,
+  readsResponses: listsOther,
 };

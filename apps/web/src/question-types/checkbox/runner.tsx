@@ -1,37 +1,101 @@
+import { OTHER_LABEL } from '@quorum/contract';
+import { useState } from 'react';
 import { cn } from '@/components/ui/cn';
 import { nativeControl, optionRow } from '../shared/answer-controls';
+import { fitsOther, OtherField } from '../shared/other-field';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 
-function CheckboxInput({ question, value, onChange }: AnswerInputProps<'checkbox'>) {
+/** The respondent's "Other" text in a checkbox answer: the one item that is not an option. */
+const otherOf = (options: readonly string[], picked: readonly string[]) => picked.find((p) => !options.includes(p));
+
+function CheckboxInput({
+  question,
+  name,
+  value,
+  onChange,
+  arrange,
+  describedBy,
+  invalid,
+}: AnswerInputProps<'checkbox'>) {
   const picked = Array.isArray(value) ? value : [];
+  const otherText = otherOf(question.options, picked);
+  const [otherPicked, setOtherPicked] = useState(() => question.allowOther === true && otherText !== undefined);
+  // The options in the question's order, then the "Other" text (the order the server stores).
+  const answer = (options: readonly string[], other: string | undefined) => [
+    ...question.options.filter((o) => options.includes(o)),
+    ...(other !== undefined ? [other] : []),
+  ];
+  const chosen = picked.filter((p) => question.options.includes(p));
   return (
     <div className="grid gap-3">
       <p className="-mt-2 text-sm text-slate-600">Choose all that apply.</p>
-      {question.options.map((option) => (
+      {arrange(question.options).map((option) => (
         <label key={option} className={optionRow}>
           <input
             type="checkbox"
             value={option}
-            checked={picked.includes(option)}
+            checked={chosen.includes(option)}
             onChange={(event) =>
-              onChange(question.options.filter((o) => (o === option ? event.target.checked : picked.includes(o))))
+              onChange(
+                answer(
+                  event.target.checked ? [...chosen, option] : chosen.filter((o) => o !== option),
+                  otherPicked ? (otherText ?? '') : undefined,
+                ),
+              )
             }
             className={cn(nativeControl, 'rounded')}
           />
           <span className="break-words">{option}</span>
         </label>
       ))}
+      {question.allowOther && (
+        <>
+          <label className={optionRow}>
+            <input
+              type="checkbox"
+              value={OTHER_LABEL}
+              checked={otherPicked}
+              onChange={(event) => {
+                setOtherPicked(event.target.checked);
+                onChange(answer(chosen, event.target.checked ? '' : undefined));
+              }}
+              className={cn(nativeControl, 'rounded')}
+            />
+            <span>{OTHER_LABEL}</span>
+          </label>
+          {otherPicked && (
+            <OtherField
+              id={`${name}-other`}
+              value={otherText ?? ''}
+              onChange={(text) => onChange(answer(chosen, text))}
+              describedBy={describedBy}
+              invalid={invalid}
+            />
+          )}
+        </>
+      )}
     </div>
   );
 }
 
-/** Any of the options, as checkboxes; the answer lists them in the question's order. */
+/**
+ * Any of the options, as checkboxes; the answer lists them in the question's order, then the respondent's "Other"
+ * text when "Other" is offered and ticked.
+ */
 export const checkboxRunner: QuestionRunnerPart<'checkbox'> = {
   type: 'checkbox',
   Input: CheckboxInput,
   restore(question, saved) {
     if (!Array.isArray(saved)) return undefined;
     const picked = question.options.filter((o) => saved.includes(o));
-    return picked.length > 0 ? picked : undefined;
+    const other = saved.find((s): s is string => typeof s === 'string' && !question.options.includes(s));
+    const value = other !== undefined && fitsOther(question, other) ? [...picked, other] : picked;
+    return value.length > 0 ? value : undefined;
   },
+  problem: (question, value) =>
+    Array.isArray(value) && value.some((v) => !question.options.includes(v) && v.trim() === '')
+      ? `Type your answer for “${OTHER_LABEL}”, or untick it.`
+      : undefined,
+  toSubmit: (question, value) =>
+    Array.isArray(value) ? value.map((v) => (question.options.includes(v) ? v : v.trim())) : value,
 };

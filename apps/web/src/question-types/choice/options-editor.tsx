@@ -1,13 +1,13 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Plus, X } from 'lucide-react';
 import { LIMITS } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Input } from '@/components/ui/field';
 import type { QuestionFieldsProps } from '../types';
-import { addOption, canAddOption, canRemoveOption, removeOption, setOption } from './options';
+import { addOption, canAddOption, canRemoveOption, removeOption, setOption, type ListField } from './options';
 
-/** The options of a choice question: one row each, Add Option, and the message about them. */
+/** A list of a question (its options, or a matrix's rows): one row each, an Add button, and the message about them. */
 export function OptionsEditor({
   question,
   name,
@@ -15,55 +15,76 @@ export function OptionsEditor({
   disabled,
   onChange,
   hint,
+  field = 'options',
+  legend = 'Options',
+  itemLabel = 'Option',
+  max = LIMITS.options,
+  children,
 }: QuestionFieldsProps & {
   /** How respondents answer, after the legend. */
   hint: string;
+  /** The list edited: the options (the default) or a matrix's rows. */
+  field?: ListField;
+  legend?: string;
+  /** What one entry is called ("Option" gives "Option 1", "Add Option"). */
+  itemLabel?: string;
+  /** The most entries the list may have. */
+  max?: number;
+  /** More inputs at the end of the group (a bulk entry). */
+  children?: ReactNode;
 }) {
   const errorId = useId();
+  const error = field === 'rows' ? errors.rows : errors.options;
+  const values = question[field] ?? [];
   return (
-    <fieldset className="mt-4 space-y-2" aria-describedby={errors.options ? errorId : undefined}>
+    <fieldset className="mt-4 space-y-2" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-2 text-sm font-medium text-slate-800">
-        Options
+        {legend}
         <span className="ml-1 text-xs font-normal text-slate-500">{hint}</span>
       </legend>
       <ol className="space-y-2">
-        {question.options.map((option, optionIndex) => (
+        {values.map((option, optionIndex) => (
           <OptionRow
             key={optionIndex}
             name={name}
+            field={field}
+            label={`${itemLabel} ${optionIndex + 1}`}
             optionIndex={optionIndex}
             value={option}
-            invalid={Boolean(errors.options) && option.trim() === ''}
-            canRemove={canRemoveOption(question)}
+            invalid={Boolean(error) && option.trim() === ''}
+            canRemove={canRemoveOption(question, field)}
             disabled={disabled}
-            onChange={(value) => onChange(setOption(question, optionIndex, value))}
-            onRemove={() => onChange(removeOption(question, optionIndex))}
+            onChange={(value) => onChange(setOption(question, optionIndex, value, field))}
+            onRemove={() => onChange(removeOption(question, optionIndex, field))}
             onEnter={() => {
-              if (canAddOption(question)) onChange(addOption(question));
+              if (canAddOption(question, max, field)) onChange(addOption(question, max, field));
             }}
           />
         ))}
       </ol>
-      {errors.options && (
+      {error && (
         <p id={errorId} className="text-sm text-red-700">
-          {errors.options}
+          {error}
         </p>
       )}
       <Button
         variant="secondary"
         size="sm"
-        disabled={disabled || !canAddOption(question)}
-        onClick={() => onChange(addOption(question))}
+        disabled={disabled || !canAddOption(question, max, field)}
+        onClick={() => onChange(addOption(question, max, field))}
       >
         <Plus className="size-4" aria-hidden="true" />
-        Add Option
+        Add {itemLabel}
       </Button>
+      {children}
     </fieldset>
   );
 }
 
 function OptionRow({
   name,
+  field,
+  label,
   optionIndex,
   value,
   invalid,
@@ -74,6 +95,8 @@ function OptionRow({
   onEnter,
 }: {
   name: string;
+  field: ListField;
+  label: string;
   optionIndex: number;
   value: string;
   invalid: boolean;
@@ -84,7 +107,6 @@ function OptionRow({
   onEnter: () => void;
 }) {
   const id = useId();
-  const label = `Option ${optionIndex + 1}`;
   return (
     <li className="flex items-center gap-2">
       <label htmlFor={id} className="w-20 shrink-0 text-sm text-slate-700">
@@ -95,7 +117,7 @@ function OptionRow({
       </label>
       <Input
         id={id}
-        name={`${name}.options.${optionIndex}`}
+        name={`${name}.${field}.${optionIndex}`}
         required
         maxLength={LIMITS.text}
         value={value}
@@ -106,7 +128,7 @@ function OptionRow({
           // Enter moves to the next option, adding one at the end of the list.
           e.preventDefault();
           const form = e.currentTarget.form;
-          const nextName = `${name}.options.${optionIndex + 1}`;
+          const nextName = `${name}.${field}.${optionIndex + 1}`;
           const focusNext = () => form?.querySelector<HTMLInputElement>(`[name="${nextName}"]`)?.focus();
           if (form?.querySelector(`[name="${nextName}"]`)) focusNext();
           else {

@@ -1,13 +1,19 @@
 import { ChoiceResult } from '../choice/choice-result';
+import { listsOther, OtherAnswers } from '../choice/other-answers';
 import type { QuestionResultPart, QuestionResultProps } from '../types';
 
-function MultipleChoiceResult({ question, labelId }: QuestionResultProps) {
-  return <ChoiceResult question={question} labelId={labelId} />;
+function MultipleChoiceResult({ question, labelId, responses }: QuestionResultProps) {
+  return (
+    <>
+      <ChoiceResult question={question} labelId={labelId} />
+      <OtherAnswers question={question} responses={responses} />
+    </>
+  );
 }
 
-/** A pie of the answers and a table of the same counts and shares. */
+/** A pie of the answers and a table of the same counts and shares; with "Other", the texts given. */
 export const multipleChoiceResult: QuestionResultPart<'multiple_choice'> = {
   type: 'multiple_choice',
   Result: MultipleChoiceResult,
-  readsResponses: false,
+  readsResponses: listsOther,
 };

@@ -1,29 +1,75 @@
+import { OTHER_LABEL } from '@quorum/contract';
+import { useState } from 'react';
 import { nativeControl, optionRow } from '../shared/answer-controls';
+import { OtherField, singleChoiceAnswer } from '../shared/other-field';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 
-function MultipleChoiceInput({ question, name, value, onChange }: AnswerInputProps<'multiple_choice'>) {
+function MultipleChoiceInput({
+  question,
+  name,
+  value,
+  onChange,
+  arrange,
+  describedBy,
+  invalid,
+}: AnswerInputProps<'multiple_choice'>) {
+  const text = typeof value === 'string' ? value : undefined;
+  // "Other" stays picked while its text is typed, even when the text happens to match an option.
+  const [otherPicked, setOtherPicked] = useState(
+    () => question.allowOther === true && text !== undefined && !question.options.includes(text),
+  );
   return (
     <div className="grid gap-3">
-      {question.options.map((option) => (
+      {arrange(question.options).map((option) => (
         <label key={option} className={optionRow}>
           <input
             type="radio"
             name={name}
             value={option}
-            checked={value === option}
-            onChange={() => onChange(option)}
+            checked={!otherPicked && value === option}
+            onChange={() => {
+              setOtherPicked(false);
+              onChange(option);
+            }}
             className={nativeControl}
           />
           <span className="break-words">{option}</span>
         </label>
       ))}
+      {question.allowOther && (
+        <>
+          <label className={optionRow}>
+            <input
+              type="radio"
+              name={name}
+              value={OTHER_LABEL}
+              checked={otherPicked}
+              onChange={() => {
+                setOtherPicked(true);
+                onChange('');
+              }}
+              className={nativeControl}
+            />
+            <span>{OTHER_LABEL}</span>
+          </label>
+          {otherPicked && (
+            <OtherField
+              id={`${name}-other`}
+              value={text ?? ''}
+              onChange={onChange}
+              describedBy={describedBy}
+              invalid={invalid}
+            />
+          )}
+        </>
+      )}
     </div>
   );
 }
 
-/** One of the options, as radio buttons. */
+/** One of the options, as radio buttons; with "Other" offered, a text of the respondent's own. */
 export const multipleChoiceRunner: QuestionRunnerPart<'multiple_choice'> = {
   type: 'multiple_choice',
   Input: MultipleChoiceInput,
-  restore: (question, saved) => (typeof saved === 'string' && question.options.includes(saved) ? saved : undefined),
+  ...singleChoiceAnswer,
 };

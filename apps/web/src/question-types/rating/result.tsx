@@ -51,5 +51,5 @@ function RatingResult({ question }: QuestionResultProps) {
 export const ratingResult: QuestionResultPart<'rating'> = {
   type: 'rating',
   Result: RatingResult,
-  readsResponses: false,
+  readsResponses: () => false,
 };

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { SLIDER_LABELS, type AnswerValue, type QuestionOf } from '@quorum/contract';
 import { cn } from '@/components/ui/cn';
-import { nativeControl, optionRow } from '../shared/answer-controls';
+import { idList, nativeControl, optionRow } from '../shared/answer-controls';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 
 function ratingValues(question: QuestionOf<'rating'>): number[] {
@@ -47,7 +47,7 @@ function RatingChoices({ question, name, value, onChange }: AnswerInputProps<'ra
 }
 
 /** A ten-point scale: a slider labelled at 1, 5 and 10. Unanswered until moved or tapped. */
-function RatingSlider({ question, headingId, value, onChange }: AnswerInputProps<'rating'>) {
+function RatingSlider({ question, headingId, value, onChange, describedBy }: AnswerInputProps<'rating'>) {
   const { min, max } = question.ratingScale;
   const answered = typeof value === 'number';
   const current = answered ? value : Math.round((min + max) / 2);
@@ -65,7 +65,7 @@ function RatingSlider({ question, headingId, value, onChange }: AnswerInputProps
         step={1}
         value={current}
         aria-labelledby={headingId}
-        aria-describedby={`${id}-hint`}
+        aria-describedby={idList(`${id}-hint`, describedBy)}
         aria-valuetext={answered ? (labelOf(current) ?? String(current)) : 'Not rated yet'}
         onChange={(event) => onChange(Number(event.target.value))}
         onPointerUp={(event) => onChange(Number(event.currentTarget.value))}

@@ -1,12 +1,13 @@
+import { idList } from '../shared/answer-controls';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 
-function TextInput({ name, headingId, value, onChange }: AnswerInputProps<'text'>) {
+function TextInput({ name, headingId, value, onChange, describedBy }: AnswerInputProps<'text'>) {
   return (
     <>
       <textarea
         rows={4}
         aria-labelledby={headingId}
-        aria-describedby={`${name}-hint`}
+        aria-describedby={idList(`${name}-hint`, describedBy)}
         value={typeof value === 'string' ? value : ''}
         onChange={(event) => onChange(event.target.value)}
         maxLength={5000}

@@ -23,6 +23,7 @@ export const customer: PurposeQuestions = {
   },
   aspectsCheckbox: 'Which of these matter most to you as a customer?',
   recommend: 'How likely are you to recommend {s} to a friend or colleague?',
+  closing: 'contact',
   open: [
     'What is one thing {s} could do better?',
     'What could we do to improve your experience?',

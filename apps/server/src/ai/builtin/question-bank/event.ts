@@ -23,6 +23,7 @@ export const event: PurposeQuestions = {
   },
   aspectsCheckbox: 'Which of these parts of {s} mattered most to you?',
   recommend: 'How likely are you to recommend {s} to a friend?',
+  closing: { visitDate: 'On which day did you attend {s}?' },
   open: [
     'What could we do to make {s} better next time?',
     'What was the highlight of {s} for you, and what would you change?',

@@ -23,6 +23,7 @@ export const hotel: PurposeQuestions = {
   },
   aspectsCheckbox: 'Which of these mattered most to you during your stay?',
   recommend: 'How likely are you to recommend {s} to a friend or family member?',
+  closing: { visitDate: 'When did your stay at {s} begin?' },
   open: [
     'What could {s} do to make your next stay better?',
     'Was there anything during your stay that did not meet your expectations?',

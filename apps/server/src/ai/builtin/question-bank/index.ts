@@ -13,7 +13,7 @@ import { restaurant } from './restaurant';
 import type { PurposeQuestions } from './types';
 import { website } from './website';
 
-export type { ChoiceTemplate, PurposeQuestions } from './types';
+export type { ChoiceTemplate, Closing, PurposeQuestions } from './types';
 export { IMPORTANCE_SCALE, LIKELIHOOD_SCALE } from './scales';
 
 /** Every purpose's questions, one file each. A purpose without its file does not compile. */

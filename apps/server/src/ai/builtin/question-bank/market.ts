@@ -27,6 +27,7 @@ export const market: PurposeQuestions = {
   },
   aspectsCheckbox: 'Which of these would influence your choice the most?',
   recommend: 'How likely would you be to try {s} if it were available?',
+  likelihoodAsRating: true,
   open: [
     'What would make {s} more appealing to you?',
     'What, if anything, would stop you from trying {s}?',

@@ -1,6 +1,6 @@
 import type { PurposeQuestions } from './types';
 
-/** Net promoter: the 1–10 recommendation question leads, then the reason for the score. */
+/** Net promoter: the 0–10 recommendation question leads, then the reason for the score. */
 export const nps: PurposeQuestions = {
   label: 'Net promoter',
   defaultSubject: 'us',
@@ -23,6 +23,7 @@ export const nps: PurposeQuestions = {
     options: ['Quality', 'Price', 'Customer service', 'Ease of use', 'Reliability', 'Something else'],
   },
   aspectsCheckbox: 'Which of these matter most to you?',
-  recommend: 'On a scale of 1 to 10, how likely are you to recommend {s} to a friend or colleague?',
+  recommend: 'How likely are you to recommend {s} to a friend or colleague?',
+  closing: 'contact',
   open: ['What is the main reason for your score?', 'What is the most important reason for the score you gave?'],
 };

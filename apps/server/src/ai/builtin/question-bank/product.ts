@@ -23,6 +23,7 @@ export const product: PurposeQuestions = {
   },
   aspectsCheckbox: 'Which of these matter most to you in {s}?',
   recommend: 'How likely are you to recommend {s} to a friend or colleague?',
+  closing: 'contact',
   open: [
     'What one change would make {s} more useful to you?',
     'What, if anything, frustrates you about {s}?',

@@ -23,6 +23,7 @@ export const restaurant: PurposeQuestions = {
   },
   aspectsCheckbox: 'Which of these mattered most to you during your visit?',
   recommend: 'How likely are you to recommend {s} to a friend or family member?',
+  closing: { visitDate: 'When did you visit {s}?' },
   open: [
     'What could {s} do to make your next visit better?',
     'Was there anything during your visit that did not meet your expectations?',

@@ -1,6 +1,6 @@
 import type { RatingScale } from '@quorum/contract';
 
-/** For the recommendation question: 1 to 10, labelled at the ends. */
+/** For a likelihood that is not a recommendation (to try, to come back): 1 to 10, labelled at the ends. */
 export const LIKELIHOOD_SCALE: RatingScale = {
   min: 1,
   max: 10,

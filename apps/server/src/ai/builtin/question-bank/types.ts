@@ -30,13 +30,25 @@ export interface PurposeQuestions {
   checkbox: ChoiceTemplate;
   /** Asked as a checkbox over the listed aspects when the idea lists more than can be rated one by one. */
   aspectsCheckbox: string;
-  /** A 1–10 likelihood question. */
+  /**
+   * The likelihood question: to recommend, asked as a Net Promoter Score (0–10), or with `likelihoodAsRating` a
+   * 1–10 rating (how likely to try or to come back, which is not a recommendation).
+   */
   recommend: string;
+  likelihoodAsRating?: true;
+  /**
+   * Asked when the survey has room for it: `'contact'`, last, whether the respondent may be contacted and, if so,
+   * at which address (a skip-logic rule ends the survey on "No"); or `visitDate`, second, the day of the visit
+   * (optional), worded as given.
+   */
+  closing?: Closing;
   /** The one open question; one wording is picked from the idea. */
   open: readonly string[];
   /** The recommendation question leads and is always asked (net-promoter surveys). */
   recommendFirst?: true;
 }
+
+export type Closing = 'contact' | { visitDate: string };
 
 /** How a rating question about one aspect is worded. */
 export type AspectFrame = 'rate' | 'importance';

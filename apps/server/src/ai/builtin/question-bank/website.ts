@@ -30,6 +30,8 @@ export const website: PurposeQuestions = {
   },
   aspectsCheckbox: 'Which of these parts of {s} matter most to you?',
   recommend: 'How likely are you to use {s} again?',
+  likelihoodAsRating: true,
+  closing: 'contact',
   open: [
     'What would make {s} easier to use?',
     'What, if anything, was confusing or frustrating?',

@@ -4,7 +4,7 @@ import { QUESTION_TYPES, type QuestionResult } from '@quorum/contract';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
-import { plural } from '@/lib/format';
+import { formatCount, plural } from '@/lib/format';
 import { questionResultOf } from '@/question-types/results';
 import { useResponses } from '../api/get-responses';
 
@@ -21,7 +21,7 @@ export function QuestionResultCard({
   const labelId = useId();
   // The type's results part shows the numbers; the responses are read only for a part that lists answers.
   const { Result, readsResponses } = questionResultOf(question.type);
-  const responses = useResponses(surveyId, { enabled: readsResponses });
+  const responses = useResponses(surveyId, { enabled: readsResponses(question) });
   return (
     <Card
       className={cn('overflow-hidden', question.isDeleted && 'border-dashed bg-slate-50/60')}
@@ -35,8 +35,15 @@ export function QuestionResultCard({
             {question.text}
             {question.isDeleted && <span className="sr-only"> (deleted question)</span>}
           </h3>
+          {question.description && (
+            <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{question.description}</p>
+          )}
           <p className="mt-0.5 text-sm text-slate-600">
             {QUESTION_TYPES[question.type].label} · {plural(question.answeredCount, 'answer', 'answers')}
+            {!question.required && ' · Optional'}
+          </p>
+          <p className="mt-0.5 text-sm text-slate-600" data-testid="answered-of-seen">
+            {answeredOfSeen(question)}
           </p>
         </div>
         {question.isDeleted && (
@@ -51,4 +58,9 @@ export function QuestionResultCard({
       </div>
     </Card>
   );
+}
+
+/** "Answered by n of m who saw it": the respondents whose path held the question, answered or skipped. */
+function answeredOfSeen(question: Pick<QuestionResult, 'answeredCount' | 'seenCount'>): string {
+  return `Answered by ${formatCount(question.answeredCount)} of ${formatCount(question.seenCount)} who saw it`;
 }

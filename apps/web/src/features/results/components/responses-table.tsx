@@ -1,7 +1,8 @@
-import { answerFor, answerText, questionLabel, type QuestionResult } from '@quorum/contract';
+import { answerFor, questionLabel, type QuestionResult } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
 import { useResponses } from '../api/get-responses';
 import { formatCount, formatDateTime } from '@/lib/format';
+import { answerCellText } from './answer-cell-text';
 
 /** Table View: every response, newest first, one column per question, a page at a time. */
 export function ResponsesTable({
@@ -65,7 +66,7 @@ export function ResponsesTable({
                 <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDateTime(r.submittedAt)}</td>
                 {questions.map((q) => (
                   <td key={q.id} className="max-w-xs px-4 py-3 break-words whitespace-pre-wrap text-slate-800">
-                    {answerText(answerFor(r.answers, q.id)) || <span className="text-slate-500">—</span>}
+                    {answerCellText(q, answerFor(r.answers, q.id)) || <span className="text-slate-500">—</span>}
                   </td>
                 ))}
               </tr>

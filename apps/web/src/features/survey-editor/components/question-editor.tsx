@@ -1,15 +1,23 @@
 import { useId, type Ref } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
-import { LIMITS, QUESTION_TYPES, questionTypes, type QuestionType } from '@quorum/contract';
+import { LIMITS, OTHER_LABEL, QUESTION_TYPE_LABELS, questionTypes, type QuestionType } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
 import { Field, Select, Textarea } from '@/components/ui/field';
 import { questionEditorOf } from '@/question-types/editor';
-import { changeQuestionType, type QuestionDraft, type SurveyDraft } from '../lib/editor-model';
+import {
+  canOfferOther,
+  canRandomize,
+  changeQuestionType,
+  type QuestionDraft,
+  type SurveyDraft,
+} from '../lib/editor-model';
+import { LogicEditor } from './logic-editor';
 
 /**
- * One question of the survey form (at `questions.<index>`): text, type, options or rating scale, and its
- * move/remove buttons. Any change to the question takes away the message that was about it.
+ * One question of the survey form (at `questions.<index>`): text, type, help text, the type's own inputs (options,
+ * a scale, rows, a range or a note), "Required", "Other" and random order where the type offers them, its skip
+ * logic, and its move/remove buttons. Any change to the question takes away the message that was about it.
  */
 export function QuestionEditor({
   index,
@@ -38,7 +46,13 @@ export function QuestionEditor({
     text: fieldErrors?.text?.message,
     options: fieldErrors?.options?.message,
     rating: fieldErrors?.ratingScale?.message,
+    rows: fieldErrors?.rows?.message,
+    range: fieldErrors?.numberRange?.message ?? fieldErrors?.dateRange?.message,
   };
+  const ruleMessages = question.logic.map((_, at) => {
+    const rule = fieldErrors?.logic?.[at];
+    return rule?.operator?.message ?? rule?.value?.message ?? rule?.goTo?.message ?? rule?.message;
+  });
   const clearMessage = () => {
     if (fieldErrors) clearErrors(name);
   };
@@ -63,6 +77,9 @@ export function QuestionEditor({
             {number}
           </span>
           Question {number}
+          {!question.required && (
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-normal text-slate-700">Optional</span>
+          )}
         </h3>
         <div className="flex items-center gap-1">
           <Button
@@ -132,7 +149,7 @@ export function QuestionEditor({
             >
               {questionTypes.map((type) => (
                 <option key={type} value={type}>
-                  {QUESTION_TYPES[type].label}
+                  {QUESTION_TYPE_LABELS[type]}
                 </option>
               ))}
             </Select>
@@ -140,7 +157,114 @@ export function QuestionEditor({
         </Field>
       </div>
 
+      <Field
+        className="mt-4"
+        label="Help text"
+        hint={`Optional. Shown under the question, at most ${LIMITS.description} characters.`}
+        error={fieldErrors?.description?.message}
+      >
+        {({ id, describedBy, invalid }) => (
+          <Textarea
+            id={id}
+            {...register(`${name}.description`, { onChange: clearMessage })}
+            rows={2}
+            maxLength={LIMITS.description}
+            aria-describedby={describedBy}
+            aria-invalid={invalid}
+          />
+        )}
+      </Field>
+
       <Fields question={question} name={name} errors={errors} disabled={buttonsDisabled} onChange={onChange} />
+
+      <fieldset className="mt-4 space-y-2">
+        <legend className="sr-only">Answering</legend>
+        <Toggle
+          name={`${name}.required`}
+          label="Required"
+          hint="Respondents must answer before going on. Off: the question shows “Optional” and can be skipped."
+          checked={question.required}
+          onChange={(required) => onChange({ ...question, required })}
+        />
+        {canOfferOther(question.type) && (
+          <Toggle
+            name={`${name}.allowOther`}
+            label={`Offer “${OTHER_LABEL}”`}
+            hint="Adds “Other” with a text field for an answer of the respondent’s own."
+            error={fieldErrors?.allowOther?.message}
+            checked={question.allowOther === true}
+            onChange={(allowOther) => onChange({ ...question, allowOther })}
+          />
+        )}
+        {canRandomize(question.type) && (
+          <Toggle
+            name={`${name}.randomizeOptions`}
+            label="Show options in random order"
+            hint={
+              question.type === 'matrix'
+                ? 'Each respondent sees the rows in a fresh order; results keep your order.'
+                : 'Each respondent sees the options in a fresh order; results keep your order.'
+            }
+            error={fieldErrors?.randomizeOptions?.message}
+            checked={question.randomizeOptions === true}
+            onChange={(randomizeOptions) => onChange({ ...question, randomizeOptions })}
+          />
+        )}
+      </fieldset>
+
+      <LogicEditor
+        index={index}
+        question={question}
+        disabled={buttonsDisabled}
+        messages={ruleMessages}
+        onChange={onChange}
+      />
     </li>
+  );
+}
+
+/** A labelled checkbox with its hint (and the message about it from the last save). */
+function Toggle({
+  name,
+  label,
+  hint,
+  error,
+  checked,
+  onChange,
+}: {
+  name: string;
+  label: string;
+  hint: string;
+  error?: string | undefined;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="flex items-start gap-3">
+      <input
+        id={id}
+        type="checkbox"
+        name={name}
+        checked={checked}
+        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
+        aria-invalid={error ? true : undefined}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-0.5 size-4 shrink-0 accent-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
+      />
+      <div>
+        <label htmlFor={id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+        {error && (
+          <p id={`${id}-error`} className="text-sm text-red-700">
+            {error}
+          </p>
+        )}
+      </div>
+    </div>
   );
 }

@@ -2,7 +2,16 @@ import { useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Controller, set, useFieldArray, useForm, useWatch, type FieldErrors, type Resolver } from 'react-hook-form';
+import {
+  Controller,
+  set,
+  useFieldArray,
+  useForm,
+  useWatch,
+  type FieldErrors,
+  type FieldPath,
+  type Resolver,
+} from 'react-hook-form';
 import { Plus } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { LIMITS, projectIdFrom, SURVEY_MESSAGES, type Survey } from '@quorum/contract';
@@ -10,7 +19,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Form, FormTextField } from '@/components/ui/form';
-import { errorMessage } from '@/lib/api-client';
+import { ApiError, errorMessage } from '@/lib/api-client';
 import { imageCheckQueryOptions } from '../api/check-image';
 import { useCreateSurvey } from '../api/create-survey';
 import { useUpdateSurvey } from '../api/update-survey';
@@ -21,6 +30,7 @@ import {
   canRemoveQuestion,
   draftFromSurvey,
   emptyDraft,
+  fieldRefFor,
   IMAGE_URL_MESSAGE,
   newQuestion,
   toSurveyInput,
@@ -63,6 +73,20 @@ function fieldPath(at: FieldRef): string {
       return `questions.${at.index}.options`;
     case 'questionRating':
       return `questions.${at.index}.ratingScale`;
+    case 'questionDescription':
+      return `questions.${at.index}.description`;
+    case 'questionRows':
+      return `questions.${at.index}.rows`;
+    case 'questionNumberRange':
+      return `questions.${at.index}.numberRange`;
+    case 'questionDateRange':
+      return `questions.${at.index}.dateRange`;
+    case 'questionOther':
+      return `questions.${at.index}.allowOther`;
+    case 'questionRandomize':
+      return `questions.${at.index}.randomizeOptions`;
+    case 'questionLogic':
+      return `questions.${at.index}.logic.${at.rule}.${at.part}`;
     case 'questions':
       return 'questions.root';
     case 'form':
@@ -142,16 +166,20 @@ export function SurveyForm(props: SurveyFormProps) {
 
   const focusField = (path: string) => {
     let name = path;
-    // A message about the options belongs to the first blank option.
-    const options = /^questions\.(\d+)\.options$/.exec(path);
-    if (options) {
-      const values = form.getValues(`questions.${Number(options[1])}.options`) ?? [];
+    // A message about the options (or a matrix's rows) belongs to the first blank one.
+    const list = /^questions\.(\d+)\.(options|rows)$/.exec(path);
+    if (list) {
+      const values = form.getValues(`questions.${Number(list[1])}.${list[2] as 'options' | 'rows'}`) ?? [];
       name = `${path}.${Math.max(
         0,
         values.findIndex((o) => o.trim() === ''),
       )}`;
     }
-    formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`)?.focus();
+    // A message about a group of inputs (a number's or a date's range) belongs to its first input.
+    const element =
+      formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`) ??
+      formRef.current?.querySelector<HTMLElement>(`[name^="${name}."]`);
+    element?.focus();
   };
 
   const onInvalid = (errors: FieldErrors<SurveyDraft>) => {
@@ -179,7 +207,13 @@ export function SurveyForm(props: SurveyFormProps) {
       else await createSurvey.mutateAsync(input);
       setSaved(true);
     } catch (error) {
-      form.setError(SERVER_ERROR, { type: 'server', message: errorMessage(error, texts.failure) });
+      const message = errorMessage(error, texts.failure);
+      form.setError(SERVER_ERROR, { type: 'server', message });
+      // A refusal about one question's field (a rule, a range, ...) is shown on that field too.
+      const field = error instanceof ApiError ? error.params.field : undefined;
+      if (typeof field === 'string' && field.startsWith('questions.')) {
+        form.setError(fieldPath(fieldRefFor(field.split('.'))) as FieldPath<SurveyDraft>, { type: 'server', message });
+      }
     }
   };
 

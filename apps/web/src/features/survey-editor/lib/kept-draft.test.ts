@@ -38,4 +38,34 @@ describe('a survey kept when the session ended', () => {
     );
     expect(readKeptDraft('user-1', '/surveys/create')).toBeNull();
   });
+
+  it('completes a question kept by an earlier version of the editor, and ignores one whose new fields are malformed', () => {
+    const old = {
+      projectName: 'P',
+      brandingImageUrl: '',
+      title: 'T',
+      questions: [{ text: 'Q', type: 'text', options: [] }],
+    };
+    const store = (kept: unknown) =>
+      sessionStorage.setItem(
+        'quorum.keptSurveyDraft',
+        JSON.stringify({ userId: 'user-1', path: '/surveys/create', keptAt: Date.now(), draft: kept }),
+      );
+    store(old);
+    expect(readKeptDraft('user-1', '/surveys/create')?.questions[0]).toMatchObject({
+      required: true,
+      description: '',
+      logic: [],
+      id: expect.stringMatching(/^q-/),
+    });
+    for (const bad of [
+      { logic: [{ operator: 1 }] },
+      { numberRange: { min: 1 } },
+      { rows: [null] },
+      { required: 'no' },
+    ]) {
+      store({ ...old, questions: [{ ...old.questions[0], ...bad }] });
+      expect(readKeptDraft('user-1', '/surveys/create')).toBeNull();
+    }
+  });
 });

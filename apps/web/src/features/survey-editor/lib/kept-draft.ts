@@ -1,4 +1,4 @@
-import { nextQuestionKey, type SurveyDraft } from './editor-model';
+import { completeQuestion, nextQuestionKey, type SurveyDraft } from './editor-model';
 
 /**
  * A survey the editor held, unsaved, when the session ended: kept in this tab's session storage (never sent,
@@ -23,6 +23,25 @@ export function keepDraft(userId: string, path: string, draft: SurveyDraft): voi
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 
+/** Absent (kept by an earlier version of the editor), or of its kind. */
+const isOptional = (value: unknown, check: (value: unknown) => boolean) => value === undefined || check(value);
+
+/** An object whose `keys` all hold text. */
+const isTexts = (keys: readonly string[]) => (value: unknown) =>
+  typeof value === 'object' && value !== null && keys.every((key) => isText((value as Record<string, unknown>)[key]));
+
+const isRule = (value: unknown) => {
+  const rule = value as Record<string, unknown> | null;
+  return (
+    typeof rule === 'object' &&
+    rule !== null &&
+    isText(rule.key) &&
+    isText(rule.operator) &&
+    isText(rule.value) &&
+    isText(rule.goTo)
+  );
+};
+
 /** The kept draft's shape, checked: storage is the user's to edit. */
 function isDraft(value: unknown): value is SurveyDraft {
   const draft = value as Partial<SurveyDraft> | null;
@@ -41,7 +60,13 @@ function isDraft(value: unknown): value is SurveyDraft {
         isText(q.text) &&
         isText(q.type) &&
         Array.isArray(q.options) &&
-        q.options.every(isText),
+        q.options.every(isText) &&
+        isOptional(q.description, isText) &&
+        isOptional(q.required, (v) => typeof v === 'boolean') &&
+        isOptional(q.logic, (logic) => Array.isArray(logic) && logic.every(isRule)) &&
+        isOptional(q.rows, (rows) => Array.isArray(rows) && rows.every(isText)) &&
+        isOptional(q.numberRange, isTexts(['min', 'max', 'step'])) &&
+        isOptional(q.dateRange, isTexts(['min', 'max'])),
     )
   );
 }
@@ -59,7 +84,11 @@ export function readKeptDraft(userId: string, path: string): SurveyDraft | null 
   }
   if (!kept || kept.userId !== userId || kept.path !== path || !isDraft(kept.draft)) return null;
   if (typeof kept.keptAt !== 'number' || Date.now() - kept.keptAt > KEEP_MS) return null;
-  return { ...kept.draft, questions: kept.draft.questions.map((q) => ({ ...q, key: nextQuestionKey() })) };
+  // A draft kept by an earlier version of the editor lacks the newer fields: they take their defaults.
+  return {
+    ...kept.draft,
+    questions: kept.draft.questions.map((q) => completeQuestion({ ...q, key: nextQuestionKey() })),
+  };
 }
 
 export function forgetKeptDraft(): void {

@@ -1,29 +1,46 @@
-import { forwardRef, useId } from 'react';
+import { isRequired } from '@quorum/contract';
+import { forwardRef, useCallback, useId } from 'react';
 import type { AnswerValue, Question } from '@quorum/contract';
 import { questionRunnerOf } from '@/question-types/runner';
+import { idList } from '@/question-types/shared/answer-controls';
+import { shuffled } from '@/question-types/shared/shuffle';
 
 interface QuestionStepProps {
   question: Question;
-  /** 1-based position, for the visible label. */
+  /** 1-based position on the respondent's path, for the visible label. */
   position: number;
   value: AnswerValue | undefined;
   onChange: (value: AnswerValue) => void;
+  /** The respondent's seed: a question in random order shows its options in the order it gives. */
+  seed: string;
+  /** Why the answer cannot be sent as it stands, once the respondent tried to go on. */
+  problem: string | null;
 }
 
 /**
  * One question as a labelled group: a fieldset whose legend holds the question as a heading (the
- * heading takes focus on each step). The ref is the heading's.
+ * heading takes focus on each step), "Optional" beside it when it may be skipped, and its help text
+ * under it, which describes the group and its input. The ref is the heading's.
  */
 export const QuestionStep = forwardRef<HTMLHeadingElement, QuestionStepProps>(function QuestionStep(
-  { question, position, value, onChange },
+  { question, position, value, onChange, seed, problem },
   headingRef,
 ) {
   const id = useId();
   const headingId = `${id}-q`;
+  const descriptionId = question.description ? `${id}-d` : undefined;
+  const problemId = problem ? `${id}-p` : undefined;
+  const describedBy = idList(descriptionId, problemId);
+  const randomOrder = 'randomizeOptions' in question && question.randomizeOptions === true;
+  const key = `${seed}:${question.id}`;
+  const arrange = useCallback(
+    <I,>(items: readonly I[]): I[] => (randomOrder ? shuffled(items, key) : [...items]),
+    [randomOrder, key],
+  );
   // The answer's input is the type's runner part.
   const { Input } = questionRunnerOf(question);
   return (
-    <fieldset className="min-w-0">
+    <fieldset className="min-w-0" aria-describedby={describedBy}>
       <legend className="mb-5 w-full">
         <span className="mb-1 block text-sm font-medium text-accent-700">Question {position}</span>
         <h2
@@ -33,9 +50,34 @@ export const QuestionStep = forwardRef<HTMLHeadingElement, QuestionStepProps>(fu
           className="text-xl leading-snug font-semibold text-pretty break-words text-slate-900 sm:text-2xl"
         >
           {question.text}
+          {!isRequired(question) && ' '}
+          {!isRequired(question) && (
+            <span className="ml-2 inline-block rounded-full bg-slate-100 px-2 py-0.5 align-middle text-sm font-medium text-slate-600">
+              Optional
+            </span>
+          )}
         </h2>
       </legend>
-      <Input question={question} name={id} headingId={headingId} value={value} onChange={onChange} />
+      {question.description && (
+        <p id={descriptionId} className="-mt-3 mb-5 text-base whitespace-pre-line break-words text-slate-600">
+          {question.description}
+        </p>
+      )}
+      <Input
+        question={question}
+        name={id}
+        headingId={headingId}
+        value={value}
+        onChange={onChange}
+        describedBy={describedBy}
+        invalid={problem !== null}
+        arrange={arrange}
+      />
+      {problem && (
+        <p id={problemId} role="alert" className="mt-3 text-sm font-medium text-red-700">
+          {problem}
+        </p>
+      )}
     </fieldset>
   );
 });

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 
 import {
   answerFor,
   isAnswered,
+  isRequired,
   nextQuestion,
   previousQuestion,
   PUBLIC_MESSAGES,
@@ -18,6 +19,7 @@ import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { submitResponse } from '../api/submit-response';
 import { usePublicSurvey } from '../hooks/use-public-survey';
+import { answerProblem, answersToSend, readyAnswers, withoutAnswer } from '../answer-state';
 import { clearProgress, loadProgress, saveProgress } from '../hooks/saved-progress';
 import { PublicFrame } from './public-frame';
 import { QuestionStep } from './question-step';
@@ -89,22 +91,27 @@ function LoadFailed({ notFound, onRetry }: { notFound: boolean; onRetry: () => v
 function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted: () => void }) {
   const [progress, setProgress] = useState(() => loadProgress(survey));
   const [submitting, setSubmitting] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [submitError, setSubmitError] = useState<{ message: string; retry: boolean } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
   const [brandingFailed, setBrandingFailed] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const stepped = useRef(false);
 
-  const { index, answers } = progress;
+  const { index, answers, seed } = progress;
   const questions = survey.questions;
+  // Only answers that can be sent count: the flow follows them, the progress counts them, the submit sends them.
+  const ready = readyAnswers(questions, answers);
   // Where the respondent goes comes from the contract's question flow, the same the server checks against.
-  const path = questionPath(questions, answers);
+  const path = questionPath(questions, ready);
   const total = path.length;
   const question = questions[index];
   const position = question ? path.indexOf(question) + 1 : 0;
-  const next = question ? nextQuestion(questions, answers, question.id) : null;
-  const previous = question ? previousQuestion(questions, answers, question.id) : null;
-  const answeredCount = path.filter((q) => isAnswered(answerFor(answers, q.id))).length;
-  const currentAnswered = question ? isAnswered(answerFor(answers, question.id)) : false;
+  const next = question ? nextQuestion(questions, ready, question.id) : null;
+  const previous = question ? previousQuestion(questions, ready, question.id) : null;
+  const answeredCount = path.filter((q) => answerFor(ready, q.id) !== undefined).length;
+  const value = question ? answerFor(answers, question.id) : undefined;
+  const started = isAnswered(value);
+  const optional = question ? !isRequired(question) : false;
   const isLast = next === null;
 
   useEffect(() => {
@@ -119,31 +126,55 @@ function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted
   const goTo = (next: number) => {
     stepped.current = true;
     setSubmitError(null);
+    setProblem(null);
     setProgress((p) => ({ ...p, index: next }));
   };
 
-  const setAnswer = (questionId: string, value: AnswerValue) =>
+  const setAnswer = (questionId: string, value: AnswerValue) => {
+    setProblem(null);
     setProgress((p) => ({ ...p, answers: withAnswer(p.answers, questionId, value) }));
+  };
 
-  const submit = async () => {
-    const open = path.find((q) => !isAnswered(answerFor(answers, q.id)));
+  // Sends the answers on the path the answers choose, and nothing for the questions off it.
+  const submit = async (all: Record<string, AnswerValue> = answers) => {
+    const counted = readyAnswers(questions, all);
+    const walked = questionPath(questions, counted);
+    const open = walked.find((q) => isRequired(q) && answerFor(counted, q.id) === undefined);
     if (open) return goTo(questions.indexOf(open));
     setSubmitting(true);
     setSubmitError(null);
     try {
-      await submitResponse(survey.surveyId, {
-        answers: path.map((q) => ({ questionId: q.id, answer: answerFor(answers, q.id)! })),
-      });
+      await submitResponse(survey.surveyId, { answers: answersToSend(walked, counted) });
       clearProgress(survey.surveyId);
       onSubmitted();
     } catch (error) {
-      setSubmitError(error instanceof ApiError && error.message ? error.message : '');
+      const message = error instanceof ApiError && error.message ? error.message : '';
+      setSubmitError({ message, retry: !(error instanceof ApiError && error.code === 'NO_ANSWERS') });
       setSubmitting(false);
     }
   };
 
+  // Moves on from an optional question without its answer: a partial answer is cleared, so it is never sent.
+  const skip = () => {
+    if (!question || submitting) return;
+    const cleared = withoutAnswer(answers, question.id);
+    setProgress((p) => ({ ...p, answers: withoutAnswer(p.answers, question.id) }));
+    const after = nextQuestion(questions, readyAnswers(questions, cleared), question.id);
+    if (after === null) void submit(cleared);
+    else goTo(questions.indexOf(after));
+  };
+
   const advance = () => {
-    if (!currentAnswered || submitting) return;
+    if (!question || submitting) return;
+    if (!started) {
+      if (optional) skip();
+      return;
+    }
+    const why = answerProblem(question, value);
+    if (why) {
+      setProblem(why);
+      return;
+    }
     if (next === null) void submit();
     else goTo(questions.indexOf(next));
   };
@@ -221,13 +252,16 @@ function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted
           ref={headingRef}
           question={question}
           position={position}
-          value={answerFor(answers, question.id)}
+          value={value}
           onChange={(value) => setAnswer(question.id, value)}
+          seed={seed}
+          problem={problem}
         />
 
         {submitError !== null && (
           <Banner tone="error" title={PUBLIC_MESSAGES.submitFailed} className="mt-6">
-            {submitError ? `${submitError}. ` : ''}Your answers are kept: please try again.
+            {submitError.message ? `${submitError.message}. ` : ''}
+            {submitError.retry && 'Your answers are kept: please try again.'}
           </Banner>
         )}
 
@@ -241,15 +275,22 @@ function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted
           >
             Previous
           </Button>
-          <Button
-            type="submit"
-            size="lg"
-            disabled={!currentAnswered}
-            loading={submitting}
-            className="w-full sm:w-auto sm:min-w-32"
-          >
-            {isLast ? 'Submit' : 'Next'}
-          </Button>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row">
+            {optional && (
+              <Button variant="ghost" size="lg" onClick={skip} disabled={submitting} className="w-full sm:w-auto">
+                Skip
+              </Button>
+            )}
+            <Button
+              type="submit"
+              size="lg"
+              disabled={!optional && !started}
+              loading={submitting}
+              className="w-full sm:w-auto sm:min-w-32"
+            >
+              {isLast ? 'Submit' : 'Next'}
+            </Button>
+          </div>
         </div>
       </form>
     </div>

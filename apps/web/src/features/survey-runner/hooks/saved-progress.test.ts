@@ -17,20 +17,20 @@ const survey: PublicSurvey = {
 
 describe('saved progress', () => {
   it('starts at the first question with no answers', () => {
-    expect(loadProgress(survey)).toEqual({ index: 0, answers: {} });
+    expect(loadProgress(survey)).toEqual({ index: 0, answers: {}, seed: expect.any(String) });
   });
 
   it('comes back after a reload, and is gone once cleared', () => {
-    const progress = { index: 3, answers: { a: 'y', b: ['3', '1'], c: 'hi', d: 4 } };
+    const progress = { index: 3, answers: { a: 'y', b: ['3', '1'], c: 'hi', d: 4 }, seed: 'abc' };
     saveProgress('s1', progress);
-    expect(loadProgress(survey)).toEqual({ index: 3, answers: { a: 'y', b: ['1', '3'], c: 'hi', d: 4 } });
+    expect(loadProgress(survey)).toEqual({ index: 3, answers: { a: 'y', b: ['1', '3'], c: 'hi', d: 4 }, seed: 'abc' });
     clearProgress('s1');
-    expect(loadProgress(survey)).toEqual({ index: 0, answers: {} });
+    expect(loadProgress(survey)).toEqual({ index: 0, answers: {}, seed: expect.any(String) });
   });
 
   it('keeps only answers that still fit the questions, and resumes at the first one left open', () => {
-    saveProgress('s1', { index: 3, answers: { a: 'gone', b: ['9'], c: 'kept', d: 7, zz: 'x' } as never });
-    expect(loadProgress(survey)).toEqual({ index: 0, answers: { c: 'kept' } });
+    saveProgress('s1', { index: 3, answers: { a: 'gone', b: ['9'], c: 'kept', d: 7, zz: 'x' } as never, seed: 'abc' });
+    expect(loadProgress(survey)).toEqual({ index: 0, answers: { c: 'kept' }, seed: 'abc' });
   });
 
   it('keeps answers to questions whose ids are object keys ("__proto__", "constructor") as ordinary answers', () => {
@@ -56,8 +56,31 @@ describe('saved progress', () => {
     clearProgress('s2');
   });
 
+  it('resumes on the path the answers choose: a question skip logic passed over does not hold the respondent back', () => {
+    const branching: PublicSurvey = {
+      ...survey,
+      surveyId: 's3',
+      questions: [
+        {
+          id: 'q1',
+          text: 'Q1',
+          type: 'multiple_choice',
+          options: ['Yes', 'No'],
+          logic: [{ when: { operator: 'equals', value: 'No' }, goTo: 'q3' }],
+        },
+        { id: 'q2', text: 'Q2', type: 'text', options: [] },
+        { id: 'q3', text: 'Q3', type: 'text', options: [] },
+      ],
+    };
+    saveProgress('s3', { index: 2, answers: { q1: 'No' }, seed: 'abc' });
+    expect(loadProgress(branching).index).toBe(2);
+    saveProgress('s3', { index: 2, answers: { q1: 'Yes' }, seed: 'abc' });
+    expect(loadProgress(branching).index).toBe(1);
+    clearProgress('s3');
+  });
+
   it('survives storage that holds something else', () => {
     localStorage.setItem('quorum.survey-progress.s1', '{not json');
-    expect(loadProgress(survey)).toEqual({ index: 0, answers: {} });
+    expect(loadProgress(survey)).toEqual({ index: 0, answers: {}, seed: expect.any(String) });
   });
 });

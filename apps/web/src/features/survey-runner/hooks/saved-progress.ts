@@ -1,5 +1,14 @@
-import { answerFor, emptyAnswers, isAnswered, type AnswerValue, type PublicSurvey } from '@quorum/contract';
+import {
+  answerFor,
+  emptyAnswers,
+  isRequired,
+  questionPath,
+  type AnswerValue,
+  type PublicSurvey,
+} from '@quorum/contract';
+import { newSeed } from '@/question-types/shared/shuffle';
 import { questionRunnerOf } from '@/question-types/runner';
+import { isReady, readyAnswers } from '../answer-state';
 
 // Answers in progress are kept in this browser per survey, so a reload (phones drop tabs) loses
 // nothing; they are cleared after a successful submit.
@@ -7,6 +16,8 @@ import { questionRunnerOf } from '@/question-types/runner';
 export interface Progress {
   index: number;
   answers: Record<string, AnswerValue>;
+  /** The respondent's own seed for the questions shown in random order: the same order after a reload. */
+  seed: string;
 }
 
 const keyFor = (surveyId: string) => `quorum.survey-progress.${surveyId}`;
@@ -26,11 +37,15 @@ export function loadProgress(survey: PublicSurvey): Progress {
     const value = questionRunnerOf(question).restore(question, answerFor(raw, question.id));
     if (value !== undefined) answers[question.id] = value;
   }
-  // Resume where the respondent was, but never past a question that still needs an answer.
-  const firstOpen = survey.questions.findIndex((q) => !isAnswered(answerFor(answers, q.id)));
-  const last = firstOpen === -1 ? Math.max(0, survey.questions.length - 1) : firstOpen;
+  // Resume where the respondent was on their path, but never past a required question still open.
+  const path = questionPath(survey.questions, readyAnswers(survey.questions, answers));
+  const firstOpen = path.findIndex((q) => isRequired(q) && !isReady(q, answerFor(answers, q.id)));
+  const reachable = firstOpen === -1 ? path : path.slice(0, firstOpen + 1);
   const index = typeof saved?.index === 'number' && Number.isInteger(saved.index) ? saved.index : 0;
-  return { index: Math.min(Math.max(index, 0), last), answers };
+  const at = survey.questions[index];
+  const resumed = at && reachable.includes(at) ? at : reachable[reachable.length - 1];
+  const seed = typeof saved?.seed === 'string' && saved.seed !== '' ? saved.seed : newSeed();
+  return { index: resumed ? survey.questions.indexOf(resumed) : 0, answers, seed };
 }
 
 export function saveProgress(surveyId: string, progress: Progress): void {

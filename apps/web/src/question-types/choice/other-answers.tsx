@@ -1,0 +1,43 @@
+import { useMemo } from 'react';
+import { isOtherAnswer, OTHER_LABEL, type AnswerValue, type QuestionResult } from '@quorum/contract';
+import { AnswerList } from '../text/result';
+import type { QuestionResultProps } from '../types';
+
+/** The options of a question as its statistics list them: every one before "Other". */
+function optionsOf(question: QuestionResult): string[] {
+  const other = question.statistics.findIndex((s) => s.answer === OTHER_LABEL);
+  return question.statistics.slice(0, other < 0 ? undefined : other).map((s) => s.answer);
+}
+
+/** The text a respondent gave as "Other": an answer that is none of the options (a checkbox list's last). */
+function otherText(options: readonly string[], answer: AnswerValue | undefined): string {
+  const given = Array.isArray(answer) ? answer.at(-1) : answer;
+  return typeof given === 'string' && given !== '' && isOtherAnswer({ options, allowOther: true }, given) ? given : '';
+}
+
+/** Whether the question offers "Other", so its texts are listed from the responses. */
+export const listsOther = (question: QuestionResult) => question.allowOther === true;
+
+/** The texts given as "Other", newest first, under the question's statistics. */
+export function OtherAnswers({ question, responses }: Pick<QuestionResultProps, 'question' | 'responses'>) {
+  // Stable while the options are, so the list is not worked out again on every render.
+  const key = JSON.stringify(optionsOf(question));
+  const pick = useMemo(() => {
+    const options = JSON.parse(key) as string[];
+    return (answer: AnswerValue | undefined) => otherText(options, answer);
+  }, [key]);
+  if (!listsOther(question)) return null;
+  const total = question.statistics.find((s) => s.answer === OTHER_LABEL)?.count ?? 0;
+  return (
+    <section className="mt-6 space-y-2" aria-label={`Answers given as "${OTHER_LABEL}"`}>
+      <h4 className="text-sm font-semibold text-slate-800">Answers given as “{OTHER_LABEL}”</h4>
+      <AnswerList
+        questionId={question.id}
+        total={total}
+        responses={responses}
+        label={`Latest "${OTHER_LABEL}" answers`}
+        pick={pick}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,20 @@
+import { AnswerList } from '../text/result';
+import type { QuestionResultPart, QuestionResultProps } from '../types';
+
+function EmailAnswers({ question, responses }: QuestionResultProps) {
+  return (
+    <AnswerList
+      questionId={question.id}
+      total={question.answeredCount}
+      responses={responses}
+      label="Latest addresses"
+    />
+  );
+}
+
+/** Email addresses are listed like text answers, read from the survey's responses. */
+export const emailResult: QuestionResultPart<'email'> = {
+  type: 'email',
+  Result: EmailAnswers,
+  readsResponses: () => true,
+};

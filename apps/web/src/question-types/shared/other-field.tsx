@@ -1,0 +1,45 @@
+import { OTHER_ANSWER_MAX, OTHER_LABEL, type AnswerValue } from '@quorum/contract';
+import { textField } from './answer-controls';
+
+interface OtherFieldProps {
+  id: string;
+  value: string;
+  onChange: (text: string) => void;
+  describedBy?: string | undefined;
+  invalid?: boolean | undefined;
+}
+
+/** The text field shown once a respondent picks "Other": their own answer, at most OTHER_ANSWER_MAX characters. */
+export function OtherField({ id, value, onChange, describedBy, invalid }: OtherFieldProps) {
+  return (
+    <div className="sm:pl-8">
+      <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
+        Your answer for “{OTHER_LABEL}”
+      </label>
+      <input
+        id={id}
+        type="text"
+        value={value}
+        maxLength={OTHER_ANSWER_MAX}
+        onChange={(event) => onChange(event.target.value)}
+        aria-describedby={describedBy}
+        aria-invalid={invalid || undefined}
+        className={textField}
+      />
+    </div>
+  );
+}
+
+/** Whether a saved "Other" text still fits: a question that offers "Other", and not too long. */
+export function fitsOther(question: { allowOther?: boolean | undefined }, text: string): boolean {
+  return question.allowOther === true && text.length <= OTHER_ANSWER_MAX;
+}
+
+/** The runner's handling of a single choice that may offer "Other" (multiple choice and dropdown). */
+export const singleChoiceAnswer = {
+  /** A kept answer, when it is still one of the options or an "Other" text that fits. */
+  restore: (question: { options: readonly string[]; allowOther?: boolean | undefined }, saved: unknown) =>
+    typeof saved === 'string' && (question.options.includes(saved) || fitsOther(question, saved)) ? saved : undefined,
+  /** The answer as sent: an "Other" text trimmed, an option as it is. */
+  toSubmit: (_question: unknown, value: AnswerValue) => (typeof value === 'string' ? value.trim() : value),
+};
