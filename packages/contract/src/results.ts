@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_MESSAGES } from './error-messages';
-import { answerValueSchema, type AnswerValue } from './responses';
+import { answerValueSchema, hiddenFieldValuesSchema, type AnswerValue } from './responses';
 import { questionTypes, ratingScaleSchema, surveyStateSchema } from './surveys';
 
 // ---------------------------------------------------------------------------
@@ -110,6 +110,8 @@ export const responseRowSchema = z.object({
   responseId: z.string(),
   submittedAt: z.string(),
   answers: answersByQuestionSchema,
+  /** The survey's hidden fields this response came with (name → value); absent when none. */
+  hiddenFields: hiddenFieldValuesSchema.optional(),
 });
 export type ResponseRow = z.infer<typeof responseRowSchema>;
 
