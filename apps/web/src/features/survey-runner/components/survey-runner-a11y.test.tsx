@@ -28,6 +28,12 @@ describe('the public page with each new question type', () => {
       title: 'Survey',
       brandingImageUrl: null,
       questions: [question],
+      opensAt: null,
+      closesAt: null,
+      oneResponsePerBrowser: false,
+      hiddenFields: [],
+      welcome: null,
+      thankYou: null,
     });
     const { container } = render(<SurveyRunner projectId="p" surveyId="s1" navigate={() => undefined} />);
     await screen.findByRole('heading', { level: 2 });
