@@ -23,7 +23,13 @@ const survey: PublicSurvey = {
 
 describe('saved progress', () => {
   it('starts at the first question with no answers', () => {
-    expect(loadProgress(survey)).toEqual({ index: 0, answers: {}, seed: expect.any(String), started: false, hiddenFields: {} });
+    expect(loadProgress(survey)).toEqual({
+      index: 0,
+      answers: {},
+      seed: expect.any(String),
+      started: false,
+      hiddenFields: {},
+    });
   });
 
   it('comes back after a reload, and is gone once cleared', () => {
@@ -43,7 +49,13 @@ describe('saved progress', () => {
       hiddenFields: {},
     });
     clearProgress('s1');
-    expect(loadProgress(survey)).toEqual({ index: 0, answers: {}, seed: expect.any(String), started: false, hiddenFields: {} });
+    expect(loadProgress(survey)).toEqual({
+      index: 0,
+      answers: {},
+      seed: expect.any(String),
+      started: false,
+      hiddenFields: {},
+    });
   });
 
   it('keeps only answers that still fit the questions, and resumes at the first one left open', () => {
@@ -130,6 +142,12 @@ describe('saved progress', () => {
 
   it('survives storage that holds something else', () => {
     localStorage.setItem('quorum.survey-progress.s1', '{not json');
-    expect(loadProgress(survey)).toEqual({ index: 0, answers: {}, seed: expect.any(String), started: false, hiddenFields: {} });
+    expect(loadProgress(survey)).toEqual({
+      index: 0,
+      answers: {},
+      seed: expect.any(String),
+      started: false,
+      hiddenFields: {},
+    });
   });
 });
