@@ -1,4 +1,9 @@
-import { SETTINGS_LIMITS } from '@quorum/contract';
+/**
+ * The longest hidden-field value the server takes: the contract's HIDDEN_FIELD_VALUE_MAX (a test holds
+ * them equal). Written out here because the contract's settings module builds zod schemas, which the public page
+ * must not load (docs/performance.md, "Public page").
+ */
+export const HIDDEN_FIELD_VALUE_MAX = 500;
 
 /**
  * The survey's hidden fields from the public link's query (`?source=newsletter`): declared keys only, each value
@@ -9,7 +14,7 @@ export function hiddenFieldsFromQuery(search: string, declared: readonly string[
   const values: Record<string, string> = Object.create(null) as Record<string, string>;
   for (const key of declared) {
     const value = query.get(key);
-    if (value) values[key] = value.slice(0, SETTINGS_LIMITS.hiddenFieldValue);
+    if (value) values[key] = value.slice(0, HIDDEN_FIELD_VALUE_MAX);
   }
   return values;
 }
@@ -21,7 +26,7 @@ export function keptHiddenFields(saved: unknown, declared: readonly string[]): R
   for (const key of declared) {
     if (!Object.prototype.hasOwnProperty.call(saved, key)) continue;
     const value: unknown = (saved as Record<string, unknown>)[key];
-    if (typeof value === 'string' && value !== '') values[key] = value.slice(0, SETTINGS_LIMITS.hiddenFieldValue);
+    if (typeof value === 'string' && value !== '') values[key] = value.slice(0, HIDDEN_FIELD_VALUE_MAX);
   }
   return values;
 }
