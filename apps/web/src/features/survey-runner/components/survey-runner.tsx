@@ -256,7 +256,14 @@ function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponde
         onAlreadyResponded();
         return;
       }
-      const message = error instanceof ApiError && error.message ? error.message : '';
+      const opensAt = error instanceof ApiError && error.code === 'SURVEY_NOT_OPEN_YET' ? error.params.opensAt : null;
+      // The server's opening time (an ISO date-time) in the respondent's own locale and time zone.
+      const message =
+        typeof opensAt === 'string' && !Number.isNaN(Date.parse(opensAt))
+          ? `This survey opens on ${formatOpening(opensAt)}`
+          : error instanceof ApiError && error.message
+            ? error.message
+            : '';
       setSubmitError({ message, retry: !(error instanceof ApiError && error.code === 'NO_ANSWERS') });
       setSubmitting(false);
     }

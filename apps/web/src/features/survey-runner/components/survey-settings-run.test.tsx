@@ -82,6 +82,18 @@ describe('a survey that opens later', () => {
     expect(await screen.findByRole('textbox', { name: 'Your favourite dish?' }, { timeout: 3000 })).toBeVisible();
   });
 
+  it('shows the server’s "not open yet" with the opening time in the respondent’s locale', async () => {
+    const opensAt = '2030-01-02T03:04:00.000Z';
+    vi.mocked(submitResponse).mockRejectedValue(
+      new ApiError(403, `This survey opens on ${opensAt}`, 'SURVEY_NOT_OPEN_YET', { params: { opensAt } }),
+    );
+    open();
+    await answerAndSubmit();
+    await screen.findByText(PUBLIC_MESSAGES.submitFailed);
+    expect(document.body).toHaveTextContent(`This survey opens on ${formatOpening(opensAt)}.`);
+    expect(document.body).not.toHaveTextContent(opensAt);
+  });
+
   it('once its opening time has passed, is an ordinary survey', async () => {
     open({ opensAt: new Date(Date.now() - 60_000).toISOString() });
     expect(await screen.findByRole('textbox', { name: 'Your favourite dish?' })).toBeVisible();
