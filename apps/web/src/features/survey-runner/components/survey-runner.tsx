@@ -118,16 +118,17 @@ const LONGEST_TIMER = 2_147_483_647;
 
 /** `opensAt` while it is still ahead, null once the survey is open: the page opens by itself on time. */
 function useNotOpenYet(opensAt: string | null): string | null {
-  const ahead = () => opensAt !== null && Date.parse(opensAt) > Date.now();
-  const [waiting, setWaiting] = useState(ahead);
+  const [waiting, setWaiting] = useState(() => opensAt !== null && Date.parse(opensAt) > Date.now());
+  // Counts the timer's rounds: an opening further ahead than one timer waits another round.
+  const [round, setRound] = useState(0);
   useEffect(() => {
     if (!waiting || opensAt === null) return;
     const timer = window.setTimeout(
-      () => setWaiting(Date.parse(opensAt) > Date.now()),
+      () => (Date.parse(opensAt) > Date.now() ? setRound((n) => n + 1) : setWaiting(false)),
       Math.min(Date.parse(opensAt) - Date.now() + 100, LONGEST_TIMER),
     );
     return () => window.clearTimeout(timer);
-  });
+  }, [waiting, opensAt, round]);
   return waiting ? opensAt : null;
 }
 
