@@ -293,6 +293,15 @@ describe('the dashboard: search, filter and sort in the URL', { timeout: 30_000 
     expect(await screen.findByRole('button', { name: /Lunch menu/ })).toBeInTheDocument();
   });
 
+  it('takes a typed but unsent search along when the filter changes', async () => {
+    const { user, router, server } = await renderDashboard([summary('draft', { title: 'Lunch menu' })]);
+    await user.type(screen.getByRole('searchbox', { name: 'Search surveys' }), 'lunch');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'Draft');
+    expect(router.state.location.search).toBe('?q=lunch&state=draft');
+    await vi.waitFor(() => expect(lastListRequest(server)?.get('q')).toBe('lunch'));
+    expect(screen.getByRole('searchbox', { name: 'Search surveys' })).toHaveValue('lunch');
+  });
+
   it('says when nothing matches and clears the search and filter in one step', async () => {
     const { user, router } = await renderDashboard([summary('draft', { title: 'Lunch menu' })], '/dashboard?q=zebra');
     expect(screen.getByRole('heading', { name: 'No surveys match' })).toBeInTheDocument();

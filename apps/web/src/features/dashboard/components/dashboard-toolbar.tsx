@@ -1,4 +1,4 @@
-import { type FormEvent } from 'react';
+import { useRef, type FormEvent } from 'react';
 import { Search, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
@@ -24,6 +24,9 @@ export function DashboardToolbar({
   filters: DashboardFilters;
   onChange: (next: DashboardFilters) => void;
 }) {
+  const searchRef = useRef<HTMLInputElement>(null);
+  // A search typed but not yet sent goes along when the filter or the sort changes, rather than being dropped.
+  const typedSearch = () => searchRef.current?.value.trim() ?? filters.q;
   const onSearch = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const q = new FormData(event.currentTarget).get('q');
@@ -38,6 +41,7 @@ export function DashboardToolbar({
             // Keyed by the URL's search so Back, Forward and Clear show the search in effect.
             <Input
               key={filters.q}
+              ref={searchRef}
               id={id}
               name="q"
               type="search"
@@ -71,7 +75,7 @@ export function DashboardToolbar({
               value={filters.state ?? ''}
               onChange={(event) => {
                 const state = FILTERABLE_STATES.find((s) => s === event.target.value) ?? null;
-                onChange({ ...filters, state });
+                onChange({ ...filters, q: typedSearch(), state });
               }}
             >
               <option value="">All states</option>
@@ -90,7 +94,7 @@ export function DashboardToolbar({
               value={sortValue(filters.sort, filters.order)}
               onChange={(event) => {
                 const choice = SORT_CHOICES.find((c) => sortValue(c.sort, c.order) === event.target.value);
-                if (choice) onChange({ ...filters, sort: choice.sort, order: choice.order });
+                if (choice) onChange({ ...filters, q: typedSearch(), sort: choice.sort, order: choice.order });
               }}
             >
               {SORT_CHOICES.map((choice) => (
