@@ -374,7 +374,9 @@ export function ruleProblems(questions: readonly QuestionDraft[], index: number)
     required: q.required,
   }));
   const problems = new Map<string, string>();
-  const question = questions[index]!;
+  // Right after a question is put back, a list read a moment earlier can be one short: nothing to check yet.
+  const question = questions[index];
+  if (!question) return problems;
   for (const rule of question.logic) {
     const input = ruleInput(question.type, rule);
     const problem = logicRuleProblem(normalised, index, {
