@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import type userEvent from '@testing-library/user-event';
 import { NPS_LABELS, QUESTION_TYPE_LABELS, questionTypes, SURVEY_MESSAGES, type Survey } from '@quorum/contract';
 import { paths } from '@/config/paths';
 import { renderEditorAt } from './support/render-editor';
@@ -11,8 +11,7 @@ function renderAt(entry: string | { pathname: string; state: unknown }) {
 }
 
 const renderCreate = () => renderAt(paths.user.createSurvey.getHref());
-const renderEdit = (survey: Survey) =>
-  renderAt({ pathname: `/surveys/${survey.surveyId}/edit`, state: { survey } });
+const renderEdit = (survey: Survey) => renderAt({ pathname: `/surveys/${survey.surveyId}/edit`, state: { survey } });
 
 /** Every body sent, answered with `status` and `body`. */
 function captureSaves(status = 201, body: unknown = {}) {

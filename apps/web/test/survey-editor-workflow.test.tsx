@@ -53,7 +53,8 @@ function captureSaves(status = 200, body: unknown = {}) {
   return sent;
 }
 
-const questionTexts = () => screen.getAllByRole('textbox', { name: /Question Text/ }).map((el) => (el as HTMLTextAreaElement).value);
+const questionTexts = () =>
+  screen.getAllByRole('textbox', { name: /Question Text/ }).map((el) => (el as HTMLTextAreaElement).value);
 
 describe('the Settings panel', () => {
   it('shows every setting in local time with the time zone named, and sends them back in UTC', async () => {

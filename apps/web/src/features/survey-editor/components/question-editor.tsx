@@ -68,19 +68,20 @@ export function QuestionEditor({
   const number = index + 1;
   // The type's own inputs (options, a scale, a note) come from its editor part.
   const { Fields } = questionEditorOf(question.type);
-  const sortable = useSortable({ id: sortableId, disabled: buttonsDisabled || total < 2 });
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: sortableId,
+    disabled: buttonsDisabled || total < 2,
+  });
 
   return (
     <li
-      ref={sortable.setNodeRef}
+      ref={setNodeRef}
       style={{
-        transform: sortable.transform
-          ? `translate3d(${Math.round(sortable.transform.x)}px, ${Math.round(sortable.transform.y)}px, 0)`
-          : undefined,
-        transition: sortable.transition,
+        transform: transform ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)` : undefined,
+        transition,
       }}
       aria-labelledby={headingId}
-      className={`rounded-card border border-slate-200 bg-white p-4 shadow-card sm:p-5${sortable.isDragging ? ' relative z-10 shadow-overlay' : ''}`}
+      className={`rounded-card border border-slate-200 bg-white p-4 shadow-card sm:p-5${isDragging ? ' relative z-10 shadow-overlay' : ''}`}
       data-question-key={question.key}
     >
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
@@ -88,9 +89,9 @@ export function QuestionEditor({
           {total > 1 && (
             <button
               type="button"
-              ref={sortable.setActivatorNodeRef}
-              {...sortable.attributes}
-              {...sortable.listeners}
+              ref={setActivatorNodeRef}
+              {...attributes}
+              {...listeners}
               disabled={buttonsDisabled}
               aria-label={`Drag to reorder question ${number}`}
               className="inline-flex size-7 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent-600 active:cursor-grabbing"

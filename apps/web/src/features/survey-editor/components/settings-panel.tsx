@@ -80,8 +80,8 @@ export function SettingsPanel({ disabled }: { disabled: boolean }) {
       <fieldset className="space-y-3">
         <legend className="text-base font-semibold">Hidden fields</legend>
         <p className="text-sm text-slate-600">
-          Values taken from the survey link, e.g. where respondents came from. They show with each response and in
-          the CSV.
+          Values taken from the survey link, e.g. where respondents came from. They show with each response and in the
+          CSV.
         </p>
         {hiddenFields.length > 0 && (
           <ul className="space-y-2">

@@ -36,6 +36,8 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { imageCheckQueryOptions } from '../api/check-image';
 import { useCreateSurvey } from '../api/create-survey';
 import { useUpdateSurvey } from '../api/update-survey';
+// The runner owns the preview hand-off (the draft goes to the preview page through this browser's storage).
+// eslint-disable-next-line no-restricted-imports -- the one entry point the runner offers other features
 import { openPreview } from '@/features/survey-runner/lib/preview-handoff';
 import { draftContent, useKeepDraftOnSessionEnd, useKeptEdits, useRestoredDraft } from '../hooks/use-kept-draft';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
@@ -177,7 +179,8 @@ export function SurveyForm(props: SurveyFormProps) {
   const [removed, setRemoved] = useState<{ question: QuestionDraft; index: number } | null>(null);
 
   // Never lose an edit: every change is kept in this browser until saved, and leaving with changes asks first.
-  const values = form.watch();
+  // Without a name, useWatch gives the whole form (every field has a default value).
+  const values = useWatch({ control }) as SurveyDraft;
   const kept = useKeptEdits(values, baseline, saved, restored !== null);
   const unsaved = !saved && (restored !== null || draftContent(values) !== draftContent(baseline));
   const blocker = useUnsavedChangesGuard(unsaved);
@@ -507,8 +510,8 @@ export function SurveyForm(props: SurveyFormProps) {
         onConfirm={() => blocker.proceed?.()}
         onCancel={() => blocker.reset?.()}
       >
-        Your changes to this survey are not saved. They stay kept in this browser and are offered back the next time
-        you open it.
+        Your changes to this survey are not saved. They stay kept in this browser and are offered back the next time you
+        open it.
       </ConfirmDialog>
     </>
   );

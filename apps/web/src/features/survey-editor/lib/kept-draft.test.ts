@@ -108,8 +108,14 @@ describe('every edit, kept in this browser', () => {
   });
 
   it('gives a draft kept before the settings existed the default settings, and a broken setting its default', () => {
-    const { opensAt: _o, closesAt: _c, responseLimit: _r, oneResponsePerBrowser: _b, hiddenFields: _h, ...old } =
-      draft();
+    const {
+      opensAt: _o,
+      closesAt: _c,
+      responseLimit: _r,
+      oneResponsePerBrowser: _b,
+      hiddenFields: _h,
+      ...old
+    } = draft();
     localStorage.setItem(
       'quorum.editorDraft:user-1:/surveys/create',
       JSON.stringify({ keptAt: Date.now(), draft: { ...old, thankYou: { title: 3 } } }),
