@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import axe from 'axe-core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SETTINGS_MESSAGES, type PublicSurvey } from '@quorum/contract';
 import { paths } from '@/config/paths';
@@ -240,5 +241,39 @@ describe('questions: undo a removal, reorder by keyboard', () => {
     await user.keyboard('{Enter}');
     expect(questionTexts()).toEqual(['Second question', 'First question']);
     expect(screen.getByText('Question 1 moved to position 2 of 2.')).toBeInTheDocument();
+  });
+});
+
+describe('accessibility', () => {
+  it('the editor with its settings, a kept-edits offer and the undo toast passes axe', async () => {
+    const account = makeUser('user');
+    const first = renderEditorAt(editEntry, account);
+    fireEvent.change(screen.getByRole('textbox', { name: /Survey Title/ }), { target: { value: 'Changed' } });
+    await act(() => new Promise((resolve) => setTimeout(resolve, 600)));
+    first.view.unmount();
+
+    const { user, view } = renderEditorAt(editEntry, account);
+    await user.click(screen.getByRole('button', { name: 'Remove Question 1' }));
+    expect(screen.getByText('Unsaved changes found')).toBeInTheDocument();
+    const results = await axe.run(view.container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+  });
+
+  it('moves a question by keyboard on its drag handle (space, arrow, space)', async () => {
+    // The test browser lays nothing out: each question gets a place of its own, one under the other.
+    const rect = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      const item = this.closest('li[data-question-key]');
+      const at = item ? Array.from(item.parentElement!.children).indexOf(item) : 0;
+      const top = item ? at * 300 : 0;
+      return DOMRect.fromRect({ x: 0, y: top, width: 600, height: item ? 280 : 0 });
+    });
+    const { user } = renderEditorAt(editEntry);
+    screen.getByRole('button', { name: 'Drag to reorder question 1' }).focus();
+    await user.keyboard(' ');
+    await user.keyboard('{ArrowDown}');
+    await user.keyboard(' ');
+    await waitFor(() => expect(questionTexts()).toEqual(['Second question', 'First question']));
+    expect(screen.getByText('Question 1 moved to position 2 of 2.')).toBeInTheDocument();
+    rect.mockRestore();
   });
 });
