@@ -209,6 +209,15 @@ describe('edits kept in the browser', () => {
     expect(screen.queryByText('Unsaved changes found')).not.toBeInTheDocument();
   });
 
+  it('keeps the last edit even when the page goes away before typing pauses', async () => {
+    const first = renderEditorAt(paths.user.createSurvey.getHref(), makeUser('user'));
+    await first.user.type(screen.getByRole('textbox', { name: /Survey Title/ }), 'Quick');
+    first.view.unmount();
+    const again = renderEditorAt(paths.user.createSurvey.getHref(), makeUser('user'));
+    await again.user.click(screen.getByRole('button', { name: 'Restore' }));
+    expect(screen.getByRole('textbox', { name: /Survey Title/ })).toHaveValue('Quick');
+  });
+
   it('offers the edits back on the create page, and nothing when another account opens it', async () => {
     const first = renderEditorAt(paths.user.createSurvey.getHref(), makeUser('user'));
     await first.user.type(screen.getByRole('textbox', { name: /Survey Title/ }), 'Mine');

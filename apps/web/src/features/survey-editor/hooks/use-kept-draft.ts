@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { onSessionEnded } from '@/lib/session-ended';
 import { useSession } from '@/lib/session';
@@ -66,16 +66,36 @@ export function useKeptEdits(values: SurveyDraft, baseline: SurveyDraft, saved: 
     return kept && draftContent(kept.draft) !== draftContent(baseline) ? kept : null;
   });
   const changed = draftContent(values) !== draftContent(baseline);
+  /** Edits not yet written: written at once when the page goes away (leaving, closing the tab). */
+  const pending = useRef<SurveyDraft | null>(null);
 
   useEffect(() => {
     if (!userId || offer) return;
     if (saved || !changed) {
+      pending.current = null;
       forgetKeptEdit(userId, pathname);
       return;
     }
-    const timer = setTimeout(() => keepEdit(userId, pathname, values), KEEP_EDITS_AFTER_MS);
+    pending.current = values;
+    const timer = setTimeout(() => {
+      keepEdit(userId, pathname, values);
+      pending.current = null;
+    }, KEEP_EDITS_AFTER_MS);
     return () => clearTimeout(timer);
   }, [userId, pathname, values, changed, saved, offer]);
+
+  useEffect(() => {
+    if (!userId) return;
+    const flush = () => {
+      if (pending.current) keepEdit(userId, pathname, pending.current);
+      pending.current = null;
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [userId, pathname]);
 
   const settle = useCallback(() => setOffer(null), []);
   const discard = useCallback(() => {
