@@ -3,6 +3,7 @@ import axe from 'axe-core';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { SETTINGS_MESSAGES, type PublicSurvey } from '@quorum/contract';
 import { paths } from '@/config/paths';
+import { keepWorkBeforeSessionEnds } from '@/lib/session-ended';
 import { makeUser } from './support/render-shell';
 import { renderEditorAt } from './support/render-editor';
 import { makeSurvey } from './support/surveys';
@@ -153,6 +154,15 @@ describe('leaving with unsaved changes', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Leave' }));
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+  });
+
+  it('lets the way to the login page through when the session ends', async () => {
+    const { user, router } = renderEditorAt(paths.user.createSurvey.getHref());
+    await user.type(screen.getByRole('textbox', { name: /Survey Title/ }), 'Half done');
+    act(() => keepWorkBeforeSessionEnds());
+    await act(() => router.navigate(paths.user.dashboard.getHref()));
+    expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('asks the browser before closing the tab only while there are changes', async () => {
