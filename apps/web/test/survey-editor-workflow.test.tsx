@@ -9,7 +9,7 @@ import { renderEditorAt } from './support/render-editor';
 import { makeSurvey } from './support/surveys';
 
 const openPreview = vi.hoisted(() => vi.fn<(survey: PublicSurvey, surveyId?: string) => void>());
-vi.mock('@/features/survey-runner/lib/preview-handoff', () => ({ openPreview }));
+vi.mock('@/lib/preview-handoff', () => ({ openPreview }));
 
 // Each test renders the whole editor; a busy machine needs more than the default five seconds.
 vi.setConfig({ testTimeout: 30_000 });

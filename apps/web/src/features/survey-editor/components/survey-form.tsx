@@ -35,10 +35,8 @@ import { Form, FormTextField } from '@/components/ui/form';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { imageCheckQueryOptions } from '../api/check-image';
 import { useCreateSurvey } from '../api/create-survey';
+import { openPreview } from '@/lib/preview-handoff';
 import { useUpdateSurvey } from '../api/update-survey';
-// The runner owns the preview hand-off (the draft goes to the preview page through this browser's storage).
-// eslint-disable-next-line no-restricted-imports -- the one entry point the runner offers other features
-import { openPreview } from '@/features/survey-runner/lib/preview-handoff';
 import { draftContent, useKeepDraftOnSessionEnd, useKeptEdits, useRestoredDraft } from '../hooks/use-kept-draft';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
 import {

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { getSurveyPreview } from '../api/get-survey-preview';
-import { PREVIEW_DRAFT_PARAM, takePreviewDraft } from '../lib/preview-handoff';
+import { PREVIEW_DRAFT_PARAM, takePreviewDraft } from '@/lib/preview-handoff';
 import { PublicFrame } from './public-frame';
 import { SurveyRun } from './survey-runner';
 import { ThankYou } from './thank-you';
