@@ -107,7 +107,11 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
     const value = findSurveyForTaking(deps.db.kysely, surveyId).then(
       (survey) => {
         if (survey && openToRespondents(survey.state)) {
-          return { questions: survey.questions, fingerprint: fingerprintOf(survey.questions), settings: survey.settings };
+          return {
+            questions: survey.questions,
+            fingerprint: fingerprintOf(survey.questions),
+            settings: survey.settings,
+          };
         }
         if (cache.get(surveyId)?.value === value) cache.delete(surveyId);
         return null;

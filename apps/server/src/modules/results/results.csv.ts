@@ -3,7 +3,12 @@ import type { Kysely } from 'kysely';
 import { answerFor, answerText, CSV_BOM, csvCell, csvRow, questionLabel, type AnswerValue } from '@quorum/contract';
 import type { Database } from '../../db/schema';
 import { serverQuestionType } from '../../question-types';
-import { findDeclaredHiddenFields, latestResponseId, listResponsesAfter, listResultQuestions } from './results.repository';
+import {
+  findDeclaredHiddenFields,
+  latestResponseId,
+  listResponsesAfter,
+  listResultQuestions,
+} from './results.repository';
 import { parseAnswers, parseHiddenFields, toResultQuestion, type ResultQuestion } from './result-rows';
 
 /** Rows read per query while exporting: memory stays flat whatever the number of responses. */
@@ -73,7 +78,8 @@ export async function createCsvExportStream(db: Kysely<Database>, surveyId: stri
       const rows = await listResponsesAfter(db, surveyId, { after, upTo, limit: EXPORT_PAGE_SIZE });
       if (rows.length === 0) return;
       let text = '';
-      for (const row of rows) text += csvRecord(questions, row.id, row.submitted_at, row.answers, hiddenKeys, row.hidden_fields);
+      for (const row of rows)
+        text += csvRecord(questions, row.id, row.submitted_at, row.answers, hiddenKeys, row.hidden_fields);
       yield Buffer.from(text, 'utf8');
       if (rows.length < EXPORT_PAGE_SIZE) return;
       after = rows.at(-1)!.id;

@@ -87,7 +87,10 @@ export async function listResponsesBefore(
   surveyId: string,
   options: { before?: string; limit: number },
 ): Promise<ResponseDbRow[]> {
-  let query = db.selectFrom('responses').select(['id', 'submitted_at', 'answers', 'hidden_fields']).where('survey_id', '=', surveyId);
+  let query = db
+    .selectFrom('responses')
+    .select(['id', 'submitted_at', 'answers', 'hidden_fields'])
+    .where('survey_id', '=', surveyId);
   if (options.before !== undefined) query = query.where('id', '<', options.before);
   return query.orderBy('id', 'desc').limit(options.limit).execute();
 }

@@ -16,13 +16,7 @@ export type SurveySettings = Pick<
 
 type SettingsColumns = Pick<
   SurveysTable,
-  | 'opens_at'
-  | 'closes_at'
-  | 'response_limit'
-  | 'one_response_per_browser'
-  | 'hidden_fields'
-  | 'welcome'
-  | 'thank_you'
+  'opens_at' | 'closes_at' | 'response_limit' | 'one_response_per_browser' | 'hidden_fields' | 'welcome' | 'thank_you'
 >;
 
 /** The stored columns of settings an author sent (already normalised by the contract). */

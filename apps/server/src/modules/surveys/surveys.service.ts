@@ -52,7 +52,10 @@ function toRow(surveyId: string, id: string, position: number, q: NormalisedQues
 }
 
 /** A question whose rules go to the questions' new ids where `renamed` gives one. */
-function withRenamedTargets<Q extends { logic?: Array<{ goTo: string }> }>(q: Q, renamed: ReadonlyMap<string, string>): Q {
+function withRenamedTargets<Q extends { logic?: Array<{ goTo: string }> }>(
+  q: Q,
+  renamed: ReadonlyMap<string, string>,
+): Q {
   if (!q.logic) return q;
   return { ...q, logic: q.logic.map((rule) => ({ ...rule, goTo: renamed.get(rule.goTo) ?? rule.goTo })) };
 }
