@@ -142,6 +142,15 @@ describe(`survey settings: opening and closing times (${TEST_DIALECT})`, () => {
     expect((await submit(t, s)).statusCode).toBe(201);
   });
 
+  it('takes a submission at once when the opening time is moved earlier (no stale refusal)', async () => {
+    const user = await createUser(t.ctx);
+    const opensAt = new Date(clock.now().getTime() + 24 * 60 * 60_000).toISOString();
+    const s = await createSurvey(t.ctx, user.id, { state: 'active', questions: oneQuestion(), settings: { opensAt } });
+    expect((await submit(t, s)).statusCode).toBe(403);
+    await t.ctx.db.kysely.updateTable('surveys').set({ opens_at: null }).where('id', '=', s.id).execute();
+    expect((await submit(t, s)).statusCode).toBe(201);
+  });
+
   it('refuses submissions from closesAt on, and the periodic close sets the state with no request', async () => {
     const user = await createUser(t.ctx);
     const closesAt = new Date(clock.now().getTime() + 30 * 60_000).toISOString();

@@ -270,18 +270,18 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
       let checkedAgainst = await activeQuestions(surveyId);
       if (!checkedAgainst) throw new NotFoundError('SURVEY_NOT_FOUND');
       const submittedAt = deps.clock.now().toISOString();
-      const early = timeRefusal(checkedAgainst.settings, submittedAt);
-      if (early) throw early;
       const hiddenFields =
         submission.hiddenFields && Object.keys(submission.hiddenFields).length > 0 ? submission.hiddenFields : null;
       let check = checkResponse(checkedAgainst.questions, answers);
-      if (!check.ok || hiddenFieldRefusal(checkedAgainst.settings, hiddenFields)) {
+      const refusalOf = (against: CheckedAgainst) =>
+        timeRefusal(against.settings, submittedAt) ?? hiddenFieldRefusal(against.settings, hiddenFields);
+      if (!check.ok || refusalOf(checkedAgainst)) {
         // Refuse only on the current survey: the kept copy may predate an edit that makes this valid.
         cache.delete(surveyId);
         checkedAgainst = await activeQuestions(surveyId);
         if (!checkedAgainst) throw new NotFoundError('SURVEY_NOT_FOUND');
-        const hiddenProblem = hiddenFieldRefusal(checkedAgainst.settings, hiddenFields);
-        if (hiddenProblem) throw hiddenProblem;
+        const refusal = refusalOf(checkedAgainst);
+        if (refusal) throw refusal;
         check = checkResponse(checkedAgainst.questions, answers);
         if (!check.ok) throw AppError.of(400, check);
       }
