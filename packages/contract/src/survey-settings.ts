@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HIDDEN_FIELD_VALUE_MAX } from './question-rules';
 import { isHttpUrl } from './urls';
 
 // ---------------------------------------------------------------------------
@@ -9,7 +10,7 @@ export const SETTINGS_LIMITS = {
   /** Hidden fields a survey may declare. */
   hiddenFields: 20,
   /** Characters of one hidden field's value. */
-  hiddenFieldValue: 500,
+  hiddenFieldValue: HIDDEN_FIELD_VALUE_MAX,
   /** The largest response limit. */
   responseLimit: 10_000_000,
   welcomeTitle: 200,
@@ -165,7 +166,6 @@ export const welcomeScreenSchema = z.object({
   text: z.string().nullable(),
   buttonLabel: z.string().nullable(),
 });
-export type WelcomeScreen = z.infer<typeof welcomeScreenSchema>;
 export const thankYouScreenSchema = z.object({
   title: z.string().nullable(),
   text: z.string().nullable(),

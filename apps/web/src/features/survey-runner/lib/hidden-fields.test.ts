@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_LIMITS } from '@quorum/contract';
-import { HIDDEN_FIELD_VALUE_MAX, hiddenFieldsFromQuery, keptHiddenFields } from './hidden-fields';
+import { hiddenFieldsFromQuery, keptHiddenFields } from './hidden-fields';
 
 describe('hidden fields from the link', () => {
   it('cuts values at the limit the server takes', () => {
-    expect(HIDDEN_FIELD_VALUE_MAX).toBe(SETTINGS_LIMITS.hiddenFieldValue);
-    const long = 'é'.repeat(HIDDEN_FIELD_VALUE_MAX + 1);
+    const long = 'é'.repeat(SETTINGS_LIMITS.hiddenFieldValue + 1);
     expect(hiddenFieldsFromQuery(`?source=${encodeURIComponent(long)}`, ['source'])).toEqual({
-      source: long.slice(0, HIDDEN_FIELD_VALUE_MAX),
+      source: long.slice(0, SETTINGS_LIMITS.hiddenFieldValue),
     });
   });
 

@@ -1,10 +1,4 @@
-/**
- * The longest hidden-field value the server takes: the contract's HIDDEN_FIELD_VALUE_MAX (a test holds
- * them equal). Written out here because the contract's settings module builds zod schemas, which the public page
- * must not load (docs/performance.md, "Public page").
- */
-export const HIDDEN_FIELD_VALUE_MAX = 500;
-
+import { HIDDEN_FIELD_VALUE_MAX } from '@quorum/contract';
 /**
  * The survey's hidden fields from the public link's query (`?source=newsletter`): declared keys only, each value
  * cut to the longest the server takes; a key given twice keeps its first value, an empty one is left out.
