@@ -71,7 +71,7 @@ describe(`accounts: login, session and tokens (${TEST_DIALECT})`, () => {
   });
 
   it('spends about the same time on an unknown email as on a wrong password', async () => {
-    const users = await Promise.all(Array.from({ length: 5 }, () => createUser(t.ctx)));
+    const users = await Promise.all(Array.from({ length: 9 }, () => createUser(t.ctx)));
     const time = async (email: string) => {
       const start = performance.now();
       await login(email, WRONG);
@@ -85,8 +85,9 @@ describe(`accounts: login, session and tokens (${TEST_DIALECT})`, () => {
       known.push(await time(user.email));
       unknown.push(await time(uniqueEmail('timing')));
     }
-    // A skipped Argon2 check would make the unknown email many times faster.
-    expect(median(unknown)).toBeGreaterThan(median(known) * 0.5);
+    // A skipped Argon2 check would make the unknown email many times faster (a tenth of the time or less); the
+    // margin leaves room for a busy machine, where single requests can take twice as long as their neighbours.
+    expect(median(unknown)).toBeGreaterThan(median(known) * 0.25);
   });
 
   it('refuses bad shapes with 400 and a message', async () => {

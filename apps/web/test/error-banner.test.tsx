@@ -51,6 +51,17 @@ describe('error banner in the app layout', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
+  it('gives the same message raised again its own 5 seconds', async () => {
+    await renderFailingPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Fail' }));
+    act(() => vi.advanceTimersByTime(3000));
+    fireEvent.click(screen.getByRole('button', { name: 'Fail' }));
+    act(() => vi.advanceTimersByTime(4999));
+    expect(screen.getByRole('alert')).toHaveTextContent('Failed to fetch surveys');
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('is dismissed at once by its close button', async () => {
     await renderFailingPage();
     fireEvent.click(screen.getByRole('button', { name: 'Fail' }));

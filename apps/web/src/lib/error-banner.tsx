@@ -14,28 +14,32 @@ const ErrorBannerContext = createContext<ErrorBannerApi | null>(null);
 
 /** One place for the current error message; navigating clears it. */
 export function ErrorBannerProvider({ children }: { children: ReactNode }) {
-  const [message, setMessage] = useState<string | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // `raised` counts the messages shown, so the same message raised again restarts its 5 seconds.
+  const [banner, setBanner] = useState<{ message: string; raised: number } | null>(null);
+  const raised = useRef(0);
   const { pathname } = useLocation();
 
-  const clearError = useCallback(() => {
-    clearTimeout(timer.current);
-    setMessage(null);
+  const clearError = useCallback(() => setBanner(null), []);
+  const showError = useCallback((message: string) => {
+    raised.current += 1;
+    setBanner({ message, raised: raised.current });
   }, []);
-  const showError = useCallback((next: string) => {
-    clearTimeout(timer.current);
-    setMessage(next);
-    timer.current = setTimeout(() => setMessage(null), BANNER_TIMEOUT_MS);
-  }, []);
+
+  // The 5 seconds start once the banner is on the screen, however long the page took to show it.
+  useEffect(() => {
+    if (!banner) return;
+    const timer = setTimeout(() => setBanner(null), BANNER_TIMEOUT_MS);
+    return () => clearTimeout(timer);
+  }, [banner]);
 
   // Navigating clears the message.
   const [messagePathname, setMessagePathname] = useState(pathname);
   if (pathname !== messagePathname) {
     setMessagePathname(pathname);
-    setMessage(null);
+    setBanner(null);
   }
-  useEffect(() => () => clearTimeout(timer.current), []);
 
+  const message = banner?.message ?? null;
   const value = useMemo(() => ({ message, showError, clearError }), [message, showError, clearError]);
   return <ErrorBannerContext.Provider value={value}>{children}</ErrorBannerContext.Provider>;
 }
