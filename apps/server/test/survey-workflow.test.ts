@@ -362,6 +362,8 @@ describe(`survey settings: hidden fields (${TEST_DIALECT})`, () => {
       { ref: 'r2' },
       { source: 'newsletter', ref: '=HYPERLINK("x")' },
     ]);
+    const results = await request(t.app, 'GET', `/api/surveys/${s.id}/results`, { token: user.token });
+    expect(results.json<{ hiddenFields: string[] }>().hiddenFields).toEqual(['source', 'ref']);
 
     let csv = '';
     for await (const chunk of await createCsvExportStream(t.ctx.db.kysely, s.id)) csv += String(chunk);

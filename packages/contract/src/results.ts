@@ -123,6 +123,8 @@ export const resultsResponseSchema = z.object({
   totalResponses: z.number().int(),
   /** Current questions in order, then deleted ones (`isDeleted: true`). */
   questions: z.array(questionResultSchema),
+  /** The hidden field names the survey declares, in order: the table's and the CSV's columns after the questions. */
+  hiddenFields: z.array(z.string()),
   /** The newest page of responses, newest first. */
   responses: z.array(responseRowSchema),
   /** Pass to GET /api/surveys/:id/responses?cursor= for the next (older) page; null when none. */
