@@ -333,11 +333,12 @@ test('a refused state change or save shows the server message and leaves the scr
 
 test('the dashboard explains a failed load and recovers on retry', async ({ page, request }) => {
   await signInNewUser(page, request);
-  await page.route('**/api/surveys?limit=500', (route) => route.abort('connectionrefused'));
+  // Every survey list request fails (the page of surveys and the active count alike).
+  await page.route('**/api/surveys?*', (route) => route.abort('connectionrefused'));
   await page.goto(paths.user.dashboard.getHref());
   await expect(page.getByRole('alert')).toContainText('Failed to fetch surveys');
   await expect(page.getByRole('heading', { name: 'Your surveys could not be loaded' })).toBeVisible();
-  await page.unroute('**/api/surveys?limit=500');
+  await page.unroute('**/api/surveys?*');
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(page.getByRole('heading', { name: 'Create your first survey' })).toBeVisible();
 });

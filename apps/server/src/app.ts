@@ -1,7 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import helmet from 'helmet';
 import fastifyStatic from '@fastify/static';
@@ -47,6 +53,7 @@ import { ssoRoutes } from './modules/sso/sso.routes';
 import { accountRoutes } from './modules/users/account.routes';
 import { twoFactorRoutes } from './modules/two-factor/two-factor.routes';
 import { startAccountSweep } from './modules/users/account-sweep';
+import { startSurveyCloser } from './modules/surveys/survey-closer';
 import { passwordResetRoutes } from './modules/users/password-reset.routes';
 import { usersRoutes } from './modules/users/users.routes';
 
@@ -227,6 +234,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', startAccountSweep(ctx));
   // Audit log entries older than AUDIT_RETENTION_DAYS are pruned now and every hour.
   app.addHook('onClose', startAuditSweep(ctx));
+  // Active surveys whose closing time has passed are closed now and every 30 seconds.
+  app.addHook('onClose', startSurveyCloser(ctx));
   return app;
 }
 
@@ -393,6 +402,22 @@ function registerSpa(app: FastifyInstance, config: Config): void {
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build`, or use `npm start`, which builds it.');
     }
+    if (PUBLIC_SURVEY_PAGE.test(pathname)) allowAnyFramer(reply);
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
+}
+
+/**
+ * The public survey pages (a survey and its thank-you page): the only pages any site may show in a frame, so that a
+ * survey can be embedded. Every other page, the API included, keeps `frame-ancestors 'none'` and X-Frame-Options.
+ */
+const PUBLIC_SURVEY_PAGE = /^\/projects\/[^/]+\/surveys\/[^/]+(\/thank-you)?\/?$/;
+
+/** Lets any site frame this answer: `frame-ancestors *` in the CSP helmet set, and no X-Frame-Options. */
+function allowAnyFramer(reply: FastifyReply): void {
+  const csp = reply.raw.getHeader('content-security-policy');
+  if (typeof csp === 'string') {
+    reply.raw.setHeader('content-security-policy', csp.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'));
+  }
+  reply.raw.removeHeader('x-frame-options');
 }

@@ -267,6 +267,8 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'POST', route: '/api/surveys', caller: 'user', body: surveyInputSchema, valid: () => ({ body: surveyBody }) },
   { method: 'GET', route: '/api/surveys/:surveyId', caller: 'user', params: surveyIdParamsSchema },
   { method: 'PUT', route: '/api/surveys/:surveyId', caller: 'user', params: surveyIdParamsSchema, body: surveyInputSchema, valid: () => ({ body: surveyBody }) },
+  { method: 'POST', route: '/api/surveys/:surveyId/duplicate', caller: 'user', params: surveyIdParamsSchema },
+  { method: 'GET', route: '/api/surveys/:surveyId/preview', caller: 'user', params: surveyIdParamsSchema },
   { method: 'PATCH', route: '/api/surveys/:surveyId/state', caller: 'user', params: surveyIdParamsSchema, body: stateChangeBodySchema, valid: () => ({ body: { state: 'active' } }) },
   { method: 'POST', route: '/api/images/check', caller: 'user', body: imageCheckBodySchema, valid: () => ({ body: { url: 'http://127.0.0.1:9/logo.png' } }) },
   { method: 'POST', route: '/api/surveys/generate', caller: 'user', body: generateSurveyBodySchema, valid: () => ({ body: { prompt: 'Feedback on a \u202Ejazz festival 🎷' } }) },

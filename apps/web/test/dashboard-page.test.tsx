@@ -1,12 +1,21 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter } from 'react-router';
-import { SURVEY_MESSAGES, type SurveyListResponse, type SurveyState, type SurveySummary } from '@quorum/contract';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import {
+  DEFAULT_SURVEY_SETTINGS,
+  SURVEY_MESSAGES,
+  type Survey,
+  type SurveyListResponse,
+  type SurveyState,
+  type SurveySummary,
+} from '@quorum/contract';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
-import { surveysQueryOptions } from '@/features/dashboard/api/get-surveys';
-import { ErrorBannerProvider } from '@/lib/error-banner';
+import { DASHBOARD_PAGE_SIZE } from '@/features/dashboard/api/get-surveys';
+import { embedSnippet } from '@/features/dashboard/lib/share';
+import { ErrorBannerProvider, useErrorBanner } from '@/lib/error-banner';
 import { paths } from '@/config/paths';
 
 let n = 0;
@@ -25,32 +34,88 @@ const summary = (state: SurveyState, over: Partial<SurveySummary> = {}): SurveyS
     questionCount: 3,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
+    ...DEFAULT_SURVEY_SETTINGS,
+    hiddenFields: [],
     ...over,
   };
 };
 
-/** Renders the dashboard over a list already in the cache (fresh forever, so nothing is fetched). */
-function renderDashboard(surveys: SurveySummary[]) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: Infinity } } });
-  const data: SurveyListResponse = { surveys, total: surveys.length };
-  queryClient.setQueryData(surveysQueryOptions().queryKey, data);
-  render(
+/**
+ * A fake `GET /api/surveys` over a list (q, state, limit and offset applied; the order is the list's, the
+ * server's business) and `POST /api/surveys/:id/duplicate`; records every request's URL.
+ */
+function stubServer(surveys: SurveySummary[]) {
+  const requests: URL[] = [];
+  const list = [...surveys];
+  vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
+    const url = new URL(String(input), 'http://localhost');
+    requests.push(url);
+    const duplicate = /^\/api\/surveys\/([^/]+)\/duplicate$/.exec(url.pathname);
+    if (init?.method === 'POST' && duplicate) {
+      const original = list.find((s) => s.surveyId === decodeURIComponent(duplicate[1] ?? ''));
+      if (!original) return new Response(JSON.stringify({ message: 'Survey not found' }), { status: 404 });
+      const { questionCount: _count, ...rest } = original;
+      const copy: Survey = {
+        ...rest,
+        surveyId: `${original.surveyId}-copy`,
+        title: `Copy of ${original.title}`,
+        state: 'draft',
+        responseCount: 0,
+        questions: [],
+      };
+      list.unshift({ ...copy, questionCount: original.questionCount });
+      return new Response(JSON.stringify(copy), { status: 201 });
+    }
+    if (url.pathname !== '/api/surveys') throw new Error(`unexpected call ${url.pathname}`);
+    const q = url.searchParams.get('q')?.toLowerCase();
+    const state = url.searchParams.get('state');
+    const matching = list.filter(
+      (s) => s.state !== 'deleted' && (!q || s.title.toLowerCase().includes(q)) && (!state || s.state === state),
+    );
+    const offset = Number(url.searchParams.get('offset') ?? 0);
+    const limit = Number(url.searchParams.get('limit') ?? 100);
+    const body: SurveyListResponse = { surveys: matching.slice(offset, offset + limit), total: matching.length };
+    return new Response(JSON.stringify(body), { status: 200 });
+  });
+  /** The dashboard's list requests (not the active count's). */
+  const listRequests = () =>
+    requests.filter((u) => u.pathname === '/api/surveys' && u.searchParams.get('limit') !== '1');
+  return { requests, listRequests };
+}
+
+/** The app layout shows the error banner's message; here it is just an alert. */
+function ShownError() {
+  const { message } = useErrorBanner();
+  return message ? <p role="alert">{message}</p> : null;
+}
+
+async function renderDashboard(surveys: SurveySummary[], path: string = paths.user.dashboard.getHref()) {
+  const server = stubServer(surveys);
+  const page = (
+    <ErrorBannerProvider>
+      <ShownError />
+      <DashboardPage />
+    </ErrorBannerProvider>
+  );
+  const router = createMemoryRouter([{ path: paths.user.dashboard.path, element: page }], {
+    initialEntries: [path],
+  });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const view = render(
     <QueryClientProvider client={queryClient}>
-      <MemoryRouter initialEntries={[paths.user.dashboard.getHref()]}>
-        <ErrorBannerProvider>
-          <DashboardPage />
-        </ErrorBannerProvider>
-      </MemoryRouter>
+      <RouterProvider router={router} />
     </QueryClientProvider>,
   );
-  return userEvent.setup();
+  await screen.findByText(/^Showing|Create your first survey|No surveys match/);
+  return { user: userEvent.setup(), router, server, container: view.container };
 }
 
 const sectionButton = (label: string) => screen.getByRole('button', { name: new RegExp(`^${label} \\d+ surveys?$`) });
+const lastListRequest = (server: { listRequests: () => URL[] }) => server.listRequests().at(-1)?.searchParams;
 
 describe('the dashboard', () => {
-  it('greets a new user with an empty state leading to the create screen', () => {
-    renderDashboard([summary('deleted')]);
+  it('greets a new user with an empty state leading to the create screen', async () => {
+    await renderDashboard([summary('deleted')]);
     expect(screen.getByRole('heading', { name: 'Create your first survey' })).toBeInTheDocument();
     for (const link of screen.getAllByRole('link', { name: /Create New Survey/ })) {
       expect(link).toHaveAttribute('href', paths.user.createSurvey.getHref());
@@ -58,7 +123,7 @@ describe('the dashboard', () => {
   });
 
   it('groups surveys into sections with counts, hides Other when empty and leaves deleted ones out', async () => {
-    const user = renderDashboard([
+    const { user } = await renderDashboard([
       summary('active'),
       summary('draft', { title: 'Draft A' }),
       summary('draft'),
@@ -76,8 +141,8 @@ describe('the dashboard', () => {
     expect(screen.queryByRole('button', { name: /Draft A/ })).not.toBeInTheDocument();
   });
 
-  it('puts closed surveys in Other, saying Survey Closed and offering Delete only', async () => {
-    const user = renderDashboard([summary('closed', { title: 'Old poll' })]);
+  it('puts closed surveys in Other, saying Survey Closed and offering Duplicate and Delete only', async () => {
+    const { user } = await renderDashboard([summary('closed', { title: 'Old poll' })]);
     expect(sectionButton('Other')).toHaveTextContent('1');
     await user.click(screen.getByRole('button', { name: /Old poll/ }));
     expect(screen.getByText('Survey Closed')).toBeInTheDocument();
@@ -86,20 +151,22 @@ describe('the dashboard', () => {
       within(actions)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Delete']);
+    ).toEqual(['Delete', 'Duplicate']);
     expect(within(actions).queryByRole('link', { name: /Edit/ })).not.toBeInTheDocument();
     expect(within(actions).getByRole('link', { name: /View Results/ })).toBeInTheDocument();
   });
 
-  it('expands a card with Enter to show its details, the public link and Copy for an active survey', async () => {
-    const active = summary('active', { title: 'Live one', questionCount: 4 });
-    const user = renderDashboard([active]);
+  it('shows the response count on every card and expands one with Enter to its details, link and actions', async () => {
+    const active = summary('active', { title: 'Live one', questionCount: 4, responseCount: 1234 });
+    const { user } = await renderDashboard([active, summary('draft', { title: 'Single', responseCount: 1 })]);
+    expect(screen.getByRole('button', { name: /Single/ })).toHaveTextContent('3 questions · 1 response');
     const toggle = screen.getByRole('button', { name: /Live one/ });
-    expect(toggle).toHaveTextContent('4 questions');
+    expect(toggle).toHaveTextContent('4 questions · 1,234 responses');
     toggle.focus();
     await user.keyboard('{Enter}');
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(screen.getByText('Team Pulse')).toBeInTheDocument();
+    expect(screen.getByText('Responses').nextElementSibling).toHaveTextContent('1,234');
     expect(screen.getByRole('textbox', { name: 'Public link' })).toHaveValue(
       `${window.location.origin}${paths.publicSurvey.survey.getHref(active)}`,
     );
@@ -109,29 +176,30 @@ describe('the dashboard', () => {
       within(actions)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['Pause', 'Close']);
+    ).toEqual(['Pause', 'Close', 'Share', 'Duplicate']);
     expect(within(actions).getByRole('link', { name: /Edit/ })).toHaveAttribute(
       'href',
       paths.user.editSurvey.getHref(active),
     );
   });
 
-  it('offers no Copy for a draft', async () => {
-    const user = renderDashboard([summary('draft', { title: 'Drafty' })]);
+  it('offers no Copy and no Share for a draft', async () => {
+    const { user } = await renderDashboard([summary('draft', { title: 'Drafty' })]);
     await user.click(screen.getByRole('button', { name: /Drafty/ }));
     expect(screen.queryByRole('button', { name: 'Copy' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Share' })).not.toBeInTheDocument();
     const actions = screen.getByRole('group', { name: 'Actions for Drafty' });
     expect(within(actions).getByRole('button', { name: /Launch/ })).not.toHaveAttribute('aria-disabled');
   });
 
   it('at 2 active surveys blocks Launch and Resume with the limit message and warns', async () => {
-    const user = renderDashboard([
+    const { user } = await renderDashboard([
       summary('active'),
       summary('active'),
       summary('draft', { title: 'Waiting' }),
       summary('paused', { title: 'Resting' }),
     ]);
-    expect(screen.getByText(/Pause or close a survey before launching more/)).toBeInTheDocument();
+    expect(await screen.findByText(/Pause or close a survey before launching more/)).toBeInTheDocument();
     const create = screen.getByRole('link', { name: /Create New Survey/ });
     expect(create).toHaveAccessibleDescription(/Pause or close a survey before launching more/);
 
@@ -144,5 +212,248 @@ describe('the dashboard', () => {
     const resume = screen.getByRole('button', { name: /Resume/ });
     expect(resume).toHaveAttribute('aria-disabled', 'true');
     expect(resume).toHaveAccessibleDescription(SURVEY_MESSAGES.activeLimit);
+  });
+
+  it('counts active surveys on the server, so a filter that hides them still blocks Launch', async () => {
+    const { user } = await renderDashboard(
+      [summary('active'), summary('active'), summary('draft', { title: 'Waiting' })],
+      '/dashboard?state=draft',
+    );
+    expect(await screen.findByText(/Pause or close a survey before launching more/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Active/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Waiting/ }));
+    expect(screen.getByRole('button', { name: /Launch/ })).toHaveAttribute('aria-disabled', 'true');
+  });
+});
+
+// Many user steps (and axe) on a shared machine: a longer timeout than the default 5 s.
+describe('the dashboard: search, filter and sort in the URL', { timeout: 30_000 }, () => {
+  it('reads them from the URL into the controls and the request', async () => {
+    const { server } = await renderDashboard(
+      [summary('draft', { title: 'Pulse check' }), summary('draft', { title: 'Other' })],
+      '/dashboard?q=pulse&state=draft&sort=title&order=desc',
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search surveys' })).toHaveValue('pulse');
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('draft');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Title Z–A');
+    const sent = lastListRequest(server);
+    expect(sent?.get('q')).toBe('pulse');
+    expect(sent?.get('state')).toBe('draft');
+    expect(sent?.get('sort')).toBe('title');
+    expect(sent?.get('order')).toBe('desc');
+    expect(screen.getByRole('button', { name: /Pulse check/ })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Other/ })).not.toBeInTheDocument();
+  });
+
+  it('sends the default sort for a plain address and ignores values it does not know', async () => {
+    const { server } = await renderDashboard([summary('draft')], '/dashboard?sort=bogus&order=sideways&state=deleted');
+    const sent = lastListRequest(server);
+    expect(sent?.get('sort')).toBe('created');
+    expect(sent?.get('order')).toBe('desc');
+    expect(sent?.has('state')).toBe(false);
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Newest first');
+  });
+
+  it('writes each change to the URL and asks the server again; Back restores the previous list', async () => {
+    const { user, router, server } = await renderDashboard([
+      summary('draft', { title: 'Team pulse' }),
+      summary('paused', { title: 'Paused pulse' }),
+      summary('draft', { title: 'Lunch menu' }),
+    ]);
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search surveys' }), 'pulse{Enter}');
+    expect(router.state.location.search).toBe('?q=pulse');
+    await screen.findByText('Showing 2 of 2 surveys');
+    expect(lastListRequest(server)?.get('q')).toBe('pulse');
+    expect(screen.queryByRole('button', { name: /Lunch menu/ })).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'Paused');
+    expect(router.state.location.search).toBe('?q=pulse&state=paused');
+    await screen.findByText('Showing 1 of 1 survey');
+    expect(lastListRequest(server)?.get('state')).toBe('paused');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Most responses');
+    // The default order of a sort stays out of the URL; the request always names it.
+    expect(router.state.location.search).toBe('?q=pulse&state=paused&sort=responses');
+    await vi.waitFor(() => expect(lastListRequest(server)?.get('sort')).toBe('responses'));
+    expect(lastListRequest(server)?.get('order')).toBe('desc');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Sort by' }), 'Fewest responses');
+    expect(router.state.location.search).toBe('?q=pulse&state=paused&sort=responses&order=asc');
+    await vi.waitFor(() => expect(lastListRequest(server)?.get('order')).toBe('asc'));
+
+    await act(() => router.navigate(-3));
+    expect(router.state.location.search).toBe('?q=pulse');
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('');
+    expect(screen.getByRole('combobox', { name: 'Sort by' })).toHaveDisplayValue('Newest first');
+
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(router.state.location.search).toBe('');
+    expect(screen.getByRole('searchbox', { name: 'Search surveys' })).toHaveValue('');
+    expect(await screen.findByRole('button', { name: /Lunch menu/ })).toBeInTheDocument();
+  });
+
+  it('takes a typed but unsent search along when the filter changes', async () => {
+    const { user, router, server } = await renderDashboard([summary('draft', { title: 'Lunch menu' })]);
+    await user.type(screen.getByRole('searchbox', { name: 'Search surveys' }), 'lunch');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'Draft');
+    expect(router.state.location.search).toBe('?q=lunch&state=draft');
+    await vi.waitFor(() => expect(lastListRequest(server)?.get('q')).toBe('lunch'));
+    expect(screen.getByRole('searchbox', { name: 'Search surveys' })).toHaveValue('lunch');
+  });
+
+  it('says when nothing matches and clears the search and filter in one step', async () => {
+    const { user, router } = await renderDashboard([summary('draft', { title: 'Lunch menu' })], '/dashboard?q=zebra');
+    expect(screen.getByRole('heading', { name: 'No surveys match' })).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Create your first survey' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Clear search and filter' }));
+    expect(router.state.location.search).toBe('');
+    expect(await screen.findByRole('button', { name: /Lunch menu/ })).toBeInTheDocument();
+  });
+});
+
+// Many user steps (and axe) on a shared machine: a longer timeout than the default 5 s.
+describe('the dashboard with 1,000 surveys', { timeout: 30_000 }, () => {
+  it('puts only the first page of cards in the DOM and loads the next page on "Show more surveys"', async () => {
+    const many = Array.from({ length: 1000 }, (_, i) => summary(i % 2 ? 'draft' : 'paused', { title: `Bulk ${i}` }));
+    const { user, server } = await renderDashboard(many);
+    expect(DASHBOARD_PAGE_SIZE).toBeLessThanOrEqual(100);
+    expect(screen.getByText(`Showing ${DASHBOARD_PAGE_SIZE} of 1,000 surveys`)).toBeInTheDocument();
+    expect(screen.getAllByRole('listitem')).toHaveLength(DASHBOARD_PAGE_SIZE);
+    expect(lastListRequest(server)?.get('limit')).toBe(String(DASHBOARD_PAGE_SIZE));
+
+    await user.click(screen.getByRole('button', { name: 'Show more surveys' }));
+    await screen.findByText(`Showing ${2 * DASHBOARD_PAGE_SIZE} of 1,000 surveys`);
+    expect(screen.getAllByRole('listitem')).toHaveLength(2 * DASHBOARD_PAGE_SIZE);
+    expect(lastListRequest(server)?.get('offset')).toBe(String(DASHBOARD_PAGE_SIZE));
+  });
+
+  it('offers no "Show more surveys" once everything is loaded', async () => {
+    await renderDashboard([summary('draft')]);
+    expect(screen.queryByRole('button', { name: 'Show more surveys' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the dashboard: duplicate', () => {
+  it('posts the duplicate, confirms with a link to the copy and opens the copy in the list', async () => {
+    const original = summary('active', { title: 'Team pulse', surveyId: 'orig' });
+    const { user, server } = await renderDashboard([original]);
+    await user.click(screen.getByRole('button', { name: /Team pulse/ }));
+    await user.click(screen.getByRole('button', { name: 'Duplicate' }));
+
+    const confirmation = await screen.findByText(/was created as a draft/);
+    expect(confirmation).toHaveTextContent('“Copy of Team pulse” was created as a draft.');
+    expect(within(confirmation).getByRole('link', { name: 'Edit the copy' })).toHaveAttribute(
+      'href',
+      paths.user.editSurvey.getHref({ surveyId: 'orig-copy' }),
+    );
+    const posted = server.requests.find((u) => u.pathname === '/api/surveys/orig/duplicate');
+    expect(posted).toBeDefined();
+    const copyCard = await screen.findByRole('button', { name: /Copy of Team pulse/ });
+    expect(copyCard).toHaveAttribute('aria-expanded', 'true');
+    expect(sectionButton('Draft')).toHaveTextContent('1');
+  });
+
+  it('says so when the duplicate fails', async () => {
+    const { user } = await renderDashboard([summary('draft', { title: 'Lonely', surveyId: 'lonely' })]);
+    vi.mocked(globalThis.fetch).mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: 'Survey not found' }), { status: 404 }),
+    );
+    await user.click(screen.getByRole('button', { name: /Lonely/ }));
+    await user.click(screen.getByRole('button', { name: 'Duplicate' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Survey not found');
+    expect(screen.queryByText(/was created as a draft/)).not.toBeInTheDocument();
+  });
+});
+
+// Many user steps (and axe) on a shared machine: a longer timeout than the default 5 s.
+describe('the dashboard: share', { timeout: 30_000 }, () => {
+  it('opens a labelled dialog with the link, a QR code with downloads and an embed snippet; Escape closes it', async () => {
+    const live = summary('active', { title: 'Live "quoted" <one>' });
+    const url = `${window.location.origin}${paths.publicSurvey.survey.getHref(live)}`;
+    const { user } = await renderDashboard([live]);
+    await user.click(screen.getByRole('button', { name: /Live "quoted"/ }));
+    const share = screen.getByRole('button', { name: 'Share' });
+    await user.click(share);
+
+    const dialog = screen.getByRole('dialog', { name: 'Share “Live "quoted" <one>”' });
+    expect(within(dialog).getByRole('textbox', { name: 'Public link' })).toHaveValue(url);
+    expect(within(dialog).getByRole('button', { name: 'Copy' })).toBeInTheDocument();
+
+    const qr = await within(dialog).findByRole('img', { name: /QR code opening/ });
+    expect(qr.getAttribute('src')).toMatch(/^data:image\/svg\+xml/);
+    const svg = within(dialog).getByRole('link', { name: 'Download SVG' });
+    expect(svg).toHaveAttribute('download', 'live-quoted-one-qr.svg');
+    expect(svg.getAttribute('href')).toMatch(/^data:image\/svg\+xml/);
+    expect(within(dialog).getByRole('button', { name: 'Download PNG' })).toBeInTheDocument();
+
+    const embed = within(dialog).getByRole('textbox', { name: 'Embed code' });
+    expect(embed).toHaveValue(embedSnippet(url, live.title));
+    expect((embed as HTMLTextAreaElement).value).toContain(`src="${url}"`);
+    await user.click(within(dialog).getByRole('button', { name: 'Copy embed code' }));
+    expect(await navigator.clipboard.readText()).toBe(embedSnippet(url, live.title));
+    expect(within(dialog).getByRole('button', { name: 'Copied' })).toBeInTheDocument();
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(share).toHaveFocus();
+  });
+
+  it('downloads the QR code as a PNG drawn on a canvas, named after the survey', async () => {
+    const { user } = await renderDashboard([summary('active', { title: 'Live one' })]);
+    await user.click(screen.getByRole('button', { name: /Live one/ }));
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    const dialog = screen.getByRole('dialog', { name: 'Share “Live one”' });
+    await within(dialog).findByRole('img', { name: /QR code/ });
+
+    // jsdom draws nothing: a canvas that records the pixels it is given stands in for the browser's.
+    const drawn: ImageData[] = [];
+    const context = {
+      createImageData: (width: number, height: number) => ({
+        width,
+        height,
+        data: new Uint8ClampedArray(width * height * 4),
+      }),
+      putImageData: (image: ImageData) => drawn.push(image),
+      drawImage: () => undefined,
+    };
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as unknown as CanvasRenderingContext2D);
+    vi.spyOn(HTMLCanvasElement.prototype, 'toDataURL').mockReturnValue('data:image/png;base64,UE5H');
+    const clicked: HTMLAnchorElement[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      clicked.push(this);
+    });
+
+    await user.click(within(dialog).getByRole('button', { name: 'Download PNG' }));
+    expect(clicked).toHaveLength(1);
+    expect(clicked[0]?.download).toBe('live-one-qr.png');
+    expect(clicked[0]?.href).toBe('data:image/png;base64,UE5H');
+    // The padding is opaque white, not the library's transparent default.
+    expect(Array.from(drawn[0]?.data.slice(0, 4) ?? [])).toEqual([255, 255, 255, 255]);
+  });
+
+  it('keeps focus inside the dialog and passes axe', async () => {
+    const { user } = await renderDashboard([summary('active', { title: 'Live one' })]);
+    await user.click(screen.getByRole('button', { name: /Live one/ }));
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    const dialog = screen.getByRole('dialog', { name: 'Share “Live one”' });
+    await within(dialog).findByRole('img', { name: /QR code/ });
+    for (let i = 0; i < 12; i += 1) {
+      await user.tab();
+      expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    }
+    // jsdom has no layout: contrast is checked in the browser (e2e).
+    const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
+  });
+});
+
+// Many user steps (and axe) on a shared machine: a longer timeout than the default 5 s.
+describe('the dashboard passes axe', { timeout: 30_000 }, () => {
+  it('with the toolbar, sections and an open card', async () => {
+    const { user, container } = await renderDashboard([summary('active', { title: 'Live one' }), summary('draft')]);
+    await user.click(screen.getByRole('button', { name: /Live one/ }));
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
   });
 });

@@ -1,31 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { SURVEY_MESSAGES } from '@quorum/contract';
-import { SurveyEditorPage } from '@/features/survey-editor/components/survey-editor-page';
-import { ErrorBannerProvider } from '@/lib/error-banner';
-import { SessionProvider } from '@/lib/session';
 import { paths } from '@/config/paths';
+import { renderEditorAt } from './support/render-editor';
 import { makeSurvey } from './support/surveys';
 
 function renderCreate() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <MemoryRouter initialEntries={[paths.user.createSurvey.getHref()]}>
-          <ErrorBannerProvider>
-            <Routes>
-              <Route path={paths.user.createSurvey.path} element={<SurveyEditorPage />} />
-            </Routes>
-          </ErrorBannerProvider>
-        </MemoryRouter>
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
+  return renderEditorAt(paths.user.createSurvey.getHref()).user;
 }
 
 describe('the create screen', () => {
@@ -107,6 +89,14 @@ describe('the create screen', () => {
             options: ['Good'],
           },
         ],
+        // No setting touched: each is sent as none, which the server reads as the survey without settings.
+        opensAt: null,
+        closesAt: null,
+        responseLimit: null,
+        oneResponsePerBrowser: false,
+        hiddenFields: [],
+        welcome: null,
+        thankYou: { title: '', text: '', redirectUrl: '' },
       },
     ]);
     // An edit elsewhere keeps the server's message until the next save.
@@ -189,20 +179,7 @@ describe('the edit screen', () => {
   });
 
   function renderEdit(state: unknown) {
-    const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    return render(
-      <QueryClientProvider client={queryClient}>
-        <SessionProvider>
-          <MemoryRouter initialEntries={[{ pathname: '/surveys/gen-1/edit', state }]}>
-            <ErrorBannerProvider>
-              <Routes>
-                <Route path={paths.user.editSurvey.path} element={<SurveyEditorPage />} />
-              </Routes>
-            </ErrorBannerProvider>
-          </MemoryRouter>
-        </SessionProvider>
-      </QueryClientProvider>,
-    );
+    return renderEditorAt({ pathname: '/surveys/gen-1/edit', state }).view;
   }
 
   it('takes the survey from navigation state and says once that a generated survey needs review', async () => {

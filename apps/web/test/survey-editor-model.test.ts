@@ -13,6 +13,7 @@ import {
   changeQuestionType,
   draftFromSurvey,
   emptyDraft,
+  emptySettings,
   newQuestion,
   toSurveyInput,
   validateDraft,
@@ -36,6 +37,7 @@ const choice = (over: Partial<QuestionDraft> = {}): QuestionDraft => ({
 const NEW = { required: true, description: '', logic: [] };
 
 const validDraft = (over: Partial<SurveyDraft> = {}): SurveyDraft => ({
+  ...emptySettings(),
   projectName: 'Customer Feedback',
   brandingImageUrl: '',
   title: 'How did we do?',
@@ -60,6 +62,7 @@ describe('a new survey', () => {
           ...NEW,
         },
       ],
+      ...emptySettings(),
     });
   });
 
@@ -194,7 +197,13 @@ describe('what is sent on save', () => {
 
 describe('submit checks in order: project name, title, questions', () => {
   it('reports the project name first, then the title, then the questions', () => {
-    const empty: SurveyDraft = { projectName: '  ', brandingImageUrl: 'not a url', title: '', questions: [] };
+    const empty: SurveyDraft = {
+      ...emptySettings(),
+      projectName: '  ',
+      brandingImageUrl: 'not a url',
+      title: '',
+      questions: [],
+    };
     expect(validateDraft(empty)).toMatchObject({
       ok: false,
       message: SURVEY_MESSAGES.projectNameRequired,

@@ -13,6 +13,7 @@ import {
   completeQuestion,
   describeRule,
   draftFromSurvey,
+  emptySettings,
   fieldRefFor,
   newQuestion,
   newRule,
@@ -130,6 +131,7 @@ const question = (id: string, over: Partial<QuestionDraft> = {}): QuestionDraft 
   ...over,
 });
 const draftOf = (questions: QuestionDraft[]): SurveyDraft => ({
+  ...emptySettings(),
   projectName: 'P',
   brandingImageUrl: '',
   title: 'T',

@@ -1,36 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { screen, within } from '@testing-library/react';
+import type userEvent from '@testing-library/user-event';
 import { NPS_LABELS, QUESTION_TYPE_LABELS, questionTypes, SURVEY_MESSAGES, type Survey } from '@quorum/contract';
-import { SurveyEditorPage } from '@/features/survey-editor/components/survey-editor-page';
-import { ErrorBannerProvider } from '@/lib/error-banner';
-import { SessionProvider } from '@/lib/session';
 import { paths } from '@/config/paths';
+import { renderEditorAt } from './support/render-editor';
 import { makeSurvey } from './support/surveys';
 
-function renderAt(entry: string | { pathname: string; state: unknown }, path: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <QueryClientProvider client={queryClient}>
-      <SessionProvider>
-        <MemoryRouter initialEntries={[entry]}>
-          <ErrorBannerProvider>
-            <Routes>
-              <Route path={path} element={<SurveyEditorPage />} />
-            </Routes>
-          </ErrorBannerProvider>
-        </MemoryRouter>
-      </SessionProvider>
-    </QueryClientProvider>,
-  );
-  return userEvent.setup();
+function renderAt(entry: string | { pathname: string; state: unknown }) {
+  return renderEditorAt(entry).user;
 }
 
-const renderCreate = () => renderAt(paths.user.createSurvey.getHref(), paths.user.createSurvey.path);
-const renderEdit = (survey: Survey) =>
-  renderAt({ pathname: `/surveys/${survey.surveyId}/edit`, state: { survey } }, paths.user.editSurvey.path);
+const renderCreate = () => renderAt(paths.user.createSurvey.getHref());
+const renderEdit = (survey: Survey) => renderAt({ pathname: `/surveys/${survey.surveyId}/edit`, state: { survey } });
 
 /** Every body sent, answered with `status` and `body`. */
 function captureSaves(status = 201, body: unknown = {}) {

@@ -112,6 +112,12 @@ export const ERROR_MESSAGES = {
   /** `reason` is the question type's own words ("must not be empty"). */
   ANSWER_INVALID: 'The answer to question {position} {reason}',
   ANSWER_OFF_PATH: 'Question {position} is not on the path these answers take, so it cannot be answered',
+  /** 409: a survey with oneResponsePerBrowser already holds a response with this respondentId. */
+  ALREADY_RESPONDED: 'You have already responded to this survey',
+  /** 403: before the survey's opensAt (an ISO date-time). */
+  SURVEY_NOT_OPEN_YET: 'This survey opens on {opensAt}',
+  /** 400: a hidden field the survey does not declare. */
+  HIDDEN_FIELD_UNKNOWN: 'This survey has no hidden field "{key}"',
 
   // Results
   EXPORT_LINK_EXPIRED: 'This download link has expired or is not valid. Please download again from the results page.',

@@ -13,6 +13,9 @@ export const OTHER_ANSWER_MAX = 500;
 /** The longest email answer. */
 export const EMAIL_ANSWER_MAX = 254;
 
+/** The longest value of a hidden field (from the public link's query). */
+export const HIDDEN_FIELD_VALUE_MAX = 500;
+
 /** The most characters of a number answer (sign, digits and point). */
 export const NUMBER_ANSWER_MAX = 32;
 

@@ -4,7 +4,14 @@ import { errorDetail, type ErrorDetail, type ErrorParamsArg } from './error-mess
 import { checkAnswer } from './question-types';
 import { nextIndex, questionPositions } from './question-flow';
 import { isRequired } from './question-rules';
-import { LIMITS, questionSchema, type Question } from './surveys';
+import {
+  LIMITS,
+  questionSchema,
+  SETTINGS_LIMITS,
+  thankYouScreenSchema,
+  welcomeScreenSchema,
+  type Question,
+} from './surveys';
 
 export * from './answers';
 
@@ -18,6 +25,26 @@ export const answerValueSchema = z.union(
   { error: 'Each answer must be text, a number or a list of options' },
 );
 
+/**
+ * Hidden field name → value, as the runner sends them: text values of at most 500 characters, at most 20 of them.
+ * Checked as a plain object so that every key is kept (a zod record would leave out one named "__proto__"); the
+ * server takes only the names the survey declares.
+ */
+export const hiddenFieldValuesSchema = z.custom<Record<string, string>>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    !Array.isArray(value) &&
+    Object.keys(value).length <= SETTINGS_LIMITS.hiddenFields &&
+    Object.entries(value).every(
+      ([key, field]) =>
+        key.length <= 64 && typeof field === 'string' && field.length <= SETTINGS_LIMITS.hiddenFieldValue,
+    ),
+  {
+    error: `hiddenFields must map at most ${SETTINGS_LIMITS.hiddenFields} names to texts of at most ${SETTINGS_LIMITS.hiddenFieldValue} characters`,
+  },
+);
+
 export const submitResponseBodySchema = z.object({
   answers: z
     .array(
@@ -28,13 +55,20 @@ export const submitResponseBodySchema = z.object({
       { error: 'answers must be a list of { questionId, answer }' },
     )
     .max(LIMITS.questions, { error: `A response can have at most ${LIMITS.questions} answers` }),
+  /** Surveys with `oneResponsePerBrowser`: the random id the runner keeps in this browser for the survey. */
+  respondentId: z
+    .string({ error: 'respondentId must be text' })
+    .regex(/^[A-Za-z0-9_-]{8,100}$/, { error: 'respondentId must be 8 to 100 letters, digits, "-" or "_"' })
+    .optional(),
+  /** The survey's declared hidden fields, from the public link's query: name → value. */
+  hiddenFields: hiddenFieldValuesSchema.optional(),
 });
 export type SubmitResponseBody = z.input<typeof submitResponseBodySchema>;
 export type SubmittedAnswer = SubmitResponseBody['answers'][number];
 export const submitResponseResponseSchema = z.object({ responseId: z.string() });
 export type SubmitResponseResponse = z.infer<typeof submitResponseResponseSchema>;
 
-/** What an anonymous respondent sees: nothing about the owner, no deleted questions. */
+/** What an anonymous respondent sees: nothing about the owner, no deleted questions, no response limit. */
 export const publicSurveySchema = z.object({
   surveyId: z.string(),
   /** Lets the page correct a public link whose projectId does not match. */
@@ -42,6 +76,13 @@ export const publicSurveySchema = z.object({
   title: z.string(),
   brandingImageUrl: z.string().nullable(),
   questions: z.array(questionSchema),
+  /** When set and still ahead, the page says when the survey opens and takes no answers until then. */
+  opensAt: z.string().nullable(),
+  closesAt: z.string().nullable(),
+  oneResponsePerBrowser: z.boolean(),
+  hiddenFields: z.array(z.string()),
+  welcome: welcomeScreenSchema.nullable(),
+  thankYou: thankYouScreenSchema.nullable(),
 });
 export type PublicSurvey = z.output<typeof publicSurveySchema>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_MESSAGES } from './error-messages';
-import { answerValueSchema, type AnswerValue } from './responses';
+import { answerValueSchema, hiddenFieldValuesSchema, type AnswerValue } from './responses';
 import { questionTypes, ratingScaleSchema, surveyStateSchema } from './surveys';
 
 // ---------------------------------------------------------------------------
@@ -110,6 +110,8 @@ export const responseRowSchema = z.object({
   responseId: z.string(),
   submittedAt: z.string(),
   answers: answersByQuestionSchema,
+  /** The survey's hidden fields this response came with (name → value); absent when none. */
+  hiddenFields: hiddenFieldValuesSchema.optional(),
 });
 export type ResponseRow = z.infer<typeof responseRowSchema>;
 
@@ -121,6 +123,8 @@ export const resultsResponseSchema = z.object({
   totalResponses: z.number().int(),
   /** Current questions in order, then deleted ones (`isDeleted: true`). */
   questions: z.array(questionResultSchema),
+  /** The hidden field names the survey declares, in order: the table's and the CSV's columns after the questions. */
+  hiddenFields: z.array(z.string()),
   /** The newest page of responses, newest first. */
   responses: z.array(responseRowSchema),
   /** Pass to GET /api/surveys/:id/responses?cursor= for the next (older) page; null when none. */

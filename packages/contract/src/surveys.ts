@@ -4,6 +4,8 @@ import { LOGIC_END, LOGIC_OPERATORS, logicOperatorsFor, type LogicOperator, type
 import { questionFromDraft } from './question-types';
 import { isIsoDate, parseDecimal } from './question-rules';
 import { ratingScaleSchema } from './rating-scale';
+import { settingsProblem, surveySettingsInputShape, surveySettingsShape } from './survey-settings';
+import { isHttpUrl } from './urls';
 import {
   LIMITS,
   OTHER_TYPES,
@@ -17,6 +19,8 @@ import {
 
 export * from './survey-constants';
 export * from './rating-scale';
+export * from './survey-settings';
+export { isHttpUrl } from './urls';
 
 // ---------------------------------------------------------------------------
 // Project ids and public links
@@ -308,15 +312,6 @@ export const brandingImageUrlSchema = z
     return trimmed;
   });
 
-export function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Body of POST /api/surveys and PUT /api/surveys/:id. Keys are declared in the order the form checks
  * them (project name, title, at least one question, image URL), so the first issue reported is the one
@@ -340,6 +335,7 @@ export const surveyInputSchema = z
       .min(1, { error: SURVEY_MESSAGES.questionRequired })
       .max(LIMITS.questions, { error: `A survey can have at most ${LIMITS.questions} questions` }),
     brandingImageUrl: brandingImageUrlSchema,
+    ...surveySettingsInputShape,
     /** Ignored whatever it holds: the server derives it from projectName. */
     projectId: z.unknown().optional(),
   })
@@ -370,12 +366,23 @@ export const surveyInputSchema = z
       });
     });
   })
+  .superRefine((survey, ctx) => {
+    const problem = settingsProblem(survey);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
+  })
   .transform((survey) => ({
     projectName: survey.projectName,
     projectId: projectIdFrom(survey.projectName),
     title: survey.title,
     brandingImageUrl: survey.brandingImageUrl,
     questions: survey.questions,
+    opensAt: survey.opensAt,
+    closesAt: survey.closesAt,
+    responseLimit: survey.responseLimit,
+    oneResponsePerBrowser: survey.oneResponsePerBrowser,
+    hiddenFields: survey.hiddenFields,
+    welcome: survey.welcome,
+    thankYou: survey.thankYou,
   }));
 export type SurveyInput = z.input<typeof surveyInputSchema>;
 export type NormalisedSurveyInput = z.output<typeof surveyInputSchema>;
@@ -460,6 +467,7 @@ export const surveySchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   creator: creatorSchema.optional(),
+  ...surveySettingsShape,
 });
 export type Survey = z.output<typeof surveySchema>;
 
@@ -468,9 +476,16 @@ export const surveySummarySchema = surveySchema.omit({ questions: true }).extend
 });
 export type SurveySummary = z.output<typeof surveySummarySchema>;
 
+/** How the survey list is sorted: by creation (newest first by default), title or response count. */
+export const SURVEY_SORTS = ['created', 'title', 'responses'] as const;
+export type SurveySort = (typeof SURVEY_SORTS)[number];
+
 export const surveyListQuerySchema = z.object({
   q: z.string().trim().max(200).optional(),
   state: surveyStateSchema.optional(),
+  sort: z.enum(SURVEY_SORTS, { error: `sort must be one of ${SURVEY_SORTS.join(', ')}` }).default('created'),
+  /** Defaults to desc for created and responses, asc for title. */
+  order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
 });

@@ -29,6 +29,8 @@ const SAMPLE_PARAMS: Partial<Record<ErrorCode, ErrorParams>> = {
   UNKNOWN_QUESTION: { questionId: 'zz' },
   ANSWER_INVALID: { position: 3, reason: 'must not be empty' },
   ANSWER_OFF_PATH: { position: 4 },
+  SURVEY_NOT_OPEN_YET: { opensAt: '2026-12-01T09:00:00.000Z' },
+  HIDDEN_FIELD_UNKNOWN: { key: 'source' },
   AI_FAILED: { status: 500 },
   AI_REFUSED: { reason: 'it is against the policy' },
 };

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  DEFAULT_SURVEY_SETTINGS,
   FIVE_POINT_SCALE,
   TEN_POINT_SCALE,
   answerFor,
@@ -217,9 +218,23 @@ describe('schemas', () => {
       title: 'T',
       brandingImageUrl: null,
       questions: [choice],
+      ...DEFAULT_SURVEY_SETTINGS,
       userId: 'owner',
       creator: { email: 'owner@example.com' },
+      responseLimit: 100,
     });
-    expect(Object.keys(parsed).sort()).toEqual(['brandingImageUrl', 'projectId', 'questions', 'surveyId', 'title']);
+    expect(Object.keys(parsed).sort()).toEqual([
+      'brandingImageUrl',
+      'closesAt',
+      'hiddenFields',
+      'oneResponsePerBrowser',
+      'opensAt',
+      'projectId',
+      'questions',
+      'surveyId',
+      'thankYou',
+      'title',
+      'welcome',
+    ]);
   });
 });

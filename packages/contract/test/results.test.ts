@@ -195,6 +195,7 @@ describe('schemas', () => {
           statistics: [{ answer: 'A', count: 1, percentage: 100 }],
         },
       ],
+      hiddenFields: [],
       responses: [{ responseId: 'r', submittedAt: '2026-01-01T00:00:00.000Z', answers: { q: 'A' } }],
       nextCursor: null,
     });

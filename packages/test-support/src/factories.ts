@@ -2,13 +2,14 @@
 // server tests and the benchmarks. They take the parts of the server's context they write with.
 import { randomBytes } from 'node:crypto';
 import type { Question, RatingScale, SurveyGenerator, SurveyState, UserType } from '@quorum/contract';
-import { FIVE_POINT_SCALE, projectIdFrom, ratingOptions } from '@quorum/contract';
+import { DEFAULT_SURVEY_SETTINGS, FIVE_POINT_SCALE, projectIdFrom, ratingOptions } from '@quorum/contract';
 import type { AppContext } from '@quorum/server/src/context';
 import type { AdminsTable, UsersTable } from '@quorum/server/src/db/schema';
 import { newId } from '@quorum/server/src/lib/ids';
 import { hashPassword } from '@quorum/server/src/lib/passwords';
 import { insertAdmin } from '@quorum/server/src/modules/admins/admins.repository';
 import { questionRow } from '@quorum/server/src/modules/surveys/question-row';
+import { settingsColumns, type SurveySettings } from '@quorum/server/src/modules/surveys/survey-settings-row';
 import { insertSurvey } from '@quorum/server/src/modules/surveys/surveys.repository';
 
 /** What the factories write with: the database, the clock for timestamps and the token service. */
@@ -158,6 +159,8 @@ export async function createSurvey(
     brandingImageUrl?: string | null;
     generator?: SurveyGenerator;
     createdAt?: string;
+    /** Collecting settings; unset ones keep the default. */
+    settings?: Partial<SurveySettings>;
   } = {},
 ): Promise<CreatedSurvey> {
   const now = overrides.createdAt ?? ctx.clock.now().toISOString();
@@ -179,6 +182,7 @@ export async function createSurvey(
         response_count: 0,
         created_at: now,
         updated_at: now,
+        ...settingsColumns({ ...DEFAULT_SURVEY_SETTINGS, ...overrides.settings }),
       },
       questions.map((q, position) => questionRow(id, position, q)),
     ),

@@ -84,6 +84,20 @@ export interface SurveysTable {
   response_count: number;
   created_at: string;
   updated_at: string;
+  /** ISO UTC: before it, submissions are refused (403); null: open as soon as active. */
+  opens_at: string | null;
+  /** ISO UTC: from it on, submissions are refused and the periodic close sets the state closed; null: never. */
+  closes_at: string | null;
+  /** The most responses the survey takes; reaching it closes the survey. Null: no limit. */
+  response_limit: number | null;
+  /** 1: one response per respondent id (the runner's random id per browser). */
+  one_response_per_browser: number;
+  /** JSON array of the hidden field names the public link may carry. */
+  hidden_fields: string;
+  /** JSON welcome screen { title, text, buttonLabel }; null for none. */
+  welcome: string | null;
+  /** JSON thank-you screen { title, text, redirectUrl }; null for the product's own. */
+  thank_you: string | null;
 }
 
 export interface QuestionsTable {
@@ -117,6 +131,10 @@ export interface ResponsesTable {
   submitted_at: string;
   /** JSON object: question id → answer. */
   answers: string;
+  /** JSON object: hidden field name → value; null for none. */
+  hidden_fields: string | null;
+  /** The browser's random id on surveys with one response per browser; unique per survey; null for none. */
+  respondent_id: string | null;
 }
 
 /** How many responses gave each answer to each question; kept up to date on every submit. */

@@ -37,6 +37,21 @@ export function RequireRole({ role, children }: { role: UserType; children: Reac
 }
 
 /**
+ * Lets any signed-in visitor through, whatever their role (the survey preview: owners and administrators); a
+ * signed-out visitor goes to the login page and comes back after it.
+ */
+export function RequireSignedIn({ children }: { children: ReactNode }) {
+  const { state } = useSession();
+  const location = useLocation();
+  if (state.status === 'loading') return <SessionLoading />;
+  if (state.status !== 'signed-in') {
+    const next = new URLSearchParams({ [NEXT_PARAM]: `${location.pathname}${location.search}` });
+    return <Navigate to={`${loginPath('user')}?${next.toString()}`} replace />;
+  }
+  return children;
+}
+
+/**
  * Screens for signed-out visitors only: a signed-in visitor goes to the dashboard of their role, or back to the
  * page a login was asked for from (`?next=`, checked), which is where logging in sends them.
  */

@@ -1,6 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { paths } from '@/config/paths';
-import { GuestOnly, RequireRole } from './guards';
+import { GuestOnly, RequireRole, RequireSignedIn } from './guards';
 import { NotFoundPage } from './pages/not-found-page';
 import { PageLoading } from './pages/page-loading';
 import { PlaceholderPage } from './pages/placeholder-page';
@@ -90,6 +90,20 @@ export const screens: RouteObject[] = [
     lazy: async () => ({
       Component: (await import('@/features/survey-runner/components/thank-you-page')).ThankYouPage,
     }),
+  },
+  {
+    // Either role (an owner or an administrator), without the app's sidebar: the survey as respondents see it.
+    path: paths.surveyPreview.path,
+    lazy: async () => {
+      const { SurveyPreviewPage } = await import('@/features/survey-runner/components/survey-preview-page');
+      return {
+        element: (
+          <RequireSignedIn>
+            <SurveyPreviewPage />
+          </RequireSignedIn>
+        ),
+      };
+    },
   },
   {
     path: paths.admin.root.path,

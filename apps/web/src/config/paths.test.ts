@@ -19,6 +19,7 @@ describe('the route table', () => {
       results: paths.user.surveyResults.getHref(ids),
       adminDashboard: paths.admin.dashboard.getHref(),
       adminResults: paths.admin.surveyResults.getHref(ids),
+      preview: paths.surveyPreview.getHref(ids),
     }).toEqual({
       home: '/',
       login: '/login',
@@ -33,6 +34,7 @@ describe('the route table', () => {
       results: '/surveys/s%201/results',
       adminDashboard: '/admin/dashboard',
       adminResults: '/admin/surveys/s%201/results',
+      preview: '/surveys/s%201/preview',
     });
   });
 

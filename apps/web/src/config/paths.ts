@@ -73,6 +73,8 @@ export const paths = {
   },
   user,
   admin,
+  /** The survey run in the real runner, recording nothing: its owner's, or any for an administrator. */
+  surveyPreview: routeWith<'surveyId'>('/surveys/:surveyId/preview'),
 } as const;
 
 type Role = 'user' | 'admin';

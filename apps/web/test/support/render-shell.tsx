@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { act, render } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, RouterProvider, type InitialEntry, type RouteObject } from 'react-router';
 import type { AuthUser, UserType } from '@quorum/contract';
 import { SessionProvider, useSession } from '@/lib/session';
 
@@ -32,7 +32,10 @@ function SessionHandle({
  * Renders routes in a memory router inside the app's providers. With `user`, it signs in through
  * the real session API (no network) before the router starts, as the login screens do.
  */
-export function renderRoutes(routes: RouteObject[], { path = '/', user }: { path?: string; user?: AuthUser } = {}) {
+export function renderRoutes(
+  routes: RouteObject[],
+  { path = '/', user }: { path?: InitialEntry; user?: AuthUser } = {},
+) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   let session: SessionApi | undefined;

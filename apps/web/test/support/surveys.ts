@@ -1,4 +1,4 @@
-import type { Survey } from '@quorum/contract';
+import { DEFAULT_SURVEY_SETTINGS, type Survey } from '@quorum/contract';
 
 /** A stored survey as the API answers it: a hand-made draft without questions, with any fields replaced. */
 export function makeSurvey(overrides: Partial<Survey> = {}): Survey {
@@ -15,6 +15,8 @@ export function makeSurvey(overrides: Partial<Survey> = {}): Survey {
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     questions: [],
+    ...DEFAULT_SURVEY_SETTINGS,
+    hiddenFields: [],
     ...overrides,
   };
 }

@@ -7,6 +7,7 @@ import * as passwordResetsAndRevokedTokens from './2026-11-24T1310-password-rese
 import * as twoFactor from './2026-11-24T1320-two-factor';
 import * as singleSignOn from './2026-11-24T1330-single-sign-on';
 import * as questionModel from './2026-11-24T1400-question-model';
+import * as surveySettings from './2026-11-24T1500-survey-settings';
 
 /**
  * Every migration, by its dated name. Listed statically (not read from disk) so the
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T1320-two-factor': twoFactor,
   '2026-11-24T1330-single-sign-on': singleSignOn,
   '2026-11-24T1400-question-model': questionModel,
+  '2026-11-24T1500-survey-settings': surveySettings,
 };
 
 /** The names of the migrations this version knows, oldest first. */

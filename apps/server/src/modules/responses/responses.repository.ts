@@ -4,6 +4,7 @@ import type { Db, Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { serverQuestionType } from '../../question-types';
 import { questionFromRow, STORED_QUESTION_COLUMNS } from '../surveys/question-row';
+import { settingsFromRow, type SurveySettings } from '../surveys/survey-settings-row';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -12,7 +13,22 @@ export interface NewResponse {
   id: string;
   submittedAt: string;
   answers: Record<string, AnswerValue>;
+  /** The declared hidden fields it came with; absent or null for none. */
+  hiddenFields?: Record<string, string> | null;
+  /** The browser's random id, kept only on surveys with one response per browser; absent or null for none. */
+  respondentId?: string | null;
 }
+
+/** The survey columns the settings are read from. */
+const SETTINGS_COLUMNS = [
+  'opens_at',
+  'closes_at',
+  'response_limit',
+  'one_response_per_browser',
+  'hidden_fields',
+  'welcome',
+  'thank_you',
+] as const;
 
 /** What a respondent may see of a survey, with its current (non-deleted) questions in order. */
 export interface SurveyForTaking {
@@ -22,6 +38,7 @@ export interface SurveyForTaking {
   brandingImageUrl: string | null;
   state: SurveyState;
   questions: Question[];
+  settings: SurveySettings;
 }
 
 /** Rows per INSERT statement: far below the bound-parameter limits of both dialects. */
@@ -45,7 +62,7 @@ export async function findSurveyForTaking(
 ): Promise<SurveyForTaking | undefined> {
   const survey = await db
     .selectFrom('surveys')
-    .select(['id', 'project_id', 'title', 'branding_image_url', 'state'])
+    .select(['id', 'project_id', 'title', 'branding_image_url', 'state', ...SETTINGS_COLUMNS])
     .where('id', '=', surveyId)
     .executeTakeFirst();
   if (!survey) return undefined;
@@ -56,6 +73,7 @@ export async function findSurveyForTaking(
     brandingImageUrl: survey.branding_image_url,
     state: survey.state,
     questions: await currentQuestions(db, surveyId),
+    settings: settingsFromRow(survey),
   };
 }
 
@@ -95,6 +113,8 @@ export async function writeResponses(
           survey_id: surveyId,
           submitted_at: item.submittedAt,
           answers: JSON.stringify(item.answers),
+          hidden_fields: item.hiddenFields ? JSON.stringify(item.hiddenFields) : null,
+          respondent_id: item.respondentId ?? null,
         })),
       )
       .execute();
@@ -164,39 +184,86 @@ export async function writeResponses(
   return Number(updated?.response_count ?? 0);
 }
 
-/** The state and current questions of a survey, read inside a write transaction. */
+/** The state, settings and current questions of a survey, read inside a write transaction. */
 export interface LockedSurvey {
   state: SurveyState;
   questions: Question[];
+  settings: SurveySettings;
+  /** Responses stored so far. */
+  responseCount: number;
+  /** Of the respondent ids asked about, those that already have a response to this survey. */
+  answeredRespondentIds: ReadonlySet<string>;
+}
+
+/** What `decide` picks for one survey: the responses to record, and whether recording them closes the survey. */
+export interface BatchDecision {
+  questions: Question[];
+  items: NewResponse[];
+  /** Set the survey's state to closed in the same transaction (its response limit is reached). */
+  close?: boolean;
 }
 
 /**
  * Group commit: in ONE transaction, for each survey (in id order), lock its row (PostgreSQL; SQLite
- * transactions are serial), read its state and current questions, let `decide` pick which responses
- * to record against that fresh view, and record them. Returns each survey's new response count.
- * `decide` must be synchronous and must not throw; whatever it leaves out is not written.
+ * transactions are serial), read its state, settings, response count and current questions (and which of
+ * `respondentIds` already answered it), let `decide` pick which responses to record against that fresh view, and
+ * record them; a survey whose response limit they reach is closed in that same transaction. So every instance
+ * decides on the count the previous transaction left: a limit is never passed. Returns each survey's new
+ * response count. `decide` must be synchronous and must not throw; whatever it leaves out is not written.
  */
 export async function recordBatch(
   db: Db,
-  surveyIds: string[],
-  decide: (surveyId: string, survey: LockedSurvey | undefined) => { questions: Question[]; items: NewResponse[] },
+  surveys: ReadonlyMap<string, readonly string[]>,
+  decide: (surveyId: string, survey: LockedSurvey | undefined) => BatchDecision,
+  closedAt: () => string,
 ): Promise<Map<string, number>> {
   const totals = new Map<string, number>();
   await db.kysely.transaction().execute(async (trx) => {
-    for (const surveyId of [...surveyIds].sort()) {
-      const locked = await lockSurvey(trx, db.dialect, surveyId);
-      const { questions, items } = decide(surveyId, locked);
+    for (const surveyId of [...surveys.keys()].sort()) {
+      const locked = await lockSurvey(trx, db.dialect, surveyId, surveys.get(surveyId) ?? []);
+      const { questions, items, close } = decide(surveyId, locked);
       if (items.length > 0) totals.set(surveyId, await writeResponses(trx, surveyId, questions, items));
+      if (close) {
+        await trx
+          .updateTable('surveys')
+          .set({ state: 'closed', updated_at: closedAt() })
+          .where('id', '=', surveyId)
+          .where('state', '=', 'active')
+          .execute();
+      }
     }
   });
   return totals;
 }
 
-async function lockSurvey(trx: Executor, dialect: Dialect, surveyId: string): Promise<LockedSurvey | undefined> {
-  const query = trx.selectFrom('surveys').select(['state']).where('id', '=', surveyId);
+async function lockSurvey(
+  trx: Executor,
+  dialect: Dialect,
+  surveyId: string,
+  respondentIds: readonly string[],
+): Promise<LockedSurvey | undefined> {
+  const query = trx
+    .selectFrom('surveys')
+    .select(['state', 'response_count', ...SETTINGS_COLUMNS])
+    .where('id', '=', surveyId);
   const survey = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   if (!survey) return undefined;
-  return { state: survey.state, questions: await currentQuestions(trx, surveyId) };
+  const answered =
+    respondentIds.length === 0
+      ? []
+      : await trx
+          .selectFrom('responses')
+          .select('respondent_id')
+          .where('survey_id', '=', surveyId)
+          .where('respondent_id', 'in', [...new Set(respondentIds)])
+          .execute();
+  return {
+    state: survey.state,
+    questions: await currentQuestions(trx, surveyId),
+    settings: settingsFromRow(survey),
+    responseCount: Number(survey.response_count),
+    answeredRespondentIds: new Set(answered.map((r) => r.respondent_id).filter((id): id is string => id !== null)),
+  };
 }
 
 /** Account deletion: every response to every survey the user owns. */

@@ -47,11 +47,17 @@ export async function responsesRoutes(app: ZodApp, ctx: AppContext): Promise<voi
       schema: {
         params: surveyIdParamsSchema,
         body: submitResponseBodySchema,
-        response: { 201: submitResponseResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+        response: {
+          201: submitResponseResponseSchema,
+          400: errorBodySchema,
+          403: errorBodySchema,
+          404: errorBodySchema,
+          409: errorBodySchema,
+        },
       },
     },
     async (request, reply) => {
-      const result = await service.submit(request.params.surveyId, request.body.answers);
+      const result = await service.submit(request.params.surveyId, request.body);
       return reply.status(201).send(result);
     },
   );

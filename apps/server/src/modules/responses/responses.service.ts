@@ -1,9 +1,11 @@
 import { checkResponse, type PublicSurvey, type Question, type SubmittedAnswer } from '@quorum/contract';
+import { toPublicSurvey } from '../surveys/public-survey';
+import type { SurveySettings } from '../surveys/survey-settings-row';
 import type { Clock } from '../../lib/clock';
 import type { Db } from '../../db/database';
 import type { LiveEvents } from '../../events/live-events';
 import type { Metrics } from '../../metrics/metrics';
-import { AppError, NotFoundError } from '../../lib/errors';
+import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { openToRespondents } from '../surveys/survey-policy';
 import { findSurveyForTaking, recordBatch, type LockedSurvey, type NewResponse } from './responses.repository';
@@ -22,10 +24,18 @@ export interface ResponsesServiceOptions {
   maxBatch?: number;
 }
 
-/** The questions a submission was checked against, with a fingerprint to compare at commit time. */
+/** The questions a submission was checked against, with a fingerprint to compare at commit time, and the settings. */
 interface CheckedAgainst {
   questions: Question[];
   fingerprint: string;
+  settings: SurveySettings;
+}
+
+/** One submission as the public route takes it. */
+export interface Submission {
+  answers: SubmittedAnswer[];
+  respondentId?: string;
+  hiddenFields?: Record<string, string>;
 }
 
 interface Pending {
@@ -40,12 +50,38 @@ interface Pending {
 export interface ResponsesService {
   getPublicSurvey(surveyId: string): Promise<PublicSurvey>;
   /** Checks and durably records one response; resolves only after its transaction committed. */
-  submit(surveyId: string, answers: SubmittedAnswer[]): Promise<{ responseId: string }>;
+  submit(surveyId: string, submission: Submission): Promise<{ responseId: string }>;
   /** Waits for every submission already accepted into the queue to be written. */
   drain(): Promise<void>;
 }
 
 const fingerprintOf = (questions: Question[]) => JSON.stringify(questions);
+
+/**
+ * Why a survey takes no submission at `now` from its settings, checked on arrival and again in the transaction:
+ * before opensAt, 403 SURVEY_NOT_OPEN_YET; from closesAt on, the 404 a closed survey gets (whether or not the
+ * periodic close has set its state yet), so nothing is accepted late.
+ */
+function timeRefusal(settings: SurveySettings, now: string): AppError | undefined {
+  if (settings.opensAt && now < settings.opensAt) {
+    return new ForbiddenError('SURVEY_NOT_OPEN_YET', { opensAt: settings.opensAt });
+  }
+  if (settings.closesAt && now >= settings.closesAt) return new NotFoundError('SURVEY_NOT_FOUND');
+  return undefined;
+}
+
+/** 400 HIDDEN_FIELD_UNKNOWN for the first hidden field the survey does not declare. */
+function hiddenFieldRefusal(settings: SurveySettings, values: Record<string, string> | null): AppError | undefined {
+  if (!values) return undefined;
+  const unknown = Object.keys(values).find((key) => !settings.hiddenFields.includes(key));
+  return unknown === undefined ? undefined : new BadRequestError('HIDDEN_FIELD_UNKNOWN', { key: unknown });
+}
+
+/** Whether a write failed on the one-response-per-browser unique index (both dialects' wording). */
+function isRespondentConflict(error: unknown): boolean {
+  const text = error instanceof Error ? `${error.message} ${JSON.stringify(error)}` : String(error);
+  return text.includes('responses_respondent_idx') || text.includes('responses.respondent_id');
+}
 
 /**
  * Submissions are checked against a short-lived copy of the survey's questions, then queued.
@@ -71,7 +107,11 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
     const value = findSurveyForTaking(deps.db.kysely, surveyId).then(
       (survey) => {
         if (survey && openToRespondents(survey.state)) {
-          return { questions: survey.questions, fingerprint: fingerprintOf(survey.questions) };
+          return {
+            questions: survey.questions,
+            fingerprint: fingerprintOf(survey.questions),
+            settings: survey.settings,
+          };
         }
         if (cache.get(surveyId)?.value === value) cache.delete(surveyId);
         return null;
@@ -91,7 +131,11 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
       cache.delete(surveyId);
       return;
     }
-    const value = { questions: survey.questions, fingerprint: fingerprint ?? fingerprintOf(survey.questions) };
+    const value = {
+      questions: survey.questions,
+      fingerprint: fingerprint ?? fingerprintOf(survey.questions),
+      settings: survey.settings,
+    };
     cache.set(surveyId, { expires: Date.now() + cacheMs, value: Promise.resolve(value) });
   }
 
@@ -126,35 +170,73 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
       if (list) list.push(pending);
       else bySurvey.set(pending.surveyId, [pending]);
     }
+    const respondentIds = new Map(
+      [...bySurvey].map(([surveyId, pendings]) => [
+        surveyId,
+        pendings.flatMap((p) => (p.response.respondentId ? [p.response.respondentId] : [])),
+      ]),
+    );
     const refused = new Map<Pending, Error>();
     const accepted = new Map<string, Pending[]>();
+    const now = () => deps.clock.now().toISOString();
     try {
-      const totals = await recordBatch(deps.db, [...bySurvey.keys()], (surveyId, survey) => {
-        const pendings = bySurvey.get(surveyId) ?? [];
-        if (!survey || !openToRespondents(survey.state)) {
-          for (const p of pendings) refused.set(p, new NotFoundError('SURVEY_NOT_FOUND'));
-          remember(surveyId, survey);
-          return { questions: [], items: [] };
-        }
-        const fingerprint = fingerprintOf(survey.questions);
-        remember(surveyId, survey, fingerprint);
-        const items: NewResponse[] = [];
-        const kept: Pending[] = [];
-        for (const p of pendings) {
-          if (p.checkedAgainst.fingerprint !== fingerprint) {
-            const check = checkResponse(survey.questions, p.answers);
-            if (!check.ok) {
-              refused.set(p, AppError.of(400, check));
+      const totals = await recordBatch(
+        deps.db,
+        respondentIds,
+        (surveyId, survey) => {
+          const pendings = bySurvey.get(surveyId) ?? [];
+          const closedNow = survey ? timeRefusal(survey.settings, now()) : undefined;
+          if (!survey || !openToRespondents(survey.state) || closedNow) {
+            for (const p of pendings) refused.set(p, closedNow ?? new NotFoundError('SURVEY_NOT_FOUND'));
+            remember(surveyId, survey);
+            return { questions: [], items: [] };
+          }
+          const fingerprint = fingerprintOf(survey.questions);
+          remember(surveyId, survey, fingerprint);
+          const { settings } = survey;
+          // What the response limit leaves: the count read under the survey's lock, so never one over.
+          let room = settings.responseLimit === null ? Infinity : settings.responseLimit - survey.responseCount;
+          const seen = new Set(survey.answeredRespondentIds);
+          const items: NewResponse[] = [];
+          const kept: Pending[] = [];
+          for (const p of pendings) {
+            const hiddenProblem = hiddenFieldRefusal(settings, p.response.hiddenFields ?? null);
+            if (hiddenProblem) {
+              refused.set(p, hiddenProblem);
               continue;
             }
-            p.response.answers = check.answers;
+            if (p.checkedAgainst.fingerprint !== fingerprint) {
+              const check = checkResponse(survey.questions, p.answers);
+              if (!check.ok) {
+                refused.set(p, AppError.of(400, check));
+                continue;
+              }
+              p.response.answers = check.answers;
+            }
+            // One response per browser: only while the setting is on; earlier ones and this batch's alike.
+            const respondentId = settings.oneResponsePerBrowser ? (p.response.respondentId ?? null) : null;
+            if (respondentId !== null && seen.has(respondentId)) {
+              refused.set(p, new ConflictError('ALREADY_RESPONDED'));
+              continue;
+            }
+            if (room <= 0) {
+              // The limit is reached: refused as a closed survey is.
+              refused.set(p, new NotFoundError('SURVEY_NOT_FOUND'));
+              continue;
+            }
+            if (respondentId !== null) seen.add(respondentId);
+            p.response.respondentId = respondentId;
+            room -= 1;
+            items.push(p.response);
+            kept.push(p);
           }
-          items.push(p.response);
-          kept.push(p);
-        }
-        accepted.set(surveyId, kept);
-        return { questions: survey.questions, items };
-      });
+          accepted.set(surveyId, kept);
+          const close = settings.responseLimit !== null && room <= 0;
+          if (close) cache.delete(surveyId);
+          return { questions: survey.questions, items, close };
+        },
+        now,
+      );
       for (const [pending, error] of refused) pending.reject(error);
       for (const [surveyId, kept] of accepted) {
         const total = totals.get(surveyId) ?? 0;
@@ -165,7 +247,11 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
         for (const pending of batch) await writeBatch([pending]);
         return;
       }
-      for (const pending of batch) pending.reject(error instanceof Error ? error : new Error(String(error)));
+      // Another instance stored this browser's response first: the unique index refused the second.
+      const refusal = isRespondentConflict(error) ? new ConflictError('ALREADY_RESPONDED') : undefined;
+      for (const pending of batch) {
+        pending.reject(refusal ?? (error instanceof Error ? error : new Error(String(error))));
+      }
     }
   }
 
@@ -173,34 +259,43 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
     async getPublicSurvey(surveyId) {
       const survey = await findSurveyForTaking(deps.db.kysely, surveyId);
       if (!survey || !openToRespondents(survey.state)) throw new NotFoundError('SURVEY_NOT_FOUND');
-      return {
-        surveyId: survey.id,
-        projectId: survey.projectId,
-        title: survey.title,
-        brandingImageUrl: survey.brandingImageUrl,
-        questions: survey.questions,
-      };
+      // Past its closing time a survey is closed, whether or not the periodic close has got to it yet.
+      const { closesAt } = survey.settings;
+      if (closesAt && deps.clock.now().toISOString() >= closesAt) throw new NotFoundError('SURVEY_NOT_FOUND');
+      return toPublicSurvey(survey);
     },
 
-    async submit(surveyId, answers) {
+    async submit(surveyId, submission) {
+      const { answers } = submission;
       let checkedAgainst = await activeQuestions(surveyId);
       if (!checkedAgainst) throw new NotFoundError('SURVEY_NOT_FOUND');
+      const submittedAt = deps.clock.now().toISOString();
+      const hiddenFields =
+        submission.hiddenFields && Object.keys(submission.hiddenFields).length > 0 ? submission.hiddenFields : null;
       let check = checkResponse(checkedAgainst.questions, answers);
-      if (!check.ok) {
-        // Refuse only on the current questions: the kept copy may predate an edit that makes this valid.
+      const refusalOf = (against: CheckedAgainst) =>
+        timeRefusal(against.settings, submittedAt) ?? hiddenFieldRefusal(against.settings, hiddenFields);
+      if (!check.ok || refusalOf(checkedAgainst)) {
+        // Refuse only on the current survey: the kept copy may predate an edit that makes this valid.
         cache.delete(surveyId);
         checkedAgainst = await activeQuestions(surveyId);
         if (!checkedAgainst) throw new NotFoundError('SURVEY_NOT_FOUND');
+        const refusal = refusalOf(checkedAgainst);
+        if (refusal) throw refusal;
         check = checkResponse(checkedAgainst.questions, answers);
         if (!check.ok) throw AppError.of(400, check);
       }
       const response: NewResponse = {
         id: newId(),
-        submittedAt: deps.clock.now().toISOString(),
+        submittedAt,
         answers: check.answers,
+        // Only the declared names reach this point; copied into a fresh object, key by key.
+        hiddenFields: hiddenFields && Object.fromEntries(Object.entries(hiddenFields)),
+        // Kept only when the survey asks for one response per browser (decided again in the transaction).
+        respondentId: submission.respondentId ?? null,
       };
       const totalResponses = await new Promise<number>((resolve, reject) => {
-        queue.push({ surveyId, checkedAgainst, answers, response, resolve, reject });
+        queue.push({ surveyId, checkedAgainst: checkedAgainst!, answers, response, resolve, reject });
         schedule();
       });
       deps.liveEvents.publish({ surveyId, responseId: response.id, totalResponses });

@@ -31,6 +31,30 @@ export function parseAnswers(json: string): Record<string, AnswerValue> {
   return answers;
 }
 
+/**
+ * A response's stored hidden fields JSON, read back as name → text (anything else left out); undefined for none or
+ * for a row that does not hold an object. Never throws.
+ */
+export function parseHiddenFields(json: string | null | undefined): Record<string, string> | undefined {
+  if (!json) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json) as unknown;
+  } catch {
+    return undefined;
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+  const entries = Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string');
+  // fromEntries defines own keys, so a name such as "__proto__" stays an ordinary key.
+  return entries.length > 0 ? Object.fromEntries(entries) : undefined;
+}
+
 export function toResponseRow(row: ResponseDbRow): ResponseRow {
-  return { responseId: row.id, submittedAt: row.submitted_at, answers: parseAnswers(row.answers) };
+  const hiddenFields = parseHiddenFields(row.hidden_fields);
+  return {
+    responseId: row.id,
+    submittedAt: row.submitted_at,
+    answers: parseAnswers(row.answers),
+    ...(hiddenFields ? { hiddenFields } : {}),
+  };
 }

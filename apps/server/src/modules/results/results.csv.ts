@@ -3,18 +3,27 @@ import type { Kysely } from 'kysely';
 import { answerFor, answerText, CSV_BOM, csvCell, csvRow, questionLabel, type AnswerValue } from '@quorum/contract';
 import type { Database } from '../../db/schema';
 import { serverQuestionType } from '../../question-types';
-import { latestResponseId, listResponsesAfter, listResultQuestions } from './results.repository';
-import { parseAnswers, toResultQuestion, type ResultQuestion } from './result-rows';
+import {
+  findDeclaredHiddenFields,
+  latestResponseId,
+  listResponsesAfter,
+  listResultQuestions,
+} from './results.repository';
+import { parseAnswers, parseHiddenFields, toResultQuestion, type ResultQuestion } from './result-rows';
 
 /** Rows read per query while exporting: memory stays flat whatever the number of responses. */
 export const EXPORT_PAGE_SIZE = 1000;
 
-/** The header row: Response ID, Submitted At, then "Q{n}: {text}" per question (deleted ones last, marked). */
-export function csvHeader(questions: readonly ResultQuestion[]): string {
+/**
+ * The header row: Response ID, Submitted At, then "Q{n}: {text}" per question (deleted ones last, marked), then one
+ * column per hidden field the survey declares, headed by its name.
+ */
+export function csvHeader(questions: readonly ResultQuestion[], hiddenKeys: readonly string[] = []): string {
   return csvRow([
     'Response ID',
     'Submitted At',
     ...questions.map((q, index) => questionLabel(index + 1, q.text, q.isDeleted)),
+    ...hiddenKeys,
   ]);
 }
 
@@ -28,17 +37,26 @@ export function answerCell(question: ResultQuestion, value: AnswerValue | undefi
   return own ? own(question, value) : answerText(value);
 }
 
-/** One response as a CSV record. `answers` is the stored JSON text. */
+/**
+ * One response as a CSV record. `answers` and `hiddenFields` are the stored JSON texts; each declared hidden field
+ * gets its value or an empty cell, formula-safe like every cell.
+ */
 export function csvRecord(
   questions: readonly ResultQuestion[],
   id: string,
   submittedAt: string,
   answers: string,
+  hiddenKeys: readonly string[] = [],
+  hiddenFields: string | null = null,
 ): string {
   // An unreadable row still gets its id and time.
   const parsed = parseAnswers(answers);
   let line = `${csvCell(id)},${csvCell(submittedAt)}`;
   for (const q of questions) line += `,${csvCell(answerCell(q, answerFor(parsed, q.id)))}`;
+  if (hiddenKeys.length > 0) {
+    const values = new Map(Object.entries(parseHiddenFields(hiddenFields) ?? {}));
+    for (const key of hiddenKeys) line += `,${csvCell(values.get(key) ?? '')}`;
+  }
   return `${line}\r\n`;
 }
 
@@ -50,16 +68,18 @@ export function csvRecord(
  */
 export async function createCsvExportStream(db: Kysely<Database>, surveyId: string): Promise<Readable> {
   const questions = (await listResultQuestions(db, surveyId)).map(toResultQuestion);
+  const hiddenKeys = await findDeclaredHiddenFields(db, surveyId);
   const upTo = await latestResponseId(db, surveyId);
   async function* chunks(): AsyncGenerator<Buffer> {
-    yield Buffer.from(CSV_BOM + csvHeader(questions), 'utf8');
+    yield Buffer.from(CSV_BOM + csvHeader(questions, hiddenKeys), 'utf8');
     if (upTo === undefined) return;
     let after: string | undefined;
     for (;;) {
       const rows = await listResponsesAfter(db, surveyId, { after, upTo, limit: EXPORT_PAGE_SIZE });
       if (rows.length === 0) return;
       let text = '';
-      for (const row of rows) text += csvRecord(questions, row.id, row.submitted_at, row.answers);
+      for (const row of rows)
+        text += csvRecord(questions, row.id, row.submitted_at, row.answers, hiddenKeys, row.hidden_fields);
       yield Buffer.from(text, 'utf8');
       if (rows.length < EXPORT_PAGE_SIZE) return;
       after = rows.at(-1)!.id;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, QuestionsTable, SurveysTable } from '../../db/schema';
+import { settingsFromRow } from '../surveys/survey-settings-row';
 import { STORED_QUESTION_COLUMNS, type StoredQuestion } from '../surveys/question-row';
 
 export type ResultsSurveyRow = Pick<
@@ -27,6 +28,7 @@ export interface ResponseDbRow {
   id: string;
   submitted_at: string;
   answers: string;
+  hidden_fields: string | null;
 }
 
 export async function findResultsSurvey(db: Kysely<Database>, surveyId: string): Promise<ResultsSurveyRow | undefined> {
@@ -85,7 +87,10 @@ export async function listResponsesBefore(
   surveyId: string,
   options: { before?: string; limit: number },
 ): Promise<ResponseDbRow[]> {
-  let query = db.selectFrom('responses').select(['id', 'submitted_at', 'answers']).where('survey_id', '=', surveyId);
+  let query = db
+    .selectFrom('responses')
+    .select(['id', 'submitted_at', 'answers', 'hidden_fields'])
+    .where('survey_id', '=', surveyId);
   if (options.before !== undefined) query = query.where('id', '<', options.before);
   return query.orderBy('id', 'desc').limit(options.limit).execute();
 }
@@ -98,11 +103,17 @@ export async function listResponsesAfter(
 ): Promise<ResponseDbRow[]> {
   let query = db
     .selectFrom('responses')
-    .select(['id', 'submitted_at', 'answers'])
+    .select(['id', 'submitted_at', 'answers', 'hidden_fields'])
     .where('survey_id', '=', surveyId)
     .where('id', '<=', options.upTo);
   if (options.after !== undefined) query = query.where('id', '>', options.after);
   return query.orderBy('id', 'asc').limit(options.limit).execute();
+}
+
+/** The hidden field names a survey declares now (the export's extra columns); none for an unknown id. */
+export async function findDeclaredHiddenFields(db: Kysely<Database>, surveyId: string): Promise<string[]> {
+  const row = await db.selectFrom('surveys').select('hidden_fields').where('id', '=', surveyId).executeTakeFirst();
+  return settingsFromRow({ hidden_fields: row?.hidden_fields }).hiddenFields;
 }
 
 /** The id of the newest response, through the index. */

@@ -24,6 +24,7 @@ import { createExportLinkSigner } from './export-link';
 import { toResponseRow, toResultQuestion, type ResultQuestion } from './result-rows';
 import { createCsvExportStream } from './results.csv';
 import {
+  findDeclaredHiddenFields,
   findResultsSurvey,
   listResponsesBefore,
   readResultsSnapshot,
@@ -161,6 +162,7 @@ export function createResultsService(deps: ResultsDeps) {
         title: survey.title,
         totalResponses: survey.response_count,
         questions: buildQuestionResults(questions.map(toResultQuestion), counts, totals),
+        hiddenFields: await findDeclaredHiddenFields(db, surveyId),
         responses: page.responses,
         nextCursor: page.nextCursor,
       };

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { SurveyState } from '@quorum/contract';
+import type { SurveySort, SurveyState } from '@quorum/contract';
 import type { Dialect } from '../../db/database';
 import type { Database, SurveysTable } from '../../db/schema';
 import type { QuestionRow } from './question-row';
@@ -111,7 +111,7 @@ export async function updateSurveyState(
 export async function updateSurveyFields(
   trx: Executor,
   surveyId: string,
-  fields: Pick<SurveyRow, 'project_name' | 'project_id' | 'title' | 'branding_image_url' | 'updated_at'>,
+  fields: Omit<SurveyRow, 'id' | 'user_id' | 'state' | 'generator' | 'response_count' | 'created_at'>,
 ): Promise<void> {
   await trx.updateTable('surveys').set(fields).where('id', '=', surveyId).execute();
 }
@@ -159,22 +159,46 @@ export async function deleteCounters(trx: Executor, surveyId: string, questionId
     .execute();
 }
 
+/**
+ * Closes every active survey whose closing time has passed (the periodic close). Several instances may run it at
+ * once: the update takes only surveys still active and due, so a second run finds nothing more.
+ */
+export async function closeDueSurveys(db: Executor, now: string): Promise<number> {
+  const result = await db
+    .updateTable('surveys')
+    .set({ state: 'closed', updated_at: now })
+    .where('state', '=', 'active')
+    .where('closes_at', 'is not', null)
+    .where('closes_at', '<=', now)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
 export interface SurveyListFilter {
   /** Only this owner's surveys, deleted ones left out; undefined for every survey (admin). */
   ownerId?: string;
   state?: SurveyState;
   /** Searched case-insensitively in the title and, for the admin list, the creator's name and email. */
   q?: string;
+  sort: SurveySort;
+  order: 'asc' | 'desc';
   limit: number;
   offset: number;
 }
+
+/** The column each sort orders by; the id follows in the same direction so equal values keep one stable order. */
+const SORT_COLUMNS = {
+  created: 's.created_at',
+  title: 's.title',
+  responses: 's.response_count',
+} as const satisfies Record<SurveySort, string>;
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%" (with `escape '\'`). */
 function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** A page of survey summaries, newest first, and how many match in all. */
+/** A page of survey summaries in the asked order (ties broken by id), and how many match in all. */
 export async function listSurveys(
   db: Executor,
   filter: SurveyListFilter,
@@ -206,8 +230,8 @@ export async function listSurveys(
         .where('q.is_deleted', '=', 0)
         .as('question_count'),
     )
-    .orderBy('s.created_at', 'desc')
-    .orderBy('s.id', 'desc')
+    .orderBy(SORT_COLUMNS[filter.sort], filter.order)
+    .orderBy('s.id', filter.order)
     .limit(filter.limit)
     .offset(filter.offset)
     .execute();

@@ -6,6 +6,7 @@ import {
   surveyInputSchema,
   surveyListQuerySchema,
   surveyListResponseSchema,
+  publicSurveySchema,
   surveySchema,
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
@@ -61,6 +62,33 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys/:surveyId',
     { onRequest: signedIn, schema: { params: surveyIdParamsSchema, response: { 200: surveySchema, ...errors } } },
     async (request) => surveys.get(requirePrincipal(request), request.params.surveyId),
+  );
+
+  app.post(
+    '/surveys/:surveyId/duplicate',
+    {
+      onRequest: signedIn,
+      preHandler: writeLimit,
+      // No body is read: the copy is made from the stored survey.
+      bodyLimit: 1024,
+      schema: { params: surveyIdParamsSchema, response: { 201: surveySchema, ...errors } },
+    },
+    async (request, reply) => {
+      const survey = await surveys.duplicate(requirePrincipal(request), request.params.surveyId);
+      return reply.status(201).send(survey);
+    },
+  );
+
+  app.get(
+    '/surveys/:surveyId/preview',
+    {
+      onRequest: signedIn,
+      schema: { params: surveyIdParamsSchema, response: { 200: publicSurveySchema, ...errors } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return surveys.preview(requirePrincipal(request), request.params.surveyId);
+    },
   );
 
   app.put(

@@ -1,4 +1,5 @@
 import {
+  LIMITS,
   MAX_ACTIVE_SURVEYS,
   canTransition,
   isActivation,
@@ -6,6 +7,7 @@ import {
   transitionRefusal,
   type NormalisedQuestionInput,
   type NormalisedSurveyInput,
+  type PublicSurvey,
   type Question,
   type Survey,
   type SurveyGenerator,
@@ -20,6 +22,8 @@ import { ConflictError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { serverQuestionType } from '../../question-types';
 import { questionFromRow, questionRow, type QuestionRow } from './question-row';
+import { toPublicSurvey } from './public-survey';
+import { settingsColumns, settingsFromRow } from './survey-settings-row';
 import { assertMay, createSurveyAccess, listScope, seesCreator, type Actor } from './survey-policy';
 import {
   answeredByQuestion,
@@ -48,7 +52,10 @@ function toRow(surveyId: string, id: string, position: number, q: NormalisedQues
 }
 
 /** A question whose rules go to the questions' new ids where `renamed` gives one. */
-function withRenamedTargets(q: NormalisedQuestionInput, renamed: ReadonlyMap<string, string>): NormalisedQuestionInput {
+function withRenamedTargets<Q extends { logic?: Array<{ goTo: string }> }>(
+  q: Q,
+  renamed: ReadonlyMap<string, string>,
+): Q {
   if (!q.logic) return q;
   return { ...q, logic: q.logic.map((rule) => ({ ...rule, goTo: renamed.get(rule.goTo) ?? rule.goTo })) };
 }
@@ -71,6 +78,7 @@ export function surveyFromRow(row: SurveyRow, questions: Question[], creator?: S
     responseCount: Number(row.response_count),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    ...settingsFromRow(row),
     ...(creator ? { creator } : {}),
   };
 }
@@ -189,8 +197,15 @@ export function createSurveysService(deps: SurveysDeps) {
       response_count: 0,
       created_at: now,
       updated_at: now,
+      ...settingsColumns(input),
     };
     const questionRows = input.questions.map((q, position) => toRow(row.id, q.id ?? newId(), position, q));
+    return storeDraft(row, questionRows);
+  }
+
+  /** Stores a new draft's rows, refused at the survey cap (see createDraft). */
+  async function storeDraft(row: SurveyRow, questionRows: QuestionRow[]): Promise<Survey> {
+    const ownerId = row.user_id;
     await db.kysely.transaction().execute(async (trx) => {
       await lockOwner(trx, db.dialect, ownerId);
       if ((await countHeldSurveys(trx, ownerId)) >= config.maxSurveysPerAccount) throw surveyLimitReached();
@@ -213,6 +228,52 @@ export function createSurveysService(deps: SurveysDeps) {
       return createDraft(actor.id, input, 'manual');
     },
 
+    /**
+     * POST /api/surveys/:id/duplicate: a new draft of the owner's with the survey's project, questions and settings,
+     * titled "Copy of {title}" (cut to the title limit). Every question gets a new id and the skip-logic rules go
+     * to the new ids; responses and counters are not copied. Held to the survey cap like any new survey.
+     */
+    async duplicate(actor: Actor, surveyId: string): Promise<Survey> {
+      assertMay(actor, 'create');
+      const row = await access.loadSurveyFor(actor, surveyId, 'view');
+      const questions = (await findQuestions(db.kysely, surveyId, { includeDeleted: false })).map(questionFromRow);
+      const renamed = new Map(questions.map((q) => [q.id, newId()]));
+      const now = clock.now().toISOString();
+      const copy: SurveyRow = {
+        ...row,
+        id: newId(),
+        title: `Copy of ${row.title}`.slice(0, LIMITS.title).trim(),
+        state: 'draft',
+        generator: 'manual',
+        response_count: 0,
+        created_at: now,
+        updated_at: now,
+        // Stored as read, so a copy never carries what reading left out.
+        ...settingsColumns(settingsFromRow(row)),
+      };
+      const questionRows = questions.map((q, position) =>
+        questionRow(copy.id, position, withRenamedTargets({ ...q, id: renamed.get(q.id)! }, renamed)),
+      );
+      return storeDraft(copy, questionRows);
+    },
+
+    /**
+     * GET /api/surveys/:id/preview: the survey as respondents would see it, in any state, for whoever may view it
+     * (its owner, an administrator); anyone else gets the 404 an unknown id gets.
+     */
+    async preview(actor: Actor, surveyId: string): Promise<PublicSurvey> {
+      const row = await access.loadSurveyFor(actor, surveyId, 'view');
+      const questions = await findQuestions(db.kysely, surveyId, { includeDeleted: false });
+      return toPublicSurvey({
+        id: row.id,
+        projectId: row.project_id,
+        title: row.title,
+        brandingImageUrl: row.branding_image_url,
+        questions: questions.map(questionFromRow),
+        settings: settingsFromRow(row),
+      });
+    },
+
     /** One survey with its current (not deleted) questions, for whoever may view it. */
     async get(actor: Actor, surveyId: string): Promise<Survey> {
       const row = await access.loadSurveyFor(actor, surveyId, 'view');
@@ -220,13 +281,16 @@ export function createSurveysService(deps: SurveysDeps) {
       return surveyFromRow(row, questions.map(questionFromRow), await creatorFor(actor, db.kysely, row.user_id));
     },
 
-    /** GET /api/surveys: the surveys the actor may list, newest first. */
+    /** GET /api/surveys: the surveys the actor may list, in the asked order (newest first by default). */
     async list(actor: Actor, query: ParsedSurveyListQuery): Promise<SurveyListResponse> {
       const withCreator = seesCreator(actor);
       const { rows, total } = await listSurveyRows(db.kysely, {
         ownerId: listScope(actor).ownerId,
         state: query.state,
         q: query.q ? query.q : undefined,
+        sort: query.sort,
+        // Newest and most answered first unless asked otherwise; titles from A.
+        order: query.order ?? (query.sort === 'title' ? 'asc' : 'desc'),
         limit: query.limit,
         offset: query.offset,
       });
@@ -254,6 +318,7 @@ export function createSurveysService(deps: SurveysDeps) {
           title: input.title,
           branding_image_url: input.brandingImageUrl,
           updated_at: clock.now().toISOString(),
+          ...settingsColumns(input),
         };
         await updateSurveyFields(trx, surveyId, fields);
         await replaceQuestions(trx, surveyId, plan.rows);

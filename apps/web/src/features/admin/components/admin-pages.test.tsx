@@ -2,7 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Outlet } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
-import type { SurveyState, SurveySummary } from '@quorum/contract';
+import { DEFAULT_SURVEY_SETTINGS, type SurveyState, type SurveySummary } from '@quorum/contract';
 import { makeUser, renderRoutes } from '@test/support/render-shell';
 import { ErrorBannerProvider, useErrorBanner } from '@/lib/error-banner';
 import { AdminDashboardPage } from './admin-dashboard-page';
@@ -156,6 +156,7 @@ const summary = (state: SurveyState, over: Partial<SurveySummary> = {}): SurveyS
     generator: 'manual',
     responseCount: 0,
     questionCount: 3,
+    ...DEFAULT_SURVEY_SETTINGS,
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     creator: { id: `user-${n}`, name: `Creator ${n}`, email: `creator${n}@example.com` },

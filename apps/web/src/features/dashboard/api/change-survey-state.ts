@@ -2,7 +2,6 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StateChangeBody, StateChangeResponse, SurveyState } from '@quorum/contract';
 import { api } from '@/lib/api-client';
 import { surveyKeys } from '@/lib/query-keys';
-import { surveysQueryOptions } from './get-surveys';
 
 export const changeSurveyState = (surveyId: string, state: SurveyState) =>
   api<StateChangeResponse>(`/api/surveys/${encodeURIComponent(surveyId)}/state`, {
@@ -10,7 +9,7 @@ export const changeSurveyState = (surveyId: string, state: SurveyState) =>
     body: { state } satisfies StateChangeBody,
   });
 
-/** Launch, pause, resume, close or delete; the list is refetched by its own key afterwards. */
+/** Launch, pause, resume, close or delete; every survey list (and the active count) is refetched afterwards. */
 export const useChangeSurveyState = () => {
   const queryClient = useQueryClient();
   return useMutation({
@@ -18,6 +17,6 @@ export const useChangeSurveyState = () => {
     onSuccess: (data) => {
       queryClient.setQueryData(surveyKeys.detail(data.survey.surveyId), data.survey);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: surveysQueryOptions().queryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: surveyKeys.lists() }),
   });
 };

@@ -1,28 +1,13 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-
-const FEEDBACK_MS = 2000;
+import { useCopy } from '../lib/use-copy';
 
 /** The public link in a read-only field with a Copy button and visible "Copied" feedback. */
 export function CopyLink({ url, canCopy }: { url: string; canCopy: boolean }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const [status, setStatus] = useState<'idle' | 'copied' | 'failed'>('idle');
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const copy = async () => {
-    clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(url);
-      setStatus('copied');
-    } catch {
-      inputRef.current?.select();
-      setStatus('failed');
-    }
-    timer.current = setTimeout(() => setStatus('idle'), FEEDBACK_MS);
-  };
+  const { status, copy } = useCopy(() => inputRef.current?.select());
 
   return (
     <div className="space-y-1.5">
@@ -39,7 +24,7 @@ export function CopyLink({ url, canCopy }: { url: string; canCopy: boolean }) {
           className="h-9 w-full min-w-0 rounded-lg border border-slate-200 bg-slate-50 px-3 font-mono text-xs text-slate-700 sm:flex-1"
         />
         {canCopy && (
-          <Button variant="secondary" size="sm" className="h-9" onClick={() => void copy()}>
+          <Button variant="secondary" size="sm" className="h-9" onClick={() => void copy(url)}>
             {status === 'copied' ? (
               <Check className="size-4 text-green-700" aria-hidden="true" />
             ) : (

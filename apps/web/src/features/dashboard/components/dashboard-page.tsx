@@ -1,8 +1,8 @@
 import { useEffect, useId, useMemo, useState } from 'react';
-import { Link } from 'react-router';
-import { ClipboardList, Plus, RefreshCw, TriangleAlert } from 'lucide-react';
+import { Link, useSearchParams } from 'react-router';
+import { ClipboardList, Plus, RefreshCw, SearchX, TriangleAlert } from 'lucide-react';
 import { paths } from '@/config/paths';
-import { MAX_ACTIVE_SURVEYS, type SurveySummary } from '@quorum/contract';
+import { MAX_ACTIVE_SURVEYS, type Survey, type SurveySummary } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -12,22 +12,36 @@ import { errorMessage } from '@/lib/api-client';
 import { useErrorBanner } from '@/lib/error-banner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useChangeSurveyState } from '../api/change-survey-state';
-import { useSurveys } from '../api/get-surveys';
-import { countActive, groupSurveys, isAtActiveLimit, type SectionId, type StateAction } from '../lib/survey-sections';
+import { useDuplicateSurvey } from '../api/duplicate-survey';
+import { useActiveCount, useSurveys } from '../api/get-surveys';
+import { hasFilters, readFilters, writeFilters, type DashboardFilters } from '../lib/list-params';
+import { groupSurveys, isAtActiveLimit, type SectionId, type StateAction } from '../lib/survey-sections';
 import { AiGenerateBox } from './ai-generate-box';
 import { DashboardSkeleton } from './dashboard-skeleton';
-import { SurveyCard } from './survey-card';
+import { DashboardToolbar } from './dashboard-toolbar';
+import { ShareDialog } from './share-dialog';
+import { publicUrlOf, SurveyCard } from './survey-card';
 import { SurveySection } from './survey-section';
 
 const FETCH_FAILED = 'Failed to fetch surveys';
 const STATE_CHANGE_FAILED = 'Failed to update survey state';
+const DUPLICATE_FAILED = 'Failed to duplicate survey';
 
-/** 'My Surveys': the owner's surveys grouped by state, with their actions. */
+/**
+ * 'My Surveys': the owner's surveys grouped by state, with their actions. The search, the state filter and the
+ * sort live in the URL (read on every render, written on every change: no state mirrors them), and the list is
+ * loaded a page at a time.
+ */
 export function DashboardPage() {
   useDocumentTitle('My Surveys');
   const { showError } = useErrorBanner();
-  const surveysQuery = useSurveys();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = useMemo(() => readFilters(searchParams), [searchParams]);
+  const filtered = hasFilters(filters);
+  const surveysQuery = useSurveys(filters);
+  const activeCountQuery = useActiveCount();
   const changeState = useChangeSurveyState();
+  const duplicate = useDuplicateSurvey();
   const limitWarningId = useId();
 
   const [closedSections, setClosedSections] = useState<ReadonlySet<SectionId>>(new Set());
@@ -35,17 +49,28 @@ export function DashboardPage() {
   const [pending, setPending] = useState<{ surveyId: string; label: StateAction['label'] } | null>(null);
   const [toDelete, setToDelete] = useState<SurveySummary | null>(null);
   const [announcement, setAnnouncement] = useState('');
+  const [duplicatingId, setDuplicatingId] = useState<string | null>(null);
+  const [copy, setCopy] = useState<Survey | null>(null);
+  const [sharing, setSharing] = useState<SurveySummary | null>(null);
 
   const { isError, errorUpdatedAt } = surveysQuery;
   useEffect(() => {
     if (isError) showError(FETCH_FAILED);
   }, [isError, errorUpdatedAt, showError]);
 
-  const surveys = useMemo(() => surveysQuery.data?.surveys ?? [], [surveysQuery.data]);
-  const sections = useMemo(() => groupSurveys(surveys), [surveys]);
+  const surveys = useMemo(() => surveysQuery.data?.pages.flatMap((page) => page.surveys) ?? [], [surveysQuery.data]);
+  const total = surveysQuery.data?.pages[0]?.total ?? 0;
+  // With a search or a filter, only the sections holding a match are shown.
+  const sections = useMemo(
+    () => groupSurveys(surveys).filter((section) => !filtered || section.surveys.length > 0),
+    [surveys, filtered],
+  );
   const visibleCount = sections.reduce((sum, s) => sum + s.surveys.length, 0);
-  const activeCount = countActive(surveys);
+  // Counted by the server over all the owner's surveys, whatever the list shows.
+  const activeCount = activeCountQuery.data ?? 0;
   const atLimit = isAtActiveLimit(activeCount);
+
+  const setFilters = (next: DashboardFilters) => setSearchParams(writeFilters(next));
 
   const toggle = <T,>(set: ReadonlySet<T>, value: T): Set<T> => {
     const next = new Set(set);
@@ -72,6 +97,20 @@ export function DashboardPage() {
   const onAction = (survey: SurveySummary, action: StateAction) => {
     if (action.label === 'Delete') setToDelete(survey);
     else runAction(survey, action);
+  };
+
+  // The copy is a new draft: it is announced with a link to its editor and, once the list shows it, opened
+  // and marked there.
+  const onDuplicate = (survey: SurveySummary) => {
+    setDuplicatingId(survey.surveyId);
+    duplicate.mutate(survey.surveyId, {
+      onSuccess: (created) => {
+        setCopy(created);
+        setExpanded((s) => new Set(s).add(created.surveyId));
+      },
+      onError: (error) => showError(errorMessage(error, DUPLICATE_FAILED)),
+      onSettled: () => setDuplicatingId(null),
+    });
   };
 
   return (
@@ -116,6 +155,23 @@ export function DashboardPage() {
         {announcement}
       </p>
 
+      {copy && (
+        <Banner tone="success" onClose={() => setCopy(null)}>
+          <p>
+            &ldquo;{copy.title}&rdquo; was created as a draft.{' '}
+            <Link
+              to={paths.user.editSurvey.getHref(copy)}
+              state={{ survey: copy }}
+              className="font-medium underline underline-offset-2"
+            >
+              Edit the copy
+            </Link>
+          </p>
+        </Banner>
+      )}
+
+      <DashboardToolbar filters={filters} onChange={setFilters} />
+
       {surveysQuery.isPending ? (
         <DashboardSkeleton />
       ) : !surveysQuery.data ? (
@@ -133,6 +189,19 @@ export function DashboardPage() {
         >
           {FETCH_FAILED}. Check your connection and try again.
         </EmptyState>
+      ) : visibleCount === 0 && filtered ? (
+        <EmptyState
+          className="rounded-card border border-dashed border-slate-300 bg-white"
+          icon={<SearchX aria-hidden="true" />}
+          title="No surveys match"
+          action={
+            <Button variant="secondary" onClick={() => setFilters({ ...filters, q: '', state: null })}>
+              Clear search and filter
+            </Button>
+          }
+        >
+          Try another search or state.
+        </EmptyState>
       ) : visibleCount === 0 ? (
         <EmptyState
           className="rounded-card border border-dashed border-slate-300 bg-white"
@@ -149,7 +218,11 @@ export function DashboardPage() {
           surveys are saved as drafts until you launch them.
         </EmptyState>
       ) : (
-        <div className="space-y-8">
+        <div className="space-y-8" aria-busy={surveysQuery.isPlaceholderData || surveysQuery.isFetchingNextPage}>
+          <p role="status" className="text-sm text-slate-600">
+            Showing {surveys.length.toLocaleString('en')} of {total.toLocaleString('en')}{' '}
+            {total === 1 ? 'survey' : 'surveys'}
+          </p>
           {sections.map((section) => (
             <SurveySection
               key={section.id}
@@ -167,12 +240,37 @@ export function DashboardPage() {
                   atActiveLimit={atLimit}
                   pendingAction={pending?.surveyId === survey.surveyId ? pending.label : null}
                   onAction={(action) => onAction(survey, action)}
+                  highlighted={copy?.surveyId === survey.surveyId}
+                  duplicating={duplicatingId === null ? null : duplicatingId === survey.surveyId ? 'this' : 'other'}
+                  onDuplicate={() => onDuplicate(survey)}
+                  onShare={() => setSharing(survey)}
                 />
               ))}
             </SurveySection>
           ))}
+          {surveysQuery.hasNextPage && (
+            <div className="flex justify-center">
+              <Button
+                variant="secondary"
+                loading={surveysQuery.isFetchingNextPage}
+                disabled={surveysQuery.isFetchingNextPage}
+                onClick={() => void surveysQuery.fetchNextPage()}
+              >
+                Show more surveys
+              </Button>
+            </div>
+          )}
         </div>
       )}
+
+      <ShareDialog
+        open={sharing !== null}
+        onOpenChange={(open) => {
+          if (!open) setSharing(null);
+        }}
+        title={sharing?.title ?? ''}
+        url={sharing ? publicUrlOf(sharing) : ''}
+      />
 
       <ConfirmDialog
         open={toDelete !== null}

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { BarChart3, ChevronDown, Lock, Pause, Pencil, Play, Rocket, Trash2 } from 'lucide-react';
+import { BarChart3, ChevronDown, CopyPlus, Lock, Pause, Pencil, Play, Rocket, Share2, Trash2 } from 'lucide-react';
 import { isEditable, SURVEY_MESSAGES, type SurveySummary } from '@quorum/contract';
 import { paths } from '@/config/paths';
 import { SurveyStateBadge } from '@/components/survey-state-badge';
@@ -22,7 +22,19 @@ export function questionCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'question' : 'questions'}`;
 }
 
-/** One survey: a summary row that expands (click, Enter or Space) into its details and actions. */
+export function responseCountLabel(count: number): string {
+  return `${count.toLocaleString('en')} ${count === 1 ? 'response' : 'responses'}`;
+}
+
+/** The public address of a survey, as respondents open it. */
+export function publicUrlOf(survey: Pick<SurveySummary, 'projectId' | 'surveyId'>): string {
+  return `${window.location.origin}${paths.publicSurvey.survey.getHref(survey)}`;
+}
+
+/**
+ * One survey: a summary row (title, question and response counts, state) that expands (click, Enter or Space)
+ * into its details and actions. Every survey can be duplicated; an active one can be shared.
+ */
 export function SurveyCard({
   survey,
   expanded,
@@ -30,6 +42,10 @@ export function SurveyCard({
   atActiveLimit,
   pendingAction,
   onAction,
+  highlighted = false,
+  duplicating,
+  onDuplicate,
+  onShare,
 }: {
   survey: SurveySummary;
   expanded: boolean;
@@ -38,14 +54,24 @@ export function SurveyCard({
   /** The action being sent for this survey, if any: its buttons wait meanwhile. */
   pendingAction: StateAction['label'] | null;
   onAction: (action: StateAction) => void;
+  /** The copy just made by Duplicate: marked until the list changes again. */
+  highlighted?: boolean;
+  /** A duplicate of any survey is on its way: Duplicate waits meanwhile. */
+  duplicating: 'this' | 'other' | null;
+  onDuplicate: () => void;
+  onShare: () => void;
 }) {
   const actions = stateActions(survey.state);
-  const publicUrl = `${window.location.origin}${paths.publicSurvey.survey.getHref(survey)}`;
   const busy = pendingAction !== null;
 
   return (
     <Collapsible asChild open={expanded} onOpenChange={onToggle}>
-      <li className="rounded-card border border-slate-200 bg-white shadow-card">
+      <li
+        className={cn(
+          'rounded-card border border-slate-200 bg-white shadow-card',
+          highlighted && 'border-accent-400 ring-2 ring-accent-200',
+        )}
+      >
         <h3 className="text-base">
           <CollapsibleTrigger
             className={cn(
@@ -56,7 +82,7 @@ export function SurveyCard({
             <span className="min-w-0 flex-1">
               <span className="line-clamp-2 font-medium break-words text-slate-900">{survey.title}</span>
               <span className="mt-0.5 block text-sm font-normal text-slate-600">
-                {questionCountLabel(survey.questionCount)}
+                {questionCountLabel(survey.questionCount)} · {responseCountLabel(survey.responseCount)}
               </span>
             </span>
             <SurveyStateBadge state={survey.state} />
@@ -88,8 +114,12 @@ export function SurveyCard({
               <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Questions</dt>
               <dd className="mt-0.5 text-slate-900">{survey.questionCount}</dd>
             </div>
+            <div>
+              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Responses</dt>
+              <dd className="mt-0.5 text-slate-900">{survey.responseCount.toLocaleString('en')}</dd>
+            </div>
           </dl>
-          <CopyLink url={publicUrl} canCopy={survey.state === 'active'} />
+          <CopyLink url={publicUrlOf(survey)} canCopy={survey.state === 'active'} />
           <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${survey.title}`}>
             {actions.map((action) => {
               const Icon = ACTION_ICONS[action.label];
@@ -110,6 +140,22 @@ export function SurveyCard({
                 </Button>
               );
             })}
+            {survey.state === 'active' && (
+              <Button size="sm" variant="secondary" onClick={onShare}>
+                <Share2 className="size-4" aria-hidden="true" />
+                Share
+              </Button>
+            )}
+            <Button
+              size="sm"
+              variant="secondary"
+              disabled={duplicating !== null}
+              loading={duplicating === 'this'}
+              onClick={onDuplicate}
+            >
+              {duplicating !== 'this' && <CopyPlus className="size-4" aria-hidden="true" />}
+              Duplicate
+            </Button>
             {isEditable(survey.state) && (
               <Link to={paths.user.editSurvey.getHref(survey)} className={buttonClasses('secondary', 'sm')}>
                 <Pencil className="size-4" aria-hidden="true" />

@@ -23,7 +23,7 @@ function sectionOf(state: SurveyState): SectionId | null {
 
 /**
  * The dashboard's sections: Active, Draft, Paused and Other (hidden when empty); deleted surveys appear in no
- * section. The order inside a section is the server's (newest first).
+ * section. The order inside a section is the server's (the sort chosen on the dashboard).
  */
 export function groupSurveys(surveys: readonly SurveySummary[]): DashboardSection[] {
   const groups: Record<SectionId, SurveySummary[]> = { active: [], draft: [], paused: [], other: [] };
@@ -34,10 +34,6 @@ export function groupSurveys(surveys: readonly SurveySummary[]): DashboardSectio
   return (Object.keys(SECTION_LABELS) as SectionId[])
     .filter((id) => id !== 'other' || groups.other.length > 0)
     .map((id) => ({ id, label: SECTION_LABELS[id], surveys: groups[id] }));
-}
-
-export function countActive(surveys: readonly SurveySummary[]): number {
-  return surveys.filter((s) => s.state === 'active').length;
 }
 
 export function isAtActiveLimit(activeCount: number): boolean {

@@ -369,4 +369,52 @@ describe('the responses table', () => {
     const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
     expect(cells.slice(2).map((c) => c.textContent)).toEqual(['1. Speed; 2. Price', 'Food: Good; Music: Bad', '0']);
   });
+
+  it('adds a column per hidden field after the questions, empty where a response came without it', async () => {
+    const { ResponsesTable } = await import('./responses-table');
+    const questions = [result({ id: 'score', type: 'nps', text: 'Recommend?' })];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () =>
+        new Response(
+          JSON.stringify({
+            responses: [
+              {
+                responseId: 'r2',
+                submittedAt: '2026-03-01T11:00:00.000Z',
+                answers: { score: 9 },
+                hiddenFields: { source: 'newsletter' },
+              },
+              { responseId: 'r1', submittedAt: '2026-03-01T10:00:00.000Z', answers: { score: 3 } },
+            ],
+            nextCursor: null,
+          }),
+          { status: 200 },
+        ),
+    );
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <ResponsesTable surveyId="s1" questions={questions} hiddenFields={['source', 'campaign']} totalResponses={2} />
+      </QueryClientProvider>,
+    );
+    const table = await screen.findByRole('table', { name: 'Responses, newest first' });
+    const [header, first, second] = within(table).getAllByRole('row');
+    expect(
+      within(header!)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Response ID', 'Submitted At', 'Q1: Recommend?', 'source (hidden field)', 'campaign (hidden field)']);
+    expect(
+      within(first!)
+        .getAllByRole('cell')
+        .slice(2)
+        .map((c) => c.textContent),
+    ).toEqual(['9', 'newsletter', '—']);
+    expect(
+      within(second!)
+        .getAllByRole('cell')
+        .slice(3)
+        .map((c) => c.textContent),
+    ).toEqual(['—', '—']);
+  });
 });

@@ -1,4 +1,4 @@
-import { answerFor, questionLabel, type QuestionResult } from '@quorum/contract';
+import { answerFor, ownValue, questionLabel, type QuestionResult } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
 import { useResponses } from '../api/get-responses';
 import { formatCount, formatDateTime } from '@/lib/format';
@@ -8,10 +8,13 @@ import { answerCellText } from './answer-cell-text';
 export function ResponsesTable({
   surveyId,
   questions,
+  hiddenFields = [],
   totalResponses,
 }: {
   surveyId: string;
   questions: readonly QuestionResult[];
+  /** The survey's hidden field names: one column each, after the questions, as in the CSV. */
+  hiddenFields?: readonly string[];
   totalResponses: number;
 }) {
   const responses = useResponses(surveyId);
@@ -55,6 +58,16 @@ export function ResponsesTable({
                   {q.isDeleted && <span className="ml-1 font-normal text-amber-800">(deleted)</span>}
                 </th>
               ))}
+              {hiddenFields.map((name) => (
+                <th
+                  key={`hidden:${name}`}
+                  scope="col"
+                  className="px-4 py-3 align-bottom font-semibold whitespace-nowrap"
+                >
+                  {name}
+                  <span className="sr-only"> (hidden field)</span>
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody className="divide-y divide-slate-100">
@@ -67,6 +80,11 @@ export function ResponsesTable({
                 {questions.map((q) => (
                   <td key={q.id} className="max-w-xs px-4 py-3 break-words whitespace-pre-wrap text-slate-800">
                     {answerCellText(q, answerFor(r.answers, q.id)) || <span className="text-slate-500">—</span>}
+                  </td>
+                ))}
+                {hiddenFields.map((name) => (
+                  <td key={`hidden:${name}`} className="max-w-xs px-4 py-3 break-words text-slate-800">
+                    {ownValue(r.hiddenFields, name) || <span className="text-slate-500">—</span>}
                   </td>
                 ))}
               </tr>

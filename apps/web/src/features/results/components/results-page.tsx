@@ -161,7 +161,12 @@ function ResultsView({
           ) : (
             <>
               <h2 className="sr-only">Responses</h2>
-              <ResponsesTable surveyId={surveyId} questions={data.questions} totalResponses={data.totalResponses} />
+              <ResponsesTable
+                surveyId={surveyId}
+                questions={data.questions}
+                hiddenFields={data.hiddenFields}
+                totalResponses={data.totalResponses}
+              />
             </>
           )}
         </Tabs>

@@ -1,6 +1,7 @@
 import { useId, type Ref } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
-import { ArrowDown, ArrowUp, Trash2 } from 'lucide-react';
+import { useSortable } from '@dnd-kit/sortable';
+import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
 import { LIMITS, OTHER_LABEL, QUESTION_TYPE_LABELS, questionTypes, type QuestionType } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
 import { Field, Select, Textarea } from '@/components/ui/field';
@@ -20,6 +21,7 @@ import { LogicEditor } from './logic-editor';
  * logic, and its move/remove buttons. Any change to the question takes away the message that was about it.
  */
 export function QuestionEditor({
+  sortableId,
   index,
   total,
   canRemove,
@@ -29,6 +31,8 @@ export function QuestionEditor({
   moveUpRef,
   moveDownRef,
 }: {
+  /** The question's id in the list that reorders by dragging (its handle also works with the keyboard). */
+  sortableId: string;
   index: number;
   total: number;
   canRemove: boolean;
@@ -64,15 +68,37 @@ export function QuestionEditor({
   const number = index + 1;
   // The type's own inputs (options, a scale, a note) come from its editor part.
   const { Fields } = questionEditorOf(question.type);
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({
+    id: sortableId,
+    disabled: buttonsDisabled || total < 2,
+  });
 
   return (
     <li
+      ref={setNodeRef}
+      style={{
+        transform: transform ? `translate3d(${Math.round(transform.x)}px, ${Math.round(transform.y)}px, 0)` : undefined,
+        transition,
+      }}
       aria-labelledby={headingId}
-      className="rounded-card border border-slate-200 bg-white p-4 shadow-card sm:p-5"
+      className={`rounded-card border border-slate-200 bg-white p-4 shadow-card sm:p-5${isDragging ? ' relative z-10 shadow-overlay' : ''}`}
       data-question-key={question.key}
     >
       <div className="mb-4 flex flex-wrap items-center justify-between gap-2">
         <h3 id={headingId} className="flex items-center gap-2 text-base font-semibold">
+          {total > 1 && (
+            <button
+              type="button"
+              ref={setActivatorNodeRef}
+              {...attributes}
+              {...listeners}
+              disabled={buttonsDisabled}
+              aria-label={`Drag to reorder question ${number}`}
+              className="inline-flex size-7 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent-600 active:cursor-grabbing"
+            >
+              <GripVertical className="size-4" aria-hidden="true" />
+            </button>
+          )}
           <span className="inline-flex size-7 items-center justify-center rounded-full bg-accent-50 text-sm text-accent-700">
             {number}
           </span>

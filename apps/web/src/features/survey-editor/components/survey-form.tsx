@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,18 +12,33 @@ import {
   type FieldPath,
   type Resolver,
 } from 'react-hook-form';
-import { Plus } from 'lucide-react';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useSensor,
+  useSensors,
+  type Announcements,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { Eye, Plus } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { LIMITS, projectIdFrom, SURVEY_MESSAGES, type Survey } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { Toast } from '@/components/ui/toast';
 import { Form, FormTextField } from '@/components/ui/form';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { imageCheckQueryOptions } from '../api/check-image';
 import { useCreateSurvey } from '../api/create-survey';
+import { openPreview } from '@/lib/preview-handoff';
 import { useUpdateSurvey } from '../api/update-survey';
-import { useKeepDraftOnSessionEnd, useRestoredDraft } from '../hooks/use-kept-draft';
+import { draftContent, useKeepDraftOnSessionEnd, useKeptEdits, useRestoredDraft } from '../hooks/use-kept-draft';
+import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
 import {
   brandingUrlStatus,
   canAddQuestion,
@@ -33,14 +48,17 @@ import {
   fieldRefFor,
   IMAGE_URL_MESSAGE,
   newQuestion,
+  previewSurveyOf,
   toSurveyInput,
   validateDraft,
   type FieldRef,
+  type QuestionDraft,
   type SurveyDraft,
 } from '../lib/editor-model';
 import { BrandingImageField } from './branding-image-field';
 import { GeneratedNotice } from './generated-notice';
 import { QuestionEditor } from './question-editor';
+import { SettingsPanel } from './settings-panel';
 import { SuccessOverlay } from './success-overlay';
 
 /** After a successful save the form goes to the dashboard after 1.5 seconds. */
@@ -91,6 +109,8 @@ function fieldPath(at: FieldRef): string {
       return 'questions.root';
     case 'form':
       return 'root.form';
+    case 'setting':
+      return at.name;
     default:
       return at.field;
   }
@@ -154,6 +174,19 @@ export function SurveyForm(props: SurveyFormProps) {
   const projectName = useWatch({ control, name: 'projectName' });
   const [saved, setSaved] = useState(false);
   const [announcement, setAnnouncement] = useState('');
+  const [removed, setRemoved] = useState<{ question: QuestionDraft; index: number } | null>(null);
+
+  // Never lose an edit: every change is kept in this browser until saved, and leaving with changes asks first.
+  // Without a name, useWatch gives the whole form (every field has a default value).
+  const values = useWatch({ control }) as SurveyDraft;
+  const kept = useKeptEdits(values, baseline, saved, restored !== null);
+  const unsaved = !saved && (restored !== null || draftContent(values) !== draftContent(baseline));
+  const blocker = useUnsavedChangesGuard(unsaved);
+  const dismissRemoved = useCallback(() => setRemoved(null), []);
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
 
   const submitting = formState.isSubmitting;
   const busy = submitting || saved;
@@ -209,10 +242,13 @@ export function SurveyForm(props: SurveyFormProps) {
     } catch (error) {
       const message = errorMessage(error, texts.failure);
       form.setError(SERVER_ERROR, { type: 'server', message });
-      // A refusal about one question's field (a rule, a range, ...) is shown on that field too.
+      // A refusal about one field (a question's rule or range, a setting, ...) is shown on that field too.
       const field = error instanceof ApiError ? error.params.field : undefined;
-      if (typeof field === 'string' && field.startsWith('questions.')) {
-        form.setError(fieldPath(fieldRefFor(field.split('.'))) as FieldPath<SurveyDraft>, { type: 'server', message });
+      const at = typeof field === 'string' ? fieldRefFor(field.split('.')) : undefined;
+      if (at && at.field !== 'form') {
+        const path = fieldPath(at);
+        form.setError(path as FieldPath<SurveyDraft>, { type: 'server', message });
+        focusField(path);
       }
     }
   };
@@ -231,6 +267,56 @@ export function SurveyForm(props: SurveyFormProps) {
     setAnnouncement(`Question ${index + 1} moved to position ${target + 1} of ${questions.fields.length}.`);
   };
 
+  /** Dropping a dragged question (pointer or keyboard) moves it like the Move buttons do. */
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || active.id === over.id) return;
+    const from = questions.fields.findIndex((f) => f.id === active.id);
+    const to = questions.fields.findIndex((f) => f.id === over.id);
+    if (from < 0 || to < 0) return;
+    questions.move(from, to);
+    setAnnouncement(`Question ${from + 1} moved to position ${to + 1} of ${questions.fields.length}.`);
+  };
+
+  const positionOf = (id: string | number) => questions.fields.findIndex((f) => f.id === id) + 1;
+  const announcements: Announcements = {
+    onDragStart: ({ active }) => `Picked up question ${positionOf(active.id)}.`,
+    onDragOver: ({ active, over }) =>
+      over ? `Question ${positionOf(active.id)} is over position ${positionOf(over.id)}.` : '',
+    onDragEnd: ({ active, over }) =>
+      over
+        ? `Question ${positionOf(active.id)} dropped at position ${positionOf(over.id)}.`
+        : `Question ${positionOf(active.id)} dropped.`,
+    onDragCancel: ({ active }) => `Moving question ${positionOf(active.id)} was cancelled.`,
+  };
+
+  const onRemove = (index: number) => {
+    const question = form.getValues(`questions.${index}`);
+    questions.remove(index);
+    setRemoved({ question, index });
+    setAnnouncement(`Question ${index + 1} removed.`);
+  };
+
+  const onUndoRemove = () => {
+    if (!removed) return;
+    const at = Math.min(removed.index, questions.fields.length);
+    questions.insert(at, removed.question, { focusName: `questions.${at}.text` });
+    setRemoved(null);
+    setAnnouncement(`Question ${at + 1} restored.`);
+  };
+
+  /** Opens the draft as it stands in the preview (nothing saved); a draft that would not save says why first. */
+  const onPreview = () => {
+    const result = previewSurveyOf(form.getValues(), survey?.surveyId);
+    if (!result.ok) {
+      form.clearErrors();
+      const path = fieldPath(result.at);
+      form.setError(path as FieldPath<SurveyDraft>, { type: 'validate', message: result.message });
+      focusField(path);
+      return;
+    }
+    openPreview(result.survey, survey?.surveyId);
+  };
+
   const moveButton = (id: string, which: 'up' | 'down') => (el: HTMLButtonElement | null) => {
     const entry = moveButtons.current.get(id) ?? { up: null, down: null };
     entry[which] = el;
@@ -243,6 +329,28 @@ export function SurveyForm(props: SurveyFormProps) {
 
   return (
     <>
+      {kept.offer && (
+        <Banner tone="info" className="mb-6" title="Unsaved changes found">
+          <p>
+            This browser kept changes you had not saved ({new Date(kept.offer.keptAt).toLocaleString()}). Restore them
+            or discard them?
+          </p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <Button
+              size="sm"
+              onClick={() => {
+                if (kept.offer) form.reset(kept.offer.draft);
+                kept.settle();
+              }}
+            >
+              Restore
+            </Button>
+            <Button size="sm" variant="secondary" onClick={kept.discard}>
+              Discard
+            </Button>
+          </div>
+        </Banner>
+      )}
       {restored && (
         <Banner tone="info" className="mb-6">
           Your session ended before you saved. We kept your changes: check them and save.
@@ -309,24 +417,37 @@ export function SurveyForm(props: SurveyFormProps) {
             </p>
           </div>
           {questionsMessage && <p className="text-sm text-red-700">{questionsMessage}</p>}
-          <ol className="space-y-4">
-            {questions.fields.map((field, index) => (
-              <QuestionEditor
-                key={field.id}
-                index={index}
-                total={questions.fields.length}
-                canRemove={canRemoveQuestion({ questions: questions.fields })}
-                buttonsDisabled={busy}
-                onRemove={() => {
-                  questions.remove(index);
-                  setAnnouncement(`Question ${index + 1} removed.`);
-                }}
-                onMove={(direction) => onMove(index, direction)}
-                moveUpRef={moveButton(field.id, 'up')}
-                moveDownRef={moveButton(field.id, 'down')}
-              />
-            ))}
-          </ol>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={closestCenter}
+            onDragEnd={onDragEnd}
+            accessibility={{
+              announcements,
+              screenReaderInstructions: {
+                draggable:
+                  'To move a question, press space or enter on its handle, use the arrow keys, then press space or enter to drop it, or escape to cancel. The Move up and Move down buttons do the same.',
+              },
+            }}
+          >
+            <SortableContext items={questions.fields.map((f) => f.id)} strategy={verticalListSortingStrategy}>
+              <ol className="space-y-4">
+                {questions.fields.map((field, index) => (
+                  <QuestionEditor
+                    key={field.id}
+                    sortableId={field.id}
+                    index={index}
+                    total={questions.fields.length}
+                    canRemove={canRemoveQuestion({ questions: questions.fields })}
+                    buttonsDisabled={busy}
+                    onRemove={() => onRemove(index)}
+                    onMove={(direction) => onMove(index, direction)}
+                    moveUpRef={moveButton(field.id, 'up')}
+                    moveDownRef={moveButton(field.id, 'down')}
+                  />
+                ))}
+              </ol>
+            </SortableContext>
+          </DndContext>
           <Button
             variant="secondary"
             className="w-full border-dashed sm:w-auto"
@@ -345,13 +466,19 @@ export function SurveyForm(props: SurveyFormProps) {
           </p>
         </section>
 
+        <SettingsPanel disabled={busy} />
+
         <div className="sticky bottom-0 -mx-4 space-y-3 border-t border-slate-200 bg-slate-50/95 px-4 py-4 backdrop-blur sm:mx-0 sm:rounded-card sm:border sm:bg-white/95 sm:px-6">
           {message && (
             <Banner tone="error" className="py-2">
               {message}
             </Banner>
           )}
-          <div className="flex gap-2 sm:justify-end">
+          <div className="flex flex-wrap gap-2 sm:justify-end">
+            <Button variant="secondary" className="flex-1 sm:flex-none" disabled={busy} onClick={onPreview}>
+              <Eye className="size-4" aria-hidden="true" />
+              Preview
+            </Button>
             <Button
               variant="secondary"
               className="flex-1 sm:flex-none"
@@ -367,6 +494,23 @@ export function SurveyForm(props: SurveyFormProps) {
         </div>
       </Form>
       {saved && <SuccessOverlay message={texts.success} />}
+      {removed && (
+        <Toast actionLabel="Undo" onAction={onUndoRemove} onDismiss={dismissRemoved}>
+          Question {removed.index + 1} removed.
+        </Toast>
+      )}
+      <ConfirmDialog
+        open={blocker.state === 'blocked'}
+        title="Leave without saving?"
+        confirmLabel="Leave"
+        cancelLabel="Stay"
+        tone="danger"
+        onConfirm={() => blocker.proceed?.()}
+        onCancel={() => blocker.reset?.()}
+      >
+        Your changes to this survey are not saved. They stay kept in this browser and are offered back the next time you
+        open it.
+      </ConfirmDialog>
     </>
   );
 }

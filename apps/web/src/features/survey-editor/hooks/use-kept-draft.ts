@@ -1,12 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { onSessionEnded } from '@/lib/session-ended';
 import { useSession } from '@/lib/session';
-import { forgetKeptDraft, keepDraft, readKeptDraft } from '../lib/kept-draft';
+import { forgetKeptDraft, forgetKeptEdit, keepDraft, keepEdit, readKeptDraft, readKeptEdit } from '../lib/kept-draft';
 import type { SurveyDraft } from '../lib/editor-model';
 
 /** A draft without its React keys, to compare what was typed with what the page started from. */
-const content = (draft: SurveyDraft) =>
+export const draftContent = (draft: SurveyDraft) =>
   JSON.stringify({ ...draft, questions: draft.questions.map(({ key: _key, ...question }) => question) });
 
 /** The signed-in account and the page: a kept draft belongs to both. */
@@ -37,10 +37,70 @@ export function useKeepDraftOnSessionEnd(getValues: () => SurveyDraft, baseline:
   const { userId, pathname } = useOwner();
   useEffect(() => {
     if (!userId) return;
-    const start = content(baseline);
+    const start = draftContent(baseline);
     return onSessionEnded(() => {
       const values = getValues();
-      if (content(values) !== start) keepDraft(userId, pathname, values);
+      if (draftContent(values) !== start) keepDraft(userId, pathname, values);
     });
   }, [userId, pathname, getValues, baseline]);
+}
+
+/** How long typing pauses before the edits are kept: every edit is kept, without writing on each key. */
+export const KEEP_EDITS_AFTER_MS = 400;
+
+export interface KeptEditsOffer {
+  draft: SurveyDraft;
+  keptAt: number;
+}
+
+/**
+ * Keeps every edit in this browser (debounced) while the form differs from `baseline` and is not saved, and
+ * forgets them once it is saved or back to `baseline`. Edits kept by an earlier visit of this page are offered back
+ * (`offer`) until the user restores or discards them; meanwhile nothing overwrites them.
+ */
+export function useKeptEdits(values: SurveyDraft, baseline: SurveyDraft, saved: boolean, skipOffer: boolean) {
+  const { userId, pathname } = useOwner();
+  const [offer, setOffer] = useState<KeptEditsOffer | null>(() => {
+    if (!userId || skipOffer) return null;
+    const kept = readKeptEdit(userId, pathname);
+    return kept && draftContent(kept.draft) !== draftContent(baseline) ? kept : null;
+  });
+  const changed = draftContent(values) !== draftContent(baseline);
+  /** Edits not yet written: written at once when the page goes away (leaving, closing the tab). */
+  const pending = useRef<SurveyDraft | null>(null);
+
+  useEffect(() => {
+    if (!userId || offer) return;
+    if (saved || !changed) {
+      pending.current = null;
+      forgetKeptEdit(userId, pathname);
+      return;
+    }
+    pending.current = values;
+    const timer = setTimeout(() => {
+      keepEdit(userId, pathname, values);
+      pending.current = null;
+    }, KEEP_EDITS_AFTER_MS);
+    return () => clearTimeout(timer);
+  }, [userId, pathname, values, changed, saved, offer]);
+
+  useEffect(() => {
+    if (!userId) return;
+    const flush = () => {
+      if (pending.current) keepEdit(userId, pathname, pending.current);
+      pending.current = null;
+    };
+    window.addEventListener('pagehide', flush);
+    return () => {
+      window.removeEventListener('pagehide', flush);
+      flush();
+    };
+  }, [userId, pathname]);
+
+  const settle = useCallback(() => setOffer(null), []);
+  const discard = useCallback(() => {
+    if (userId) forgetKeptEdit(userId, pathname);
+    setOffer(null);
+  }, [userId, pathname]);
+  return { offer, settle, discard };
 }

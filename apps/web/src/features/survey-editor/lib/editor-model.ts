@@ -8,6 +8,7 @@ import {
   OTHER_TYPES,
   parseDecimal,
   projectIdFrom,
+  publicSurveySchema,
   QUESTION_ID_PATTERN,
   RANDOMIZABLE_TYPES,
   SURVEY_MESSAGES,
@@ -15,6 +16,7 @@ import {
   type LogicOperator,
   type LogicRule,
   type NormalisedSurveyInput,
+  type PublicSurvey,
   type Question,
   type QuestionInput,
   type QuestionOf,
@@ -27,11 +29,86 @@ import type { LogicRuleDraft, QuestionDraft } from '@/question-types/types';
 
 export type { LogicRuleDraft, QuestionDraft } from '@/question-types/types';
 
-export interface SurveyDraft {
+/** The collecting settings and first/last screens as the form holds them (text inputs; see toSurveyInput). */
+export interface SettingsDraft {
+  /** A `datetime-local` value in the browser's time zone ("2026-12-01T09:00"), or '' for none. */
+  opensAt: string;
+  closesAt: string;
+  /** The limit as typed; '' for none. */
+  responseLimit: string;
+  oneResponsePerBrowser: boolean;
+  hiddenFields: string[];
+  welcome: { enabled: boolean; title: string; text: string; buttonLabel: string };
+  thankYou: { title: string; text: string; redirectUrl: string };
+}
+
+export interface SurveyDraft extends SettingsDraft {
   projectName: string;
   brandingImageUrl: string;
   title: string;
   questions: QuestionDraft[];
+}
+
+/** A survey without settings: open at once, no limit, no hidden fields, the product's own first and last screens. */
+export function emptySettings(): SettingsDraft {
+  return {
+    opensAt: '',
+    closesAt: '',
+    responseLimit: '',
+    oneResponsePerBrowser: false,
+    hiddenFields: [],
+    welcome: { enabled: false, title: '', text: '', buttonLabel: '' },
+    thankYou: { title: '', text: '', redirectUrl: '' },
+  };
+}
+
+// ---------------------------------------------------------------------------
+// Times: the form shows the browser's local time, the survey stores UTC
+// ---------------------------------------------------------------------------
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** An ISO UTC time as a `datetime-local` value in the browser's time zone; null: ''. */
+export function localInputFromIso(iso: string | null): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/**
+ * A `datetime-local` value (the browser's time zone) as an ISO UTC time; '' is none (null). A value the browser
+ * cannot read is sent as typed, so the contract's message about it shows.
+ */
+export function isoFromLocalInput(value: string): string | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(trimmed);
+  if (!match) return trimmed;
+  const [, y, mo, d, h, mi, sec] = match.map(Number) as [number, number, number, number, number, number, number];
+  const date = new Date(y, mo - 1, d, h, mi, Number.isNaN(sec) ? 0 : sec);
+  return Number.isNaN(date.getTime()) ? trimmed : date.toISOString();
+}
+
+/** "UTC+1", "UTC-3:30", "UTC" for the browser's offset at `at`. */
+export function utcOffsetLabel(at: Date = new Date()): string {
+  const minutes = -at.getTimezoneOffset();
+  if (minutes === 0) return 'UTC';
+  const sign = minutes > 0 ? '+' : '-';
+  const abs = Math.abs(minutes);
+  return `UTC${sign}${Math.floor(abs / 60)}${abs % 60 ? `:${pad(abs % 60)}` : ''}`;
+}
+
+/** The line under the time inputs: "Times are in Europe/Amsterdam (UTC+1)". */
+export function timeZoneNote(at: Date = new Date()): string {
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'your local time zone';
+  return `Times are in ${zone} (${utcOffsetLabel(at)})`;
+}
+
+/** The public link with the hidden fields in its query, as the settings panel shows it: "…?source=…&campaign=…". */
+export function hiddenFieldsLinkPattern(keys: readonly string[]): string {
+  const named = keys.map((k) => k.trim()).filter((k) => k !== '');
+  return named.length === 0 ? '' : `…?${named.map((k) => `${k}=…`).join('&')}`;
 }
 
 let keyCounter = 0;
@@ -77,9 +154,9 @@ export function completeQuestion(
   };
 }
 
-/** A new survey starts with one empty multiple_choice question with one empty option. */
+/** A new survey starts with one empty multiple_choice question with one empty option, and no settings. */
 export function emptyDraft(key?: string): SurveyDraft {
-  return { projectName: '', brandingImageUrl: '', title: '', questions: [newQuestion(key)] };
+  return { projectName: '', brandingImageUrl: '', title: '', questions: [newQuestion(key)], ...emptySettings() };
 }
 
 export function draftFromSurvey(survey: Survey, makeKey: () => string = nextQuestionKey): SurveyDraft {
@@ -88,6 +165,30 @@ export function draftFromSurvey(survey: Survey, makeKey: () => string = nextQues
     brandingImageUrl: survey.brandingImageUrl ?? '',
     title: survey.title,
     questions: survey.questions.map((q) => questionDraftOf(q, makeKey())),
+    ...settingsDraftOf(survey),
+  };
+}
+
+function settingsDraftOf(survey: Survey): SettingsDraft {
+  return {
+    opensAt: localInputFromIso(survey.opensAt),
+    closesAt: localInputFromIso(survey.closesAt),
+    responseLimit: survey.responseLimit === null ? '' : String(survey.responseLimit),
+    oneResponsePerBrowser: survey.oneResponsePerBrowser,
+    hiddenFields: [...survey.hiddenFields],
+    welcome: survey.welcome
+      ? {
+          enabled: true,
+          title: survey.welcome.title,
+          text: survey.welcome.text ?? '',
+          buttonLabel: survey.welcome.buttonLabel ?? '',
+        }
+      : emptySettings().welcome,
+    thankYou: {
+      title: survey.thankYou?.title ?? '',
+      text: survey.thankYou?.text ?? '',
+      redirectUrl: survey.thankYou?.redirectUrl ?? '',
+    },
   };
 }
 
@@ -273,7 +374,9 @@ export function ruleProblems(questions: readonly QuestionDraft[], index: number)
     required: q.required,
   }));
   const problems = new Map<string, string>();
-  const question = questions[index]!;
+  // Right after a question is put back, a list read a moment earlier can be one short: nothing to check yet.
+  const question = questions[index];
+  if (!question) return problems;
   for (const rule of question.logic) {
     const input = ruleInput(question.type, rule);
     const problem = logicRuleProblem(normalised, index, {
@@ -313,6 +416,31 @@ export function toSurveyInput(draft: SurveyDraft): SurveyInput {
     title: draft.title,
     brandingImageUrl: brandingImageUrl === '' ? null : brandingImageUrl,
     questions: draft.questions.map((q) => questionInput(q)),
+    ...settingsInput(draft),
+  };
+}
+
+/** A whole number as typed, else NaN (refused with the contract's message); blank: no limit. */
+function limitInput(value: string): number | null {
+  const trimmed = value.trim();
+  if (trimmed === '') return null;
+  return /^\d+$/.test(trimmed) ? Number(trimmed) : Number.NaN;
+}
+
+/**
+ * The settings as sent: times in ISO UTC, the limit as a number, hidden field names trimmed, a welcome screen
+ * only when switched on, and the thank-you parts as written (the contract drops an empty one: the default stays).
+ */
+function settingsInput(draft: SettingsDraft): Omit<SurveyInput, 'projectName' | 'title' | 'questions'> {
+  const welcome = draft.welcome;
+  return {
+    opensAt: isoFromLocalInput(draft.opensAt),
+    closesAt: isoFromLocalInput(draft.closesAt),
+    responseLimit: limitInput(draft.responseLimit),
+    oneResponsePerBrowser: draft.oneResponsePerBrowser,
+    hiddenFields: draft.hiddenFields.map((key) => key.trim()),
+    welcome: welcome.enabled ? { title: welcome.title, text: welcome.text, buttonLabel: welcome.buttonLabel } : null,
+    thankYou: { title: draft.thankYou.title, text: draft.thankYou.text, redirectUrl: draft.thankYou.redirectUrl },
   };
 }
 
@@ -342,8 +470,24 @@ type QuestionField =
   | 'questionOther'
   | 'questionRandomize';
 
+/** A setting's input, by its name in the form ("closesAt", "welcome.title", "hiddenFields.2"). */
+export type SettingField =
+  | 'opensAt'
+  | 'closesAt'
+  | 'responseLimit'
+  | 'oneResponsePerBrowser'
+  | 'hiddenFields'
+  | `hiddenFields.${number}`
+  | 'welcome.title'
+  | 'welcome.text'
+  | 'welcome.buttonLabel'
+  | 'thankYou.title'
+  | 'thankYou.text'
+  | 'thankYou.redirectUrl';
+
 export type FieldRef =
   | { field: 'projectName' | 'title' | 'brandingImageUrl' | 'questions' | 'form' }
+  | { field: 'setting'; name: SettingField }
   | { field: QuestionField; index: number }
   | { field: 'questionLogic'; index: number; rule: number; part: 'operator' | 'value' | 'goTo' };
 
@@ -384,7 +528,32 @@ export function fieldRefFor(path: readonly PropertyKey[]): FieldRef {
     return { field: field ?? 'questionText', index };
   }
   if (head === 'questions') return { field: 'questions' };
+  const setting = settingFieldOf(path);
+  if (setting) return { field: 'setting', name: setting };
   return { field: 'form' };
+}
+
+const SCREEN_PARTS: Readonly<Record<string, readonly string[]>> = {
+  welcome: ['title', 'text', 'buttonLabel'],
+  thankYou: ['title', 'text', 'redirectUrl'],
+};
+
+/** The settings input a path of the survey body names, if any (a screen as a whole: its first part). */
+function settingFieldOf(path: readonly PropertyKey[]): SettingField | undefined {
+  const [head, part] = path;
+  if (head === 'opensAt' || head === 'closesAt' || head === 'responseLimit' || head === 'oneResponsePerBrowser') {
+    return head;
+  }
+  if (head === 'hiddenFields') {
+    const at = typeof part === 'number' ? part : typeof part === 'string' && /^\d+$/.test(part) ? Number(part) : null;
+    return at === null ? 'hiddenFields' : `hiddenFields.${at}`;
+  }
+  if (head === 'welcome' || head === 'thankYou') {
+    const parts = SCREEN_PARTS[head]!;
+    const name = typeof part === 'string' && parts.includes(part) ? part : parts[0]!;
+    return `${head}.${name}` as SettingField;
+  }
+  return undefined;
 }
 
 /**
@@ -400,6 +569,38 @@ export function validateDraft(draft: SurveyDraft): DraftValidation {
     (a, b) => (FIELD_ORDER.get(a.path[0]) ?? 9) - (FIELD_ORDER.get(b.path[0]) ?? 9),
   );
   const first = issues[0]!;
+  return { ok: false, message: first.message, at: fieldRefFor(first.path) };
+}
+
+/** The id a survey not yet saved previews under (`/surveys/new/preview`). */
+export const NEW_SURVEY_PREVIEW_ID = 'new';
+
+/**
+ * The public shape of the draft as it stands, for Preview: the contract's survey checks first (the same messages
+ * as on save), then the public survey's own shape. Never the response limit or owner data.
+ */
+export function previewSurveyOf(
+  draft: SurveyDraft,
+  surveyId: string = NEW_SURVEY_PREVIEW_ID,
+): { ok: true; survey: PublicSurvey } | { ok: false; message: string; at: FieldRef } {
+  const checked = validateDraft(draft);
+  if (!checked.ok) return checked;
+  const { normalised } = checked;
+  const parsed = publicSurveySchema.safeParse({
+    surveyId,
+    projectId: normalised.projectId,
+    title: normalised.title,
+    brandingImageUrl: normalised.brandingImageUrl,
+    questions: normalised.questions,
+    opensAt: normalised.opensAt,
+    closesAt: normalised.closesAt,
+    oneResponsePerBrowser: normalised.oneResponsePerBrowser,
+    hiddenFields: normalised.hiddenFields,
+    welcome: normalised.welcome,
+    thankYou: normalised.thankYou,
+  });
+  if (parsed.success) return { ok: true, survey: parsed.data };
+  const first = parsed.error.issues[0]!;
   return { ok: false, message: first.message, at: fieldRefFor(first.path) };
 }
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { emptyDraft } from './editor-model';
-import { forgetKeptDraft, keepDraft, readKeptDraft } from './kept-draft';
+import { forgetKeptDraft, forgetKeptEdit, keepDraft, keepEdit, readKeptDraft, readKeptEdit } from './kept-draft';
 
 describe('a survey kept when the session ended', () => {
   afterEach(() => {
@@ -67,5 +67,67 @@ describe('a survey kept when the session ended', () => {
       store({ ...old, questions: [{ ...old.questions[0], ...bad }] });
       expect(readKeptDraft('user-1', '/surveys/create')).toBeNull();
     }
+  });
+});
+
+describe('every edit, kept in this browser', () => {
+  afterEach(() => {
+    localStorage.clear();
+    vi.useRealTimers();
+  });
+
+  const draft = () => ({
+    ...emptyDraft(),
+    title: 'Typed before the crash',
+    hiddenFields: ['source'],
+    welcome: { enabled: true, title: 'Hi', text: '', buttonLabel: '' },
+  });
+
+  it('comes back for the same account on the same page, settings and all, until forgotten', () => {
+    keepEdit('user-1', '/surveys/s1/edit', draft());
+    const back = readKeptEdit('user-1', '/surveys/s1/edit');
+    expect(back?.draft).toMatchObject({ title: 'Typed before the crash', hiddenFields: ['source'] });
+    expect(back?.draft.welcome.title).toBe('Hi');
+    expect(readKeptEdit('user-2', '/surveys/s1/edit')).toBeNull();
+    expect(readKeptEdit('user-1', '/surveys/create')).toBeNull();
+    forgetKeptEdit('user-1', '/surveys/s1/edit');
+    expect(readKeptEdit('user-1', '/surveys/s1/edit')).toBeNull();
+  });
+
+  it('survives the tab: it is in local storage, not session storage', () => {
+    keepEdit('user-1', '/surveys/create', draft());
+    sessionStorage.clear();
+    expect(readKeptEdit('user-1', '/surveys/create')).not.toBeNull();
+  });
+
+  it('is dropped after a week', () => {
+    vi.useFakeTimers();
+    keepEdit('user-1', '/surveys/create', draft());
+    vi.advanceTimersByTime(7 * 24 * 60 * 60_000 + 1);
+    expect(readKeptEdit('user-1', '/surveys/create')).toBeNull();
+  });
+
+  it('gives a draft kept before the settings existed the default settings, and a broken setting its default', () => {
+    const {
+      opensAt: _o,
+      closesAt: _c,
+      responseLimit: _r,
+      oneResponsePerBrowser: _b,
+      hiddenFields: _h,
+      ...old
+    } = draft();
+    localStorage.setItem(
+      'quorum.editorDraft:user-1:/surveys/create',
+      JSON.stringify({ keptAt: Date.now(), draft: { ...old, thankYou: { title: 3 } } }),
+    );
+    const back = readKeptEdit('user-1', '/surveys/create')?.draft;
+    expect(back).toMatchObject({
+      title: 'Typed before the crash',
+      opensAt: '',
+      responseLimit: '',
+      oneResponsePerBrowser: false,
+      hiddenFields: [],
+      thankYou: { title: '', text: '', redirectUrl: '' },
+    });
   });
 });

@@ -1,4 +1,4 @@
-import { completeQuestion, nextQuestionKey, type SurveyDraft } from './editor-model';
+import { completeQuestion, emptySettings, nextQuestionKey, type SettingsDraft, type SurveyDraft } from './editor-model';
 
 /**
  * A survey the editor held, unsaved, when the session ended: kept in this tab's session storage (never sent,
@@ -84,13 +84,89 @@ export function readKeptDraft(userId: string, path: string): SurveyDraft | null 
   }
   if (!kept || kept.userId !== userId || kept.path !== path || !isDraft(kept.draft)) return null;
   if (typeof kept.keptAt !== 'number' || Date.now() - kept.keptAt > KEEP_MS) return null;
-  // A draft kept by an earlier version of the editor lacks the newer fields: they take their defaults.
+  return completeDraft(kept.draft);
+}
+
+/** A kept draft with fresh React keys; the fields an earlier version of the editor lacked take their defaults. */
+function completeDraft(draft: SurveyDraft): SurveyDraft {
   return {
-    ...kept.draft,
-    questions: kept.draft.questions.map((q) => completeQuestion({ ...q, key: nextQuestionKey() })),
+    ...draft,
+    ...completeSettings(draft),
+    questions: draft.questions.map((q) => completeQuestion({ ...q, key: nextQuestionKey() })),
+  };
+}
+
+const isFlag = (value: unknown): value is boolean => typeof value === 'boolean';
+
+/** Each setting as kept when it has its kind, else its default (storage is the user's to edit). */
+function completeSettings(raw: Partial<Record<keyof SettingsDraft, unknown>>): SettingsDraft {
+  const defaults = emptySettings();
+  const welcome = raw.welcome as Partial<Record<string, unknown>> | undefined;
+  const thankYou = raw.thankYou as Partial<Record<string, unknown>> | undefined;
+  return {
+    opensAt: isText(raw.opensAt) ? raw.opensAt : defaults.opensAt,
+    closesAt: isText(raw.closesAt) ? raw.closesAt : defaults.closesAt,
+    responseLimit: isText(raw.responseLimit) ? raw.responseLimit : defaults.responseLimit,
+    oneResponsePerBrowser: isFlag(raw.oneResponsePerBrowser) ? raw.oneResponsePerBrowser : false,
+    hiddenFields:
+      Array.isArray(raw.hiddenFields) && raw.hiddenFields.every(isText) ? [...raw.hiddenFields] : defaults.hiddenFields,
+    welcome:
+      isTexts(['title', 'text', 'buttonLabel'])(welcome) && isFlag(welcome?.enabled)
+        ? (welcome as SettingsDraft['welcome'])
+        : defaults.welcome,
+    thankYou: isTexts(['title', 'text', 'redirectUrl'])(thankYou)
+      ? (thankYou as SettingsDraft['thankYou'])
+      : defaults.thankYou,
   };
 }
 
 export function forgetKeptDraft(): void {
   sessionStorage.removeItem(KEY);
+}
+
+// ---------------------------------------------------------------------------
+// Every edit, kept as it is typed: offered back on the next open of the same page after a crash or a reload
+// ---------------------------------------------------------------------------
+
+/**
+ * The editor's unsaved edits, kept in this browser's local storage (never sent) for this account and page, so a
+ * crash, a reload or a closed tab loses nothing; removed on save and when the user discards them.
+ */
+interface KeptEdit {
+  keptAt: number;
+  draft: SurveyDraft;
+}
+
+/** Kept edits older than this are dropped: a week is long enough to come back to an unfinished survey. */
+const KEEP_EDITS_MS = 7 * 24 * 60 * 60_000;
+
+const editKey = (userId: string, path: string) => `quorum.editorDraft:${userId}:${path}`;
+
+export function keepEdit(userId: string, path: string, draft: SurveyDraft): void {
+  const kept: KeptEdit = { keptAt: Date.now(), draft };
+  try {
+    localStorage.setItem(editKey(userId, path), JSON.stringify(kept));
+  } catch {
+    // Storage full or refused: the edit stays in the form; only the safety copy is missing.
+  }
+}
+
+/** The edits kept for this account on this page, with fresh React keys and when they were kept, or null. */
+export function readKeptEdit(userId: string, path: string): { draft: SurveyDraft; keptAt: number } | null {
+  let kept: Partial<KeptEdit> | null;
+  try {
+    kept = JSON.parse(localStorage.getItem(editKey(userId, path)) ?? 'null') as Partial<KeptEdit> | null;
+  } catch {
+    return null;
+  }
+  if (!kept || !isDraft(kept.draft) || typeof kept.keptAt !== 'number') return null;
+  if (Date.now() - kept.keptAt > KEEP_EDITS_MS) {
+    forgetKeptEdit(userId, path);
+    return null;
+  }
+  return { draft: completeDraft(kept.draft), keptAt: kept.keptAt };
+}
+
+export function forgetKeptEdit(userId: string, path: string): void {
+  localStorage.removeItem(editKey(userId, path));
 }

@@ -2,6 +2,7 @@ import { StrictMode, useCallback, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { matchPublicPath } from '../public-paths';
 import { SurveyRunner, type Navigate } from './survey-runner';
+import { thankYouFor } from '../lib/thank-you-handoff';
 import { ThankYou } from './thank-you';
 
 /**
@@ -34,7 +35,7 @@ function PublicApp() {
   }, [match]);
   if (!match) return null;
   return match.thankYou ? (
-    <ThankYou />
+    <ThankYou screen={thankYouFor(match.surveyId)} />
   ) : (
     <SurveyRunner key={match.surveyId} projectId={match.projectId} surveyId={match.surveyId} navigate={navigate} />
   );

@@ -7,9 +7,10 @@ import { Logo } from '@/components/ui/logo';
  * inviting visitors to create their own surveys. Links are plain anchors: the rest of the product
  * is another part of the app, loaded when the visitor goes there.
  */
-export function PublicFrame({ children }: { children: ReactNode }) {
+export function PublicFrame({ children, banner }: { children: ReactNode; banner?: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col">
+      {banner}
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-14 max-w-2xl items-center justify-end px-4">
           <a

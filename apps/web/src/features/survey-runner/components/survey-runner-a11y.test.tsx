@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Question } from '@quorum/contract';
 import { getPublicSurvey } from '../api/get-public-survey';
 import { SurveyRunner } from './survey-runner';
+import { ThankYou } from './thank-you';
 
 vi.mock('../api/get-public-survey', () => ({ getPublicSurvey: vi.fn() }));
 
@@ -28,10 +29,50 @@ describe('the public page with each new question type', () => {
       title: 'Survey',
       brandingImageUrl: null,
       questions: [question],
+      opensAt: null,
+      closesAt: null,
+      oneResponsePerBrowser: false,
+      hiddenFields: [],
+      welcome: null,
+      thankYou: null,
     });
     const { container } = render(<SurveyRunner projectId="p" surveyId="s1" navigate={() => undefined} />);
     await screen.findByRole('heading', { level: 2 });
     // jsdom has no layout: contrast is checked in the browser (e2e).
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+  });
+});
+
+describe('the public page’s own screens', () => {
+  const base = {
+    surveyId: 's1',
+    projectId: 'p',
+    title: 'Survey',
+    brandingImageUrl: null,
+    questions,
+    opensAt: null,
+    closesAt: null,
+    oneResponsePerBrowser: false,
+    hiddenFields: [],
+    welcome: null,
+    thankYou: null,
+  };
+  it.each([
+    ['the welcome screen', { welcome: { title: 'Welcome', text: 'Hello.', buttonLabel: null } }, 'Start'],
+    ['the opening time', { opensAt: new Date(Date.now() + 86_400_000).toISOString() }, /This survey opens on/],
+  ] as const)('%s passes axe', async (_name, settings, shown) => {
+    vi.mocked(getPublicSurvey).mockResolvedValue({ ...base, ...settings });
+    const { container } = render(<SurveyRunner projectId="p" surveyId="s1" navigate={() => undefined} />);
+    await screen.findByText(shown);
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
+  });
+
+  it('the thank-you screen with a redirect passes axe', async () => {
+    const { container } = render(
+      <ThankYou screen={{ title: 'Merci!', text: 'À bientôt.', redirectUrl: 'https://example.com/' }} />,
+    );
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.html).join(' | ')}`)).toEqual([]);
   });

@@ -13,7 +13,19 @@ vi.mock('../api/submit-response', () => ({ submitResponse: vi.fn() }));
 const navigate = vi.fn();
 
 function publicSurvey(questions: Question[]): PublicSurvey {
-  return { surveyId: 's1', projectId: 'p', title: 'Survey', brandingImageUrl: null, questions };
+  return {
+    surveyId: 's1',
+    projectId: 'p',
+    title: 'Survey',
+    brandingImageUrl: null,
+    questions,
+    opensAt: null,
+    closesAt: null,
+    oneResponsePerBrowser: false,
+    hiddenFields: [],
+    welcome: null,
+    thankYou: null,
+  };
 }
 
 async function run(questions: Question[]) {

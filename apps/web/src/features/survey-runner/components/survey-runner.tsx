@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import {
   answerFor,
+  ERROR_MESSAGES,
   isAnswered,
   isRequired,
   nextQuestion,
@@ -10,6 +11,7 @@ import {
   withAnswer,
   type AnswerValue,
   type PublicSurvey,
+  type SubmitResponseBody,
 } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { ButtonBase as Button } from '@/components/ui/button-base';
@@ -20,7 +22,11 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { submitResponse } from '../api/submit-response';
 import { usePublicSurvey } from '../hooks/use-public-survey';
 import { answerProblem, answersToSend, readyAnswers, withoutAnswer } from '../answer-state';
-import { clearProgress, loadProgress, saveProgress } from '../hooks/saved-progress';
+import { clearProgress, freshProgress, loadProgress, saveProgress, type Progress } from '../hooks/saved-progress';
+import { hiddenFieldsFromQuery } from '../lib/hidden-fields';
+import { formatOpening } from '../lib/opening-time';
+import { hasResponded, markResponded, respondentIdFor } from '../lib/respondent';
+import { rememberThankYou } from '../lib/thank-you-handoff';
 import { PublicFrame } from './public-frame';
 import { QuestionStep } from './question-step';
 
@@ -40,7 +46,9 @@ export function SurveyRunner({ projectId, surveyId, navigate }: SurveyRunnerProp
 
   useEffect(() => {
     if (state.status === 'ready' && wrongProject) {
-      navigate(paths.publicSurvey.survey.getHref({ projectId: state.survey.projectId, surveyId }), { replace: true });
+      // The query goes along: it carries the survey's hidden fields.
+      const href = paths.publicSurvey.survey.getHref({ projectId: state.survey.projectId, surveyId });
+      navigate(href + window.location.search, { replace: true });
     }
   }, [state, wrongProject, navigate, surveyId]);
 
@@ -51,15 +59,86 @@ export function SurveyRunner({ projectId, surveyId, navigate }: SurveyRunnerProp
       ) : state.status === 'error' ? (
         <LoadFailed notFound={state.notFound} onRetry={retry} />
       ) : (
-        <SurveyForm
+        <SurveyRun
           key={state.survey.surveyId}
           survey={state.survey}
-          onSubmitted={() =>
-            navigate(paths.publicSurvey.thankYou.getHref({ projectId: state.survey.projectId, surveyId }))
-          }
+          live
+          submit={(body) => submitResponse(surveyId, body)}
+          onSubmitted={() => {
+            rememberThankYou(surveyId, state.survey.thankYou);
+            navigate(paths.publicSurvey.thankYou.getHref({ projectId: state.survey.projectId, surveyId }));
+          }}
         />
       )}
     </PublicFrame>
+  );
+}
+
+export interface SurveyRunProps {
+  survey: PublicSurvey;
+  /** Sends one response: the public page posts it, the preview records nothing. */
+  submit: (body: SubmitResponseBody) => Promise<unknown>;
+  onSubmitted: () => void;
+  /**
+   * The live survey: it waits for its opening time, keeps answers and a respondent id in this browser and
+   * remembers a response. A preview (live false) runs the same screens and keeps nothing.
+   */
+  live: boolean;
+}
+
+/** One survey from its first screen to its submit: opening time, "already responded", welcome, questions. */
+export function SurveyRun({ survey, submit, onSubmitted, live }: SurveyRunProps) {
+  const opensAt = useNotOpenYet(live ? survey.opensAt : null);
+  const once = live && survey.oneResponsePerBrowser;
+  const [responded, setResponded] = useState(() => once && hasResponded(survey.surveyId));
+
+  if (opensAt !== null) {
+    return <Notice title={survey.title}>This survey opens on {formatOpening(opensAt)}</Notice>;
+  }
+  if (responded) return <Notice title={survey.title}>{ERROR_MESSAGES.ALREADY_RESPONDED}</Notice>;
+  return (
+    <SurveyForm
+      survey={survey}
+      live={live}
+      submit={submit}
+      onSubmitted={() => {
+        if (once) markResponded(survey.surveyId);
+        onSubmitted();
+      }}
+      onAlreadyResponded={() => {
+        markResponded(survey.surveyId);
+        setResponded(true);
+      }}
+    />
+  );
+}
+
+// setTimeout takes at most 2^31 - 1 ms (about 24.8 days); a later opening is checked again then.
+const LONGEST_TIMER = 2_147_483_647;
+
+/** `opensAt` while it is still ahead, null once the survey is open: the page opens by itself on time. */
+function useNotOpenYet(opensAt: string | null): string | null {
+  const [waiting, setWaiting] = useState(() => opensAt !== null && Date.parse(opensAt) > Date.now());
+  // Counts the timer's rounds: an opening further ahead than one timer waits another round.
+  const [round, setRound] = useState(0);
+  useEffect(() => {
+    if (!waiting || opensAt === null) return;
+    const timer = window.setTimeout(
+      () => (Date.parse(opensAt) > Date.now() ? setRound((n) => n + 1) : setWaiting(false)),
+      Math.min(Date.parse(opensAt) - Date.now() + 100, LONGEST_TIMER),
+    );
+    return () => window.clearTimeout(timer);
+  }, [waiting, opensAt, round]);
+  return waiting ? opensAt : null;
+}
+
+/** The survey's title and one message, in place of the questions. */
+function Notice({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="rounded-card border border-slate-200 bg-white px-6 py-10 text-center shadow-card">
+      <h1 className="text-2xl font-semibold text-balance text-slate-900">{title}</h1>
+      <p className="mt-3 text-slate-600">{children}</p>
+    </section>
   );
 }
 
@@ -88,8 +167,20 @@ function LoadFailed({ notFound, onRetry }: { notFound: boolean; onRetry: () => v
   );
 }
 
-function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted: () => void }) {
-  const [progress, setProgress] = useState(() => loadProgress(survey));
+interface SurveyFormProps {
+  survey: PublicSurvey;
+  live: boolean;
+  submit: (body: SubmitResponseBody) => Promise<unknown>;
+  onSubmitted: () => void;
+  onAlreadyResponded: () => void;
+}
+
+function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponded }: SurveyFormProps) {
+  const [progress, setProgress] = useState<Progress>(() => {
+    const fromLink = hiddenFieldsFromQuery(window.location.search, survey.hiddenFields);
+    // The live page resumes where this browser left off; the preview starts afresh each time.
+    return live ? loadProgress(survey, fromLink) : freshProgress(fromLink);
+  });
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<{ message: string; retry: boolean } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -114,14 +205,21 @@ function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted
   const optional = question ? !isRequired(question) : false;
   const isLast = next === null;
 
-  useEffect(() => {
-    saveProgress(survey.surveyId, progress);
-  }, [survey.surveyId, progress]);
+  const welcome = survey.welcome && !progress.started ? survey.welcome : null;
 
-  // Focus moves to the new question's heading on each step (not on the first render).
+  useEffect(() => {
+    if (live) saveProgress(survey.surveyId, progress);
+  }, [live, survey.surveyId, progress]);
+
+  // Focus moves to the new question's heading on each step and past the welcome (not on the first render).
   useEffect(() => {
     if (stepped.current) headingRef.current?.focus();
-  }, [index]);
+  }, [index, welcome]);
+
+  const start = () => {
+    stepped.current = true;
+    setProgress((p) => ({ ...p, started: true }));
+  };
 
   const goTo = (next: number) => {
     stepped.current = true;
@@ -144,11 +242,29 @@ function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted
     setSubmitting(true);
     setSubmitError(null);
     try {
-      await submitResponse(survey.surveyId, { answers: answersToSend(walked, counted) });
-      clearProgress(survey.surveyId);
+      const hiddenFields = progress.hiddenFields;
+      await send({
+        answers: answersToSend(walked, counted),
+        // The courtesy limit: this browser's random id, only for a survey that asks for one response per browser.
+        ...(live && survey.oneResponsePerBrowser ? { respondentId: respondentIdFor(survey.surveyId) } : {}),
+        ...(Object.keys(hiddenFields).length > 0 ? { hiddenFields } : {}),
+      });
+      if (live) clearProgress(survey.surveyId);
       onSubmitted();
     } catch (error) {
-      const message = error instanceof ApiError && error.message ? error.message : '';
+      if (error instanceof ApiError && error.code === 'ALREADY_RESPONDED') {
+        if (live) clearProgress(survey.surveyId);
+        onAlreadyResponded();
+        return;
+      }
+      const opensAt = error instanceof ApiError && error.code === 'SURVEY_NOT_OPEN_YET' ? error.params.opensAt : null;
+      // The server's opening time (an ISO date-time) in the respondent's own locale and time zone.
+      const message =
+        typeof opensAt === 'string' && !Number.isNaN(Date.parse(opensAt))
+          ? `This survey opens on ${formatOpening(opensAt)}`
+          : error instanceof ApiError && error.message
+            ? error.message
+            : '';
       setSubmitError({ message, retry: !(error instanceof ApiError && error.code === 'NO_ANSWERS') });
       setSubmitting(false);
     }
@@ -202,19 +318,35 @@ function SurveyForm({ survey, onSubmitted }: { survey: PublicSurvey; onSubmitted
   }
 
   const share = total === 0 ? 0 : Math.round((answeredCount / total) * 100);
+  const branding = survey.brandingImageUrl && !brandingFailed && (
+    <div className="flex h-16 items-center justify-center">
+      <img
+        src={survey.brandingImageUrl}
+        alt=""
+        className="max-h-16 max-w-full object-contain"
+        onError={() => setBrandingFailed(true)}
+      />
+    </div>
+  );
+
+  if (welcome) {
+    return (
+      <div className="space-y-5">
+        {branding}
+        <section className="rounded-card border border-slate-200 bg-white px-6 py-10 text-center shadow-card sm:px-8">
+          <h1 className="text-display text-balance text-slate-900">{welcome.title}</h1>
+          {welcome.text && <p className="mx-auto mt-4 max-w-md whitespace-pre-line text-slate-600">{welcome.text}</p>}
+          <Button size="lg" className="mt-8 w-full sm:w-auto sm:min-w-32" onClick={start}>
+            {welcome.buttonLabel || 'Start'}
+          </Button>
+        </section>
+      </div>
+    );
+  }
 
   return (
     <div className="space-y-5">
-      {survey.brandingImageUrl && !brandingFailed && (
-        <div className="flex h-16 items-center justify-center">
-          <img
-            src={survey.brandingImageUrl}
-            alt=""
-            className="max-h-16 max-w-full object-contain"
-            onError={() => setBrandingFailed(true)}
-          />
-        </div>
-      )}
+      {branding}
       <h1 className="text-center text-lg font-semibold text-balance text-slate-700 sm:text-xl">{survey.title}</h1>
 
       <div>

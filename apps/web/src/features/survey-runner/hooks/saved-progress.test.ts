@@ -7,6 +7,12 @@ const survey: PublicSurvey = {
   projectId: 'p',
   title: 'T',
   brandingImageUrl: null,
+  opensAt: null,
+  closesAt: null,
+  oneResponsePerBrowser: false,
+  hiddenFields: [],
+  welcome: null,
+  thankYou: null,
   questions: [
     { id: 'a', text: 'A', type: 'multiple_choice', options: ['x', 'y'] },
     { id: 'b', text: 'B', type: 'checkbox', options: ['1', '2', '3'] },
@@ -17,20 +23,56 @@ const survey: PublicSurvey = {
 
 describe('saved progress', () => {
   it('starts at the first question with no answers', () => {
-    expect(loadProgress(survey)).toEqual({ index: 0, answers: {}, seed: expect.any(String) });
+    expect(loadProgress(survey)).toEqual({
+      index: 0,
+      answers: {},
+      seed: expect.any(String),
+      started: false,
+      hiddenFields: {},
+    });
   });
 
   it('comes back after a reload, and is gone once cleared', () => {
-    const progress = { index: 3, answers: { a: 'y', b: ['3', '1'], c: 'hi', d: 4 }, seed: 'abc' };
+    const progress = {
+      index: 3,
+      answers: { a: 'y', b: ['3', '1'], c: 'hi', d: 4 },
+      seed: 'abc',
+      started: true,
+      hiddenFields: {},
+    };
     saveProgress('s1', progress);
-    expect(loadProgress(survey)).toEqual({ index: 3, answers: { a: 'y', b: ['1', '3'], c: 'hi', d: 4 }, seed: 'abc' });
+    expect(loadProgress(survey)).toEqual({
+      index: 3,
+      answers: { a: 'y', b: ['1', '3'], c: 'hi', d: 4 },
+      seed: 'abc',
+      started: true,
+      hiddenFields: {},
+    });
     clearProgress('s1');
-    expect(loadProgress(survey)).toEqual({ index: 0, answers: {}, seed: expect.any(String) });
+    expect(loadProgress(survey)).toEqual({
+      index: 0,
+      answers: {},
+      seed: expect.any(String),
+      started: false,
+      hiddenFields: {},
+    });
   });
 
   it('keeps only answers that still fit the questions, and resumes at the first one left open', () => {
-    saveProgress('s1', { index: 3, answers: { a: 'gone', b: ['9'], c: 'kept', d: 7, zz: 'x' } as never, seed: 'abc' });
-    expect(loadProgress(survey)).toEqual({ index: 0, answers: { c: 'kept' }, seed: 'abc' });
+    saveProgress('s1', {
+      index: 3,
+      answers: { a: 'gone', b: ['9'], c: 'kept', d: 7, zz: 'x' } as never,
+      seed: 'abc',
+      started: false,
+      hiddenFields: {},
+    });
+    expect(loadProgress(survey)).toEqual({
+      index: 0,
+      answers: { c: 'kept' },
+      seed: 'abc',
+      started: false,
+      hiddenFields: {},
+    });
   });
 
   it('keeps answers to questions whose ids are object keys ("__proto__", "constructor") as ordinary answers', () => {
@@ -72,15 +114,40 @@ describe('saved progress', () => {
         { id: 'q3', text: 'Q3', type: 'text', options: [] },
       ],
     };
-    saveProgress('s3', { index: 2, answers: { q1: 'No' }, seed: 'abc' });
+    saveProgress('s3', { index: 2, answers: { q1: 'No' }, seed: 'abc', started: true, hiddenFields: {} });
     expect(loadProgress(branching).index).toBe(2);
-    saveProgress('s3', { index: 2, answers: { q1: 'Yes' }, seed: 'abc' });
+    saveProgress('s3', { index: 2, answers: { q1: 'Yes' }, seed: 'abc', started: true, hiddenFields: {} });
     expect(loadProgress(branching).index).toBe(1);
     clearProgress('s3');
   });
 
+  it('keeps the hidden fields with the answers: the link being opened wins, undeclared or empty ones are dropped', () => {
+    const tracked: PublicSurvey = { ...survey, surveyId: 's4', hiddenFields: ['source', 'campaign'] };
+    saveProgress('s4', {
+      index: 0,
+      answers: {},
+      seed: 'abc',
+      started: true,
+      hiddenFields: { source: 'saved', campaign: 'spring', other: 'x' },
+    });
+    expect(loadProgress(tracked).hiddenFields).toEqual({ source: 'saved', campaign: 'spring' });
+    expect(loadProgress(tracked, { source: 'newsletter' }).hiddenFields).toEqual({
+      source: 'newsletter',
+      campaign: 'spring',
+    });
+    localStorage.setItem('quorum.survey-progress.s4', JSON.stringify({ hiddenFields: { source: '', campaign: 7 } }));
+    expect(loadProgress(tracked).hiddenFields).toEqual({});
+    clearProgress('s4');
+  });
+
   it('survives storage that holds something else', () => {
     localStorage.setItem('quorum.survey-progress.s1', '{not json');
-    expect(loadProgress(survey)).toEqual({ index: 0, answers: {}, seed: expect.any(String) });
+    expect(loadProgress(survey)).toEqual({
+      index: 0,
+      answers: {},
+      seed: expect.any(String),
+      started: false,
+      hiddenFields: {},
+    });
   });
 });

@@ -9,21 +9,30 @@ import {
 import { newSeed } from '@/question-types/shared/shuffle';
 import { questionRunnerOf } from '@/question-types/runner';
 import { isReady, readyAnswers } from '../answer-state';
+import { keptHiddenFields } from '../lib/hidden-fields';
 
 // Answers in progress are kept in this browser per survey, so a reload (phones drop tabs) loses
-// nothing; they are cleared after a successful submit.
+// nothing; they are cleared after a successful submit. The hidden fields the link carried are kept with
+// them, so a reload (or a link shared without its query) still sends them.
 
 export interface Progress {
   index: number;
   answers: Record<string, AnswerValue>;
   /** The respondent's own seed for the questions shown in random order: the same order after a reload. */
   seed: string;
+  /** Past the welcome screen (a survey without one starts at its first question). */
+  started: boolean;
+  /** The declared hidden fields' values from the public link's query. */
+  hiddenFields: Record<string, string>;
 }
 
 const keyFor = (surveyId: string) => `quorum.survey-progress.${surveyId}`;
 
-/** Reads saved progress, keeping only answers that still fit the survey's current questions. */
-export function loadProgress(survey: PublicSurvey): Progress {
+/**
+ * Reads saved progress, keeping only answers that still fit the survey's current questions; hidden-field values
+ * from the link being opened (`fromLink`) win over saved ones.
+ */
+export function loadProgress(survey: PublicSurvey, fromLink: Record<string, string> = {}): Progress {
   let saved: Partial<Progress> | null;
   try {
     saved = JSON.parse(localStorage.getItem(keyFor(survey.surveyId)) ?? 'null') as Partial<Progress> | null;
@@ -45,7 +54,19 @@ export function loadProgress(survey: PublicSurvey): Progress {
   const at = survey.questions[index];
   const resumed = at && reachable.includes(at) ? at : reachable[reachable.length - 1];
   const seed = typeof saved?.seed === 'string' && saved.seed !== '' ? saved.seed : newSeed();
-  return { index: resumed ? survey.questions.indexOf(resumed) : 0, answers, seed };
+  const hiddenFields = Object.assign(keptHiddenFields(saved?.hiddenFields, survey.hiddenFields), fromLink);
+  return {
+    index: resumed ? survey.questions.indexOf(resumed) : 0,
+    answers,
+    seed,
+    started: saved?.started === true,
+    hiddenFields,
+  };
+}
+
+/** A start with nothing saved: the preview's, which keeps nothing in this browser. */
+export function freshProgress(hiddenFields: Record<string, string>): Progress {
+  return { index: 0, answers: emptyAnswers(), seed: newSeed(), started: false, hiddenFields };
 }
 
 export function saveProgress(surveyId: string, progress: Progress): void {

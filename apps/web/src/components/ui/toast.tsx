@@ -1,0 +1,48 @@
+import { useEffect, type ReactNode } from 'react';
+import { X } from 'lucide-react';
+import { Button } from './button';
+
+/** How long a toast stays before it goes by itself. */
+export const TOAST_MS = 8000;
+
+/**
+ * A short message at the bottom of the screen with an optional action (e.g. Undo), read out politely
+ * (role=status). It goes after TOAST_MS, or when dismissed; it never takes focus.
+ */
+export function Toast({
+  children,
+  actionLabel,
+  onAction,
+  onDismiss,
+}: {
+  children: ReactNode;
+  actionLabel?: string;
+  onAction?: () => void;
+  onDismiss: () => void;
+}) {
+  useEffect(() => {
+    const timer = setTimeout(onDismiss, TOAST_MS);
+    return () => clearTimeout(timer);
+  }, [onDismiss]);
+  return (
+    <div
+      role="status"
+      className="fixed inset-x-4 bottom-4 z-40 mx-auto flex max-w-md items-center gap-3 rounded-card border border-slate-700 bg-slate-900 px-4 py-3 text-sm text-white shadow-overlay sm:inset-x-auto sm:right-6"
+    >
+      <div className="min-w-0 flex-1">{children}</div>
+      {actionLabel && onAction && (
+        <Button variant="secondary" size="sm" onClick={onAction}>
+          {actionLabel}
+        </Button>
+      )}
+      <button
+        type="button"
+        onClick={onDismiss}
+        className="inline-flex size-7 shrink-0 items-center justify-center rounded-md text-slate-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
+        aria-label="Dismiss message"
+      >
+        <X className="size-4" aria-hidden="true" />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,127 @@
+import { useMemo, useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import { Eye } from 'lucide-react';
+import { PUBLIC_MESSAGES, type PublicSurvey } from '@quorum/contract';
+import { ButtonBase as Button } from '@/components/ui/button-base';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError, errorMessage } from '@/lib/api-client';
+import { useDocumentTitle } from '@/lib/use-document-title';
+import { getSurveyPreview } from '../api/get-survey-preview';
+import { PREVIEW_DRAFT_PARAM, takePreviewDraft } from '@/lib/preview-handoff';
+import { PublicFrame } from './public-frame';
+import { SurveyRun } from './survey-runner';
+import { ThankYou } from './thank-you';
+
+export const PREVIEW_NOTICE = 'Preview — answers are not recorded';
+
+/** Nothing is ever sent from a preview: Submit goes straight to the thank-you screen. */
+const recordNothing = () => Promise.resolve();
+
+/**
+ * /surveys/:surveyId/preview: the survey in the real runner, recording nothing. It shows the saved survey
+ * (GET /api/surveys/:surveyId/preview, in any state), or with `?draft=` the editor's unsaved version.
+ */
+export function SurveyPreviewPage() {
+  const { surveyId = '' } = useParams();
+  const [params] = useSearchParams();
+  const token = params.get(PREVIEW_DRAFT_PARAM);
+  const draft = useMemo(() => (token ? takePreviewDraft(token) : null), [token]);
+  const saved = useQuery({
+    queryKey: ['survey-preview', surveyId],
+    queryFn: ({ signal }) => getSurveyPreview(surveyId, signal),
+    enabled: token === null,
+    staleTime: Infinity,
+  });
+  const survey = token === null ? saved.data : draft;
+  useDocumentTitle(survey ? `Preview: ${survey.title}` : 'Preview');
+
+  return (
+    <>
+      {survey ? (
+        <PreviewRun survey={survey} />
+      ) : token !== null ? (
+        <PreviewProblem
+          title="This preview is no longer available"
+          text="Open Preview again from the editor to see your current version."
+        />
+      ) : saved.isError ? (
+        saved.error instanceof ApiError && saved.error.status === 404 ? (
+          <PreviewProblem title={PUBLIC_MESSAGES.notFound} text="It may have been deleted, or it is not yours." />
+        ) : (
+          <PreviewProblem
+            title="The preview could not be loaded"
+            text={errorMessage(saved.error, 'Check your connection and try again.')}
+            onRetry={() => void saved.refetch()}
+          />
+        )
+      ) : (
+        <PublicFrame banner={<PreviewBar />}>
+          <Spinner label="Loading survey..." className="min-h-64" />
+        </PublicFrame>
+      )}
+    </>
+  );
+}
+
+/** The runner, then its thank-you screen, as often as the author likes ("Start again"). */
+function PreviewRun({ survey }: { survey: PublicSurvey }) {
+  const [round, setRound] = useState(0);
+  const [finished, setFinished] = useState(false);
+  const again = () => {
+    setFinished(false);
+    setRound((n) => n + 1);
+  };
+  if (finished) {
+    return <ThankYou screen={survey.thankYou} preview banner={<PreviewBar onRestart={again} />} />;
+  }
+  return (
+    <PublicFrame banner={<PreviewBar />}>
+      <SurveyRun
+        key={round}
+        survey={survey}
+        live={false}
+        submit={recordNothing}
+        onSubmitted={() => setFinished(true)}
+      />
+    </PublicFrame>
+  );
+}
+
+/** Sticky above the page, on every screen of the preview. */
+function PreviewBar({ onRestart }: { onRestart?: () => void }) {
+  return (
+    <aside
+      aria-label="Preview"
+      className="sticky top-0 z-20 border-b border-amber-300 bg-amber-100 text-amber-950 shadow-sm"
+    >
+      <div className="mx-auto flex min-h-11 max-w-2xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
+        <p className="flex items-center gap-2 text-sm font-semibold">
+          <Eye className="size-4 shrink-0" aria-hidden="true" />
+          {PREVIEW_NOTICE}
+        </p>
+        {onRestart && (
+          <Button variant="secondary" size="sm" onClick={onRestart}>
+            Start again
+          </Button>
+        )}
+      </div>
+    </aside>
+  );
+}
+
+function PreviewProblem({ title, text, onRetry }: { title: string; text: string; onRetry?: () => void }) {
+  return (
+    <PublicFrame banner={<PreviewBar />}>
+      <section className="rounded-card border border-slate-200 bg-white px-6 py-10 text-center shadow-card">
+        <h1 className="text-2xl font-semibold text-slate-900">{title}</h1>
+        <p className="mt-3 text-slate-600">{text}</p>
+        {onRetry && (
+          <Button variant="secondary" className="mt-6" onClick={onRetry}>
+            Try again
+          </Button>
+        )}
+      </section>
+    </PublicFrame>
+  );
+}
