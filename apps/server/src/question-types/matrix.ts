@@ -3,9 +3,9 @@ import type { QuestionCounts, ServerQuestionType } from './types';
 import {
   compositeKey,
   flagsFrom,
-  keyParts,
   listedStatistics,
   optionsFrom,
+  pairCounts,
   sameSet,
   settingsFrom,
   settingsText,
@@ -14,17 +14,9 @@ import {
 
 /** How often each column was chosen in each row: counter key [row, column]. */
 function cellCounts(counts: QuestionCounts): Map<string, Map<string, number>> {
-  const byRow = new Map<string, Map<string, number>>();
-  for (const [key, count] of counts.byAnswer) {
-    const parts = keyParts(key);
-    if (!parts || parts.length !== 2) continue;
-    const [row, column] = parts;
-    if (typeof row !== 'string' || typeof column !== 'string') continue;
-    let columns = byRow.get(row);
-    if (!columns) byRow.set(row, (columns = new Map()));
-    columns.set(column, (columns.get(column) ?? 0) + count);
-  }
-  return byRow;
+  return pairCounts(counts, (row, column) =>
+    typeof row === 'string' && typeof column === 'string' ? [row, column] : undefined,
+  );
 }
 
 /**

@@ -3,9 +3,9 @@ import type { QuestionCounts, ServerQuestionType } from './types';
 import {
   compositeKey,
   flagsFrom,
-  keyParts,
   listedStatistics,
   optionsFrom,
+  pairCounts,
   sameSet,
   settingsFrom,
   settingsText,
@@ -13,17 +13,11 @@ import {
 
 /** How often each option was put at each place: counter key [place, option], place 1 being the best. */
 function placeCounts(counts: QuestionCounts): Map<string, Map<number, number>> {
-  const byOption = new Map<string, Map<number, number>>();
-  for (const [key, count] of counts.byAnswer) {
-    const parts = keyParts(key);
-    if (!parts || parts.length !== 2) continue;
-    const [place, option] = parts;
-    if (typeof option !== 'string' || typeof place !== 'number' || !Number.isInteger(place) || place < 1) continue;
-    let places = byOption.get(option);
-    if (!places) byOption.set(option, (places = new Map()));
-    places.set(place, (places.get(place) ?? 0) + count);
-  }
-  return byOption;
+  return pairCounts(counts, (place, option) =>
+    typeof option === 'string' && typeof place === 'number' && Number.isInteger(place) && place >= 1
+      ? [option, place]
+      : undefined,
+  );
 }
 
 /** Each option's average place (1 is best, two decimals), best first; options nobody ranked last, in option order. */

@@ -64,6 +64,27 @@ export function keyParts(key: string): unknown[] | undefined {
 }
 
 /**
+ * Counters keyed by a pair (a composite key of two parts), grouped by one part and then the other. `read` turns a
+ * key's two parts into [group, item], or undefined to pass over a key that does not fit (a damaged counter).
+ */
+export function pairCounts<G, I>(
+  counts: { byAnswer: ReadonlyMap<string, number> },
+  read: (first: unknown, second: unknown) => readonly [G, I] | undefined,
+): Map<G, Map<I, number>> {
+  const grouped = new Map<G, Map<I, number>>();
+  for (const [key, count] of counts.byAnswer) {
+    const parts = keyParts(key);
+    const pair = parts?.length === 2 ? read(parts[0], parts[1]) : undefined;
+    if (!pair) continue;
+    const [group, item] = pair;
+    let items = grouped.get(group);
+    if (!items) grouped.set(group, (items = new Map()));
+    items.set(item, (items.get(item) ?? 0) + count);
+  }
+  return grouped;
+}
+
+/**
  * Every listed answer in order, zero counts included, then answers no longer listed that were given (most given
  * first, then alphabetically).
  */

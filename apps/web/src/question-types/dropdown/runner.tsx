@@ -1,9 +1,8 @@
 import { OTHER_LABEL } from '@quorum/contract';
-import { useState } from 'react';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import { idList, inputHint, textField } from '../shared/answer-controls';
-import { OtherField, singleChoiceAnswer } from '../shared/other-field';
+import { OtherField, singleChoiceAnswer, useOtherPicked } from '../shared/other-field';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 
 /** The select's value for "Other" (the options' values are their positions, so it never clashes). */
@@ -24,9 +23,7 @@ function DropdownInput({
   invalid,
 }: AnswerInputProps<'dropdown'>) {
   const text = typeof value === 'string' ? value : undefined;
-  const [otherPicked, setOtherPicked] = useState(
-    () => question.allowOther === true && text !== undefined && !question.options.includes(text),
-  );
+  const [otherPicked, setOtherPicked] = useOtherPicked(question, text);
   const position = text === undefined ? -1 : question.options.indexOf(text);
   const selected = otherPicked ? OTHER_VALUE : position >= 0 ? String(position) : '';
   const hintId = `${name}-hint`;

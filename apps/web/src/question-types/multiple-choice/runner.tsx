@@ -1,7 +1,6 @@
 import { OTHER_LABEL } from '@quorum/contract';
-import { useState } from 'react';
 import { nativeControl, optionRow } from '../shared/answer-controls';
-import { OtherField, singleChoiceAnswer } from '../shared/other-field';
+import { OtherField, singleChoiceAnswer, useOtherPicked } from '../shared/other-field';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 
 function MultipleChoiceInput({
@@ -14,10 +13,7 @@ function MultipleChoiceInput({
   invalid,
 }: AnswerInputProps<'multiple_choice'>) {
   const text = typeof value === 'string' ? value : undefined;
-  // "Other" stays picked while its text is typed, even when the text happens to match an option.
-  const [otherPicked, setOtherPicked] = useState(
-    () => question.allowOther === true && text !== undefined && !question.options.includes(text),
-  );
+  const [otherPicked, setOtherPicked] = useOtherPicked(question, text);
   return (
     <div className="grid gap-3">
       {arrange(question.options).map((option) => (

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { OTHER_ANSWER_MAX, OTHER_LABEL, type AnswerValue } from '@quorum/contract';
 import { textField } from './answer-controls';
 
@@ -43,3 +44,14 @@ export const singleChoiceAnswer = {
   /** The answer as sent: an "Other" text trimmed, an option as it is. */
   toSubmit: (_question: unknown, value: AnswerValue) => (typeof value === 'string' ? value.trim() : value),
 };
+
+/**
+ * Whether the respondent has picked "Other" on a single choice: at first, when the kept answer is a text of their own;
+ * then it stays picked while its text is typed, even when the text happens to match an option.
+ */
+export function useOtherPicked(
+  question: { options: readonly string[]; allowOther?: boolean | undefined },
+  text: string | undefined,
+) {
+  return useState(() => question.allowOther === true && text !== undefined && !question.options.includes(text));
+}

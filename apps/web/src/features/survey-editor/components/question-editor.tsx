@@ -14,6 +14,7 @@ import {
   type SurveyDraft,
 } from '../lib/editor-model';
 import { LogicEditor } from './logic-editor';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 
 /**
  * One question of the survey form (at `questions.<index>`): text, type, help text, the type's own inputs (options,
@@ -205,7 +206,7 @@ export function QuestionEditor({
 
       <fieldset className="mt-4 space-y-2">
         <legend className="sr-only">Answering</legend>
-        <Toggle
+        <CheckboxField
           name={`${name}.required`}
           label="Required"
           hint="Respondents must answer before going on. Off: the question shows “Optional” and can be skipped."
@@ -213,7 +214,7 @@ export function QuestionEditor({
           onChange={(required) => onChange({ ...question, required })}
         />
         {canOfferOther(question.type) && (
-          <Toggle
+          <CheckboxField
             name={`${name}.allowOther`}
             label={`Offer “${OTHER_LABEL}”`}
             hint="Adds “Other” with a text field for an answer of the respondent’s own."
@@ -223,7 +224,7 @@ export function QuestionEditor({
           />
         )}
         {canRandomize(question.type) && (
-          <Toggle
+          <CheckboxField
             name={`${name}.randomizeOptions`}
             label="Show options in random order"
             hint={
@@ -246,51 +247,5 @@ export function QuestionEditor({
         onChange={onChange}
       />
     </li>
-  );
-}
-
-/** A labelled checkbox with its hint (and the message about it from the last save). */
-function Toggle({
-  name,
-  label,
-  hint,
-  error,
-  checked,
-  onChange,
-}: {
-  name: string;
-  label: string;
-  hint: string;
-  error?: string | undefined;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        name={name}
-        checked={checked}
-        aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
-        aria-invalid={error ? true : undefined}
-        onChange={(e) => onChange(e.target.checked)}
-        className="mt-0.5 size-4 shrink-0 accent-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-        {error && (
-          <p id={`${id}-error`} className="text-sm text-red-700">
-            {error}
-          </p>
-        )}
-      </div>
-    </div>
   );
 }

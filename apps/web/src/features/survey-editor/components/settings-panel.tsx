@@ -7,6 +7,7 @@ import { Card } from '@/components/ui/card';
 import { Field, Input, Textarea } from '@/components/ui/field';
 import { FormTextField } from '@/components/ui/form';
 import { hiddenFieldsLinkPattern, timeZoneNote, type SurveyDraft } from '../lib/editor-model';
+import { CheckboxField } from '@/components/ui/checkbox-field';
 
 /**
  * The survey's "Settings": when it collects (opens at / closes at in the browser's time zone, named on screen),
@@ -67,7 +68,7 @@ export function SettingsPanel({ disabled }: { disabled: boolean }) {
           hint="Optional. The survey closes by itself when it has this many responses."
           fieldClassName="sm:max-w-xs"
         />
-        <Checkbox
+        <CheckboxField
           name="oneResponsePerBrowser"
           label="One response per browser"
           hint="A courtesy limit, not identity: it stops a second response from the same browser, but someone can still answer again from another browser or after clearing its data."
@@ -137,7 +138,7 @@ export function SettingsPanel({ disabled }: { disabled: boolean }) {
 
       <fieldset className="space-y-3">
         <legend className="text-base font-semibold">Welcome screen</legend>
-        <Checkbox
+        <CheckboxField
           name="welcome.enabled"
           label="Show a welcome screen"
           hint="A first screen with a title, a text and a start button, before the first question."
@@ -209,46 +210,5 @@ function TextArea({ name, label, max }: { name: 'welcome.text' | 'thankYou.text'
         />
       )}
     </Field>
-  );
-}
-
-/** A labelled checkbox with its hint. */
-function Checkbox({
-  name,
-  label,
-  hint,
-  checked,
-  disabled,
-  onChange,
-}: {
-  name: string;
-  label: string;
-  hint: string;
-  checked: boolean;
-  disabled: boolean;
-  onChange: (checked: boolean) => void;
-}) {
-  const id = useId();
-  return (
-    <div className="flex items-start gap-3">
-      <input
-        id={id}
-        type="checkbox"
-        name={name}
-        checked={checked}
-        disabled={disabled}
-        aria-describedby={`${id}-hint`}
-        onChange={(e) => onChange(e.target.checked)}
-        className="mt-0.5 size-4 shrink-0 accent-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
-      />
-      <div>
-        <label htmlFor={id} className="text-sm font-medium text-slate-800">
-          {label}
-        </label>
-        <p id={`${id}-hint`} className="text-xs text-slate-600">
-          {hint}
-        </p>
-      </div>
-    </div>
   );
 }
