@@ -5,22 +5,11 @@ import { routes } from '@/app/router';
 import { paths } from '@/config/paths';
 import { getSurveyPreview } from '@/features/survey-runner/api/get-survey-preview';
 import { makeUser, renderRoutes } from './support/render-shell';
+import { makePublicSurvey } from '@test/support/surveys';
 
 vi.mock('@/features/survey-runner/api/get-survey-preview', () => ({ getSurveyPreview: vi.fn() }));
 
-const survey: PublicSurvey = {
-  surveyId: 's1',
-  projectId: 'p',
-  title: 'Saved title',
-  brandingImageUrl: null,
-  questions: [{ id: 'q', text: 'Your favourite dish?', type: 'text', options: [] }],
-  opensAt: null,
-  closesAt: null,
-  oneResponsePerBrowser: false,
-  hiddenFields: [],
-  welcome: null,
-  thankYou: null,
-};
+const survey: PublicSurvey = makePublicSurvey({ title: 'Saved title' });
 
 beforeEach(() => vi.mocked(getSurveyPreview).mockReset());
 

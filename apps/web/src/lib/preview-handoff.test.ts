@@ -1,20 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PublicSurvey } from '@quorum/contract';
 import { openPreview, previewHref, takePreviewDraft } from './preview-handoff';
+import { makePublicSurvey } from '@test/support/surveys';
 
-const draft: PublicSurvey = {
-  surveyId: 's1',
-  projectId: 'p',
+const draft: PublicSurvey = makePublicSurvey({
   title: 'Unsaved title',
-  brandingImageUrl: null,
   questions: [{ id: 'q', text: 'Q?', type: 'text', options: [] }],
-  opensAt: null,
-  closesAt: null,
-  oneResponsePerBrowser: false,
-  hiddenFields: [],
-  welcome: null,
-  thankYou: null,
-};
+});
 
 afterEach(() => sessionStorage.clear());
 

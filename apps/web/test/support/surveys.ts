@@ -1,4 +1,4 @@
-import { DEFAULT_SURVEY_SETTINGS, type Survey } from '@quorum/contract';
+import { DEFAULT_SURVEY_SETTINGS, type PublicSurvey, type Survey } from '@quorum/contract';
 
 /** A stored survey as the API answers it: a hand-made draft without questions, with any fields replaced. */
 export function makeSurvey(overrides: Partial<Survey> = {}): Survey {
@@ -17,6 +17,24 @@ export function makeSurvey(overrides: Partial<Survey> = {}): Survey {
     questions: [],
     ...DEFAULT_SURVEY_SETTINGS,
     hiddenFields: [],
+    ...overrides,
+  };
+}
+
+/** A survey as its public page gets it: one text question and no settings, with any fields replaced. */
+export function makePublicSurvey(overrides: Partial<PublicSurvey> = {}): PublicSurvey {
+  return {
+    surveyId: 's1',
+    projectId: 'p',
+    title: 'Survey',
+    brandingImageUrl: null,
+    questions: [{ id: 'q', text: 'Your favourite dish?', type: 'text', options: [] }],
+    opensAt: null,
+    closesAt: null,
+    oneResponsePerBrowser: false,
+    hiddenFields: [],
+    welcome: null,
+    thankYou: null,
     ...overrides,
   };
 }

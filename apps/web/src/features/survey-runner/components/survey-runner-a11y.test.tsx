@@ -5,6 +5,7 @@ import type { Question } from '@quorum/contract';
 import { getPublicSurvey } from '../api/get-public-survey';
 import { SurveyRunner } from './survey-runner';
 import { ThankYou } from './thank-you';
+import { makePublicSurvey } from '@test/support/surveys';
 
 vi.mock('../api/get-public-survey', () => ({ getPublicSurvey: vi.fn() }));
 
@@ -23,19 +24,7 @@ const questions: Question[] = [
 
 describe('the public page with each new question type', () => {
   it.each(questions.map((q) => [q.type, q] as const))('%s passes axe', async (_type, question) => {
-    vi.mocked(getPublicSurvey).mockResolvedValue({
-      surveyId: 's1',
-      projectId: 'p',
-      title: 'Survey',
-      brandingImageUrl: null,
-      questions: [question],
-      opensAt: null,
-      closesAt: null,
-      oneResponsePerBrowser: false,
-      hiddenFields: [],
-      welcome: null,
-      thankYou: null,
-    });
+    vi.mocked(getPublicSurvey).mockResolvedValue(makePublicSurvey({ questions: [question] }));
     const { container } = render(<SurveyRunner projectId="p" surveyId="s1" navigate={() => undefined} />);
     await screen.findByRole('heading', { level: 2 });
     // jsdom has no layout: contrast is checked in the browser (e2e).
@@ -45,19 +34,7 @@ describe('the public page with each new question type', () => {
 });
 
 describe('the public page’s own screens', () => {
-  const base = {
-    surveyId: 's1',
-    projectId: 'p',
-    title: 'Survey',
-    brandingImageUrl: null,
-    questions,
-    opensAt: null,
-    closesAt: null,
-    oneResponsePerBrowser: false,
-    hiddenFields: [],
-    welcome: null,
-    thankYou: null,
-  };
+  const base = makePublicSurvey({ questions });
   it.each([
     ['the welcome screen', { welcome: { title: 'Welcome', text: 'Hello.', buttonLabel: null } }, 'Start'],
     ['the opening time', { opensAt: new Date(Date.now() + 86_400_000).toISOString() }, /This survey opens on/],

@@ -1,35 +1,20 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { NPS_LABELS, type PublicSurvey, type Question } from '@quorum/contract';
+import { NPS_LABELS, type Question } from '@quorum/contract';
 import { ApiError } from '@/lib/api-client';
 import { getPublicSurvey } from '../api/get-public-survey';
 import { submitResponse } from '../api/submit-response';
 import { SurveyRunner } from './survey-runner';
+import { makePublicSurvey } from '@test/support/surveys';
 
 vi.mock('../api/get-public-survey', () => ({ getPublicSurvey: vi.fn() }));
 vi.mock('../api/submit-response', () => ({ submitResponse: vi.fn() }));
 
 const navigate = vi.fn();
 
-function publicSurvey(questions: Question[]): PublicSurvey {
-  return {
-    surveyId: 's1',
-    projectId: 'p',
-    title: 'Survey',
-    brandingImageUrl: null,
-    questions,
-    opensAt: null,
-    closesAt: null,
-    oneResponsePerBrowser: false,
-    hiddenFields: [],
-    welcome: null,
-    thankYou: null,
-  };
-}
-
 async function run(questions: Question[]) {
-  vi.mocked(getPublicSurvey).mockResolvedValue(publicSurvey(questions));
+  vi.mocked(getPublicSurvey).mockResolvedValue(makePublicSurvey({ questions }));
   const user = userEvent.setup();
   const view = render(<SurveyRunner projectId="p" surveyId="s1" navigate={navigate} />);
   await screen.findByRole('heading', { level: 2 });

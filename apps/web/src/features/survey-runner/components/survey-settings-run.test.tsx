@@ -10,6 +10,7 @@ import { formatOpening } from '../lib/opening-time';
 import { thankYouFor } from '../lib/thank-you-handoff';
 import { SurveyRunner } from './survey-runner';
 import { ThankYou } from './thank-you';
+import { makePublicSurvey } from '@test/support/surveys';
 
 vi.mock('../api/get-public-survey', () => ({ getPublicSurvey: vi.fn() }));
 vi.mock('../api/submit-response', () => ({ submitResponse: vi.fn() }));
@@ -17,22 +18,7 @@ vi.mock('../lib/leave-page', () => ({ leavePage: vi.fn() }));
 
 const navigate = vi.fn();
 
-function survey(settings: Partial<PublicSurvey> = {}): PublicSurvey {
-  return {
-    surveyId: 's1',
-    projectId: 'p',
-    title: 'Lunch survey',
-    brandingImageUrl: null,
-    questions: [{ id: 'q', text: 'Your favourite dish?', type: 'text', options: [] }],
-    opensAt: null,
-    closesAt: null,
-    oneResponsePerBrowser: false,
-    hiddenFields: [],
-    welcome: null,
-    thankYou: null,
-    ...settings,
-  };
-}
+const survey = (settings: Partial<PublicSurvey> = {}) => makePublicSurvey({ title: 'Lunch survey', ...settings });
 
 function open(settings: Partial<PublicSurvey> = {}) {
   vi.mocked(getPublicSurvey).mockResolvedValue(survey(settings));

@@ -1,25 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { FIVE_POINT_SCALE, type PublicSurvey } from '@quorum/contract';
 import { clearProgress, loadProgress, saveProgress } from './saved-progress';
+import { makePublicSurvey } from '@test/support/surveys';
 
-const survey: PublicSurvey = {
-  surveyId: 's1',
-  projectId: 'p',
+const survey: PublicSurvey = makePublicSurvey({
   title: 'T',
-  brandingImageUrl: null,
-  opensAt: null,
-  closesAt: null,
-  oneResponsePerBrowser: false,
-  hiddenFields: [],
-  welcome: null,
-  thankYou: null,
   questions: [
     { id: 'a', text: 'A', type: 'multiple_choice', options: ['x', 'y'] },
     { id: 'b', text: 'B', type: 'checkbox', options: ['1', '2', '3'] },
     { id: 'c', text: 'C', type: 'text', options: [] },
     { id: 'd', text: 'D', type: 'rating', options: ['1', '2', '3', '4', '5'], ratingScale: FIVE_POINT_SCALE },
   ],
-};
+});
 
 describe('saved progress', () => {
   it('starts at the first question with no answers', () => {
