@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { NPS_OPTIONS, type AnswerValue, type QuestionResult, type Survey } from '@quorum/contract';
-import { createUser } from '@quorum/test-support/factories';
 import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';
 import { counterProblems } from './support/data-checks';
+import { launchSurveyViaApi } from './support/launch-survey';
 import { expectError } from './support/expect-error';
 
 /** One question of each new type, as an author sends them; "mail" and "pick" are optional. */
@@ -92,21 +92,7 @@ function answersOf(values: Record<string, AnswerValue | undefined>) {
   );
 }
 
-async function activeSurvey(t: TestApp) {
-  const owner = await createUser(t.ctx);
-  const created = await request(t.app, 'POST', '/api/surveys', {
-    token: owner.token,
-    body: { projectName: 'Festival', title: 'New types', questions: authored },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const survey = created.json<Survey>();
-  const launched = await request(t.app, 'PATCH', `/api/surveys/${survey.surveyId}/state`, {
-    token: owner.token,
-    body: { state: 'active' },
-  });
-  expect(launched.statusCode, launched.body).toBe(200);
-  return { owner, survey };
-}
+const activeSurvey = (t: TestApp) => launchSurveyViaApi(t, 'New types', authored);
 
 const submit = (t: TestApp, surveyId: string, values: Record<string, AnswerValue | undefined>) =>
   request(t.app, 'POST', `/api/surveys/${surveyId}/responses`, { body: { answers: answersOf(values) } });

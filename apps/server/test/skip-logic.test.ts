@@ -3,6 +3,7 @@ import { SURVEY_MESSAGES, type AnswerValue, type QuestionResult, type Survey } f
 import { createUser } from '@quorum/test-support/factories';
 import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';
 import { counterProblems } from './support/data-checks';
+import { launchSurveyViaApi } from './support/launch-survey';
 import { expectError } from './support/expect-error';
 
 /**
@@ -28,21 +29,7 @@ const authored = [
   { id: 'q6', text: 'Anything else?', type: 'text', required: false },
 ];
 
-async function activeSurvey(t: TestApp) {
-  const owner = await createUser(t.ctx);
-  const created = await request(t.app, 'POST', '/api/surveys', {
-    token: owner.token,
-    body: { projectName: 'Festival', title: 'Paths', questions: authored },
-  });
-  expect(created.statusCode, created.body).toBe(201);
-  const survey = created.json<Survey>();
-  const launched = await request(t.app, 'PATCH', `/api/surveys/${survey.surveyId}/state`, {
-    token: owner.token,
-    body: { state: 'active' },
-  });
-  expect(launched.statusCode, launched.body).toBe(200);
-  return { owner, survey };
-}
+const activeSurvey = (t: TestApp) => launchSurveyViaApi(t, 'Paths', authored);
 
 const submit = (t: TestApp, surveyId: string, values: Record<string, AnswerValue>) =>
   request(t.app, 'POST', `/api/surveys/${surveyId}/responses`, {
