@@ -52,7 +52,10 @@ describe(`readiness when something is down (${TEST_DIALECT})`, () => {
           // Liveness does not depend on the database.
           expect((await request(t.app, 'GET', '/api/health/live')).statusCode).toBe(200);
           await admin.query(`alter database ${name} allow_connections true`);
-          expect((await request(t.app, 'GET', '/api/health/ready')).statusCode).toBe(200);
+          // As a probe does, asked again until it answers: the pool's first new connection may take a moment.
+          await expect
+            .poll(async () => (await request(t.app, 'GET', '/api/health/ready')).statusCode, { timeout: 10_000 })
+            .toBe(200);
         } finally {
           await admin.query(`alter database ${name} allow_connections true`);
           await admin.end();
