@@ -21,7 +21,7 @@ import {
   changePasswordBodySchema,
   deleteAccountBodySchema,
   forgotPasswordBodySchema,
-  exportCsvQuerySchema,
+  exportQuerySchema,
   generateSurveyBodySchema,
   imageCheckBodySchema,
   loginBodySchema,
@@ -281,7 +281,7 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'GET', route: '/api/surveys/:surveyId/results', caller: 'user', params: surveyIdParamsSchema, surveyState: 'active' },
   { method: 'GET', route: '/api/surveys/:surveyId/responses', caller: 'user', params: surveyIdParamsSchema, query: responsesPageQuerySchema, surveyState: 'active', valid: () => ({ query: { limit: '10' } }) },
   { method: 'POST', route: '/api/surveys/:surveyId/results/export-link', caller: 'user', params: surveyIdParamsSchema },
-  { method: 'GET', route: '/api/surveys/:surveyId/results.csv', caller: 'user', params: surveyIdParamsSchema, query: exportCsvQuerySchema },
+  { method: 'GET', route: '/api/surveys/:surveyId/results.csv', caller: 'user', params: surveyIdParamsSchema, query: exportQuerySchema },
   { method: 'GET', route: '/api/surveys/:surveyId/results/stream', caller: 'user', params: surveyIdParamsSchema, stream: true },
 
   // Account deletion and export

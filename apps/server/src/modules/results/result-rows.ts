@@ -56,5 +56,7 @@ export function toResponseRow(row: ResponseDbRow): ResponseRow {
     submittedAt: row.submitted_at,
     answers: parseAnswers(row.answers),
     ...(hiddenFields ? { hiddenFields } : {}),
+    durationSeconds: null,
+    flags: [],
   };
 }

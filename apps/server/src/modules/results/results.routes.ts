@@ -1,6 +1,6 @@
 import {
   errorBodySchema,
-  exportCsvQuerySchema,
+  exportQuerySchema,
   exportLinkResponseSchema,
   responsesPageQuerySchema,
   responsesPageSchema,
@@ -58,7 +58,7 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys/:surveyId/results.csv',
     {
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { params: surveyIdParamsSchema, querystring: exportCsvQuerySchema },
+      schema: { params: surveyIdParamsSchema, querystring: exportQuerySchema },
     },
     async (request, reply) => {
       const download = await results.openCsvDownload(request.params.surveyId, {
