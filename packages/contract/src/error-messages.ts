@@ -122,6 +122,10 @@ export const ERROR_MESSAGES = {
   VISIT_NOT_FOUND: 'Visit not found',
 
   // Results
+  /** 403: administrators read every response but do not delete them. */
+  ADMIN_CANNOT_DELETE_RESPONSES: 'Administrators cannot delete responses',
+  /** 403: only the owner shares a survey's results or revokes the link. */
+  ADMIN_CANNOT_SHARE_RESULTS: 'Only the owner can share these results',
   /** 404: no response with this id in this survey (GET/DELETE …/responses/:responseId). */
   RESPONSE_NOT_FOUND: 'Response not found',
   /** 404: a question id the survey never had (…/results/insights?questionId=). */
