@@ -46,6 +46,7 @@ import { generateRoutes } from './modules/generate/generate.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createLifecycle } from './modules/health/lifecycle';
 import { imagesRoutes } from './modules/images/images.routes';
+import { insightsRoutes } from './modules/insights/insights.routes';
 import { responsesRoutes } from './modules/responses/responses.routes';
 import { resultsRoutes } from './modules/results/results.routes';
 import { surveysRoutes } from './modules/surveys/surveys.routes';
@@ -217,6 +218,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         imagesRoutes,
         responsesRoutes,
         resultsRoutes,
+        insightsRoutes,
         generateRoutes,
       ]) {
         await routes(zodApi, ctx);

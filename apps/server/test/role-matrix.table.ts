@@ -600,4 +600,16 @@ export const ROLE_MATRIX: MatrixRow[] = [
     expect: [401, 401, 401, 200],
     request: () => ({ url: '/api/admin/audit/export.csv' }),
   },
+
+  // --- Results workflow (issue 19), text insights and the shared report ---------------------------
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/results/insights',
+    issue: 19,
+    surveyState: 'active',
+    expect: [401, 200, 404, 200],
+    request: (f) => ({
+      url: `${s(f)}/results/insights?questionId=${f.survey.questions.find((q) => q.type === 'text')!.id}`,
+    }),
+  },
 ];
