@@ -205,6 +205,34 @@ describe(`shared results report (${TEST_DIALECT})`, () => {
     expect(asOther.json<SharedResults>().questions).toEqual(body.questions);
   });
 
+  it('gives two requests that share at the same moment one link and one audit entry', async () => {
+    const owner = await createUser(t.ctx);
+    const survey = await createSurvey(t.ctx, owner.id, { state: 'active', questions: QUESTIONS });
+    const [a, b] = await Promise.all(
+      [true, false].map((includeTextAnswers) =>
+        call(t, 'POST', shareUrl(survey.id), { token: owner.token, body: { includeTextAnswers } }),
+      ),
+    );
+    expect([a!.statusCode, b!.statusCode]).toEqual([200, 200]);
+    expect(a!.json<ResultsShare>().url).toBe(b!.json<ResultsShare>().url);
+    expect(await auditTypes(t, survey.id)).toEqual(['results.share.created']);
+  });
+
+  it('leaves out deleted questions', async () => {
+    const { survey, share } = await sharedSurvey(t, true);
+    await t.ctx.db.kysely
+      .updateTable('questions')
+      .set({ is_deleted: 1 })
+      .where('survey_id', '=', survey.id)
+      .where('id', '=', notes.id)
+      .execute();
+    const res = await call(t, 'GET', apiOf(share.url));
+    expect(res.json<SharedResults>().questions.map((q) => q.id)).toEqual(
+      QUESTIONS.filter((q) => q !== notes).map((q) => q.id),
+    );
+    expect(res.body).not.toContain('Loved the music');
+  });
+
   it('shows the newest text answers and "Other" texts only when the owner includes them', async () => {
     const { owner, survey, share } = await sharedSurvey(t, true);
     const more = Array.from({ length: SHARED_TEXT_ANSWERS + 5 }, (_, i) => ({ [notes.id]: `Note ${i}` }));
