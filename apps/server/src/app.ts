@@ -46,8 +46,10 @@ import { generateRoutes } from './modules/generate/generate.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createLifecycle } from './modules/health/lifecycle';
 import { imagesRoutes } from './modules/images/images.routes';
+import { insightsRoutes } from './modules/insights/insights.routes';
 import { responsesRoutes } from './modules/responses/responses.routes';
 import { resultsRoutes } from './modules/results/results.routes';
+import { sharesRoutes } from './modules/shares/shares.routes';
 import { surveysRoutes } from './modules/surveys/surveys.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { accountRoutes } from './modules/users/account.routes';
@@ -217,6 +219,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         imagesRoutes,
         responsesRoutes,
         resultsRoutes,
+        insightsRoutes,
+        sharesRoutes,
         generateRoutes,
       ]) {
         await routes(zodApi, ctx);
@@ -403,7 +407,10 @@ function registerSpa(app: FastifyInstance, config: Config): void {
         .send('The web app is not built yet. Run `npm run build`, or use `npm start`, which builds it.');
     }
     if (PUBLIC_SURVEY_PAGE.test(pathname)) allowAnyFramer(reply);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // A shared report's address holds its secret: the page is never stored (helmet's Referrer-Policy: no-referrer
+    // keeps the address from leaving with a link, and framing stays refused).
+    const cacheControl = SHARED_REPORT_PAGE.test(pathname) ? 'no-store' : 'no-cache';
+    return reply.header('cache-control', cacheControl).sendFile('index.html');
   });
 }
 
@@ -412,6 +419,9 @@ function registerSpa(app: FastifyInstance, config: Config): void {
  * survey can be embedded. Every other page, the API included, keeps `frame-ancestors 'none'` and X-Frame-Options.
  */
 const PUBLIC_SURVEY_PAGE = /^\/projects\/[^/]+\/surveys\/[^/]+(\/thank-you)?\/?$/;
+
+/** A shared results report's page: /shared/results/:token. */
+const SHARED_REPORT_PAGE = /^\/shared\/results\/[^/]+\/?$/;
 
 /** Lets any site frame this answer: `frame-ancestors *` in the CSP helmet set, and no X-Frame-Options. */
 function allowAnyFramer(reply: FastifyReply): void {

@@ -24,6 +24,7 @@ import {
   exportQuerySchema,
   generateSurveyBodySchema,
   imageCheckBodySchema,
+  insightsQuerySchema,
   loginBodySchema,
   loginTwoFactorBodySchema,
   registerBodySchema,
@@ -31,6 +32,9 @@ import {
   ssoCallbackQuerySchema,
   ssoExchangeBodySchema,
   resetPasswordBodySchema,
+  shareResultsBodySchema,
+  sharedResultsParamsSchema,
+  sharedResultsQuerySchema,
   responsesPageQuerySchema,
   stateChangeBodySchema,
   submitResponseBodySchema,
@@ -292,4 +296,9 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'GET', route: '/api/admin/audit', caller: 'admin', query: auditPageQuerySchema, valid: () => ({ query: { type: 'survey.deleted,account.deleted', from: '2020-01-01', to: '2100-01-01T00:00:00+02:00' } }) },
   { method: 'POST', route: '/api/admin/audit/export-link', caller: 'admin', query: auditFilterQuerySchema, valid: () => ({ query: { type: 'survey.deleted', from: '2020-01-01' } }) },
   { method: 'GET', route: '/api/admin/audit/export.csv', caller: 'admin', query: auditCsvQuerySchema, valid: () => ({ query: { type: 'auth.login.failed', to: '2100-01-01' } }) },
+  // Results workflow (issue 19): text insights and the shared report
+  { method: 'GET', route: '/api/surveys/:surveyId/results/insights', caller: 'user', params: surveyIdParamsSchema, query: insightsQuerySchema, surveyState: 'active', valid: () => ({ query: { questionId: 'constructor', from: '2020-01-01', to: '2100-01-01T00:00:00+02:00' } }) },  { method: 'POST', route: '/api/surveys/:surveyId/results/share', caller: 'user', params: surveyIdParamsSchema, body: shareResultsBodySchema, valid: () => ({ body: { includeTextAnswers: true } }) },
+  { method: 'GET', route: '/api/surveys/:surveyId/results/share', caller: 'user', params: surveyIdParamsSchema },
+  { method: 'DELETE', route: '/api/surveys/:surveyId/results/share', caller: 'user', params: surveyIdParamsSchema },
+  { method: 'GET', route: '/api/shared/results/:token', caller: 'anonymous', params: sharedResultsParamsSchema, query: sharedResultsQuerySchema, valid: () => ({ params: { token: 'bm90LWEtcmVhbC10b2tlbi1ub3QtYS1yZWFsLXRva2Vu' }, query: { tz: 'Europe/Paris' } }) },
 ];

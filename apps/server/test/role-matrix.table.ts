@@ -600,4 +600,45 @@ export const ROLE_MATRIX: MatrixRow[] = [
     expect: [401, 401, 401, 200],
     request: () => ({ url: '/api/admin/audit/export.csv' }),
   },
+
+  // --- Results workflow (issue 19), text insights and the shared report ---------------------------
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/results/insights',
+    issue: 19,
+    surveyState: 'active',
+    expect: [401, 200, 404, 200],
+    request: (f) => ({
+      url: `${s(f)}/results/insights?questionId=${f.survey.questions.find((q) => q.type === 'text')!.id}`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/surveys/:surveyId/results/share',
+    issue: 19,
+    expect: [401, 200, 404, 403],
+    request: (f) => ({ url: `${s(f)}/results/share`, body: { includeTextAnswers: true } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/results/share',
+    issue: 19,
+    expect: [401, 200, 404, 200],
+    request: (f) => ({ url: `${s(f)}/results/share` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/surveys/:surveyId/results/share',
+    issue: 19,
+    expect: [401, 204, 404, 403],
+    request: (f) => ({ url: `${s(f)}/results/share` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/shared/results/:token',
+    case: 'a token never given (shared-results.test.ts: a real link answers everyone alike)',
+    issue: 19,
+    expect: [404, 404, 404, 404],
+    request: () => ({ url: '/api/shared/results/bm90LWEtcmVhbC10b2tlbi1ub3QtYS1yZWFsLXRva2Vu' }),
+  },
 ];

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { funnelSchema, questionResultSchema, timelineSchema } from './results';
 import { surveyStateSchema } from './surveys';
+import { timeZoneSchema } from './time';
 
 // ---------------------------------------------------------------------------
 // A read-only report anyone with its link may open: POST/GET/DELETE /api/surveys/:surveyId/results/share,
@@ -38,6 +39,9 @@ export type ResultsShareStatus = z.infer<typeof resultsShareStatusSchema>;
 export const sharedResultsParamsSchema = z.object({
   token: z.string().min(1).max(200),
 });
+
+/** GET /api/shared/results/:token?tz=: the viewer's time zone for the timeline (UTC when left out). */
+export const sharedResultsQuerySchema = z.object({ tz: timeZoneSchema.optional() });
 
 /**
  * GET /api/shared/results/:token?tz=: statistics, charts and funnel, never individual responses; text answers

@@ -21,6 +21,7 @@ export const SURVEY_ACTIONS = [
   'restore',
   'view-results',
   'export-results',
+  'share-results',
 ] as const;
 export type SurveyAction = (typeof SURVEY_ACTIONS)[number];
 
@@ -55,11 +56,13 @@ const refuse = (refusal: Refusal): Decision => ({ allowed: false, refusal });
  * too): administrators never create or edit surveys.
  */
 export function refusalBeforeReading(actor: Actor, action: SurveyAction): Refusal | undefined {
-  if (actor.type === 'admin' && (action === 'create' || action === 'edit')) return 'forbidden';
+  if (actor.type === 'admin' && (action === 'create' || action === 'edit' || action === 'share-results')) {
+    return 'forbidden';
+  }
   return undefined;
 }
 
-/** Administrators read every survey and its results, in any state; of the writes they only restore. */
+/** Administrators read every survey and its results, in any state; of the writes they only restore (sharing the results is the owner's). */
 function adminDecides(action: SurveyAction, survey: SurveyFacts): Decision {
   switch (action) {
     case 'view':
@@ -73,6 +76,7 @@ function adminDecides(action: SurveyAction, survey: SurveyFacts): Decision {
       return refuse('invalid-transition');
     case 'create':
     case 'edit':
+    case 'share-results':
       return refuse('forbidden');
   }
 }
@@ -95,6 +99,7 @@ function userDecides(actor: Actor, action: SurveyAction, survey: SurveyFacts): D
     case 'delete':
     case 'view-results':
     case 'export-results':
+    case 'share-results':
       return ALLOWED;
   }
 }
@@ -130,6 +135,12 @@ export function openToRespondents(state: SurveyState): boolean {
   return state === 'active';
 }
 
+/** The code of each action administrators are refused whatever the survey (any other: editing). */
+const ADMIN_REFUSALS = new Map<SurveyAction, 'ADMIN_CANNOT_CREATE' | 'ADMIN_CANNOT_SHARE_RESULTS'>([
+  ['create', 'ADMIN_CANNOT_CREATE'],
+  ['share-results', 'ADMIN_CANNOT_SHARE_RESULTS'],
+]);
+
 /** The answer a refusal gets. A refused move names its states; `from` and `to` are read only for those. */
 export function refusalError(
   refusal: Refusal,
@@ -141,7 +152,7 @@ export function refusalError(
     case 'not-found':
       return new NotFoundError('SURVEY_NOT_FOUND');
     case 'forbidden':
-      return new ForbiddenError(action === 'create' ? 'ADMIN_CANNOT_CREATE' : 'ADMIN_CANNOT_EDIT');
+      return new ForbiddenError(ADMIN_REFUSALS.get(action) ?? 'ADMIN_CANNOT_EDIT');
     case 'not-editable':
       return new ConflictError('SURVEY_NOT_EDITABLE');
     case 'invalid-transition': {
@@ -160,7 +171,8 @@ export function assertMay(actor: Actor, action: SurveyAction, survey?: SurveyFac
 }
 
 /** What a survey is loaded for: an action on it, or a move to another state (the survey's state names its action). */
-export type LoadPurpose = 'view' | 'edit' | 'view-results' | 'export-results' | { moveTo: SurveyState };
+export type LoadPurpose =
+  'view' | 'edit' | 'view-results' | 'export-results' | 'share-results' | { moveTo: SurveyState };
 
 const factsOf = (row: SurveyRow): SurveyFacts => ({ ownerId: row.user_id, state: row.state });
 

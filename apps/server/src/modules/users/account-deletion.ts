@@ -7,6 +7,7 @@ import type { Principal } from '../../lib/principal';
 import { findAccountById } from '../auth/account.repository';
 import { deleteLoginAttemptsOfEmail } from '../auth/login-attempts.repository';
 import { deleteResponsesOfOwner } from '../responses/responses.repository';
+import { deleteSharesOfOwner } from '../shares/shares.repository';
 import { deleteSsoIdentitiesOfAccount } from '../sso/sso.repository';
 import { deleteTwoFactorRows } from '../two-factor/two-factor.repository';
 import {
@@ -26,7 +27,7 @@ export type AccountDeletionDeps = Pick<AppContext, 'db' | 'audit'>;
  * Deletes a user's account for good, after checking its password: in one transaction, with the user's row
  * locked first (PostgreSQL) so a survey created or launched at the same moment runs wholly before or after,
  * every row that belongs to the account goes, one table at a time: responses, answer counts, question totals,
- * questions and surveys of every survey it owns, its email verification links, the failed-login counts kept
+ * shared report links, questions and surveys of every survey it owns, its email verification links, the failed-login counts kept
  * under its email, its password reset links, its two-factor secret and recovery codes, its single sign-on
  * links, and finally the account row (name, email, password hash). With the row gone its tokens
  * answer 401, its public links 404, and the email can register again. A wrong password deletes nothing.
@@ -49,6 +50,7 @@ export async function deleteAccount(
     const responses = await deleteResponsesOfOwner(trx, row.id);
     await deleteAnswerCountsOfOwner(trx, row.id);
     await deleteQuestionTotalsOfOwner(trx, row.id);
+    await deleteSharesOfOwner(trx, row.id);
     await deleteQuestionsOfOwner(trx, row.id);
     const surveys = await deleteSurveysOfOwner(trx, row.id);
     await deleteEmailVerificationsOfUser(trx, row.id);
