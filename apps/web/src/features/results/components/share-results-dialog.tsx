@@ -42,12 +42,17 @@ export function ShareResultsButton({ surveyId, title }: { surveyId: string; titl
         Share results
       </Button>
       <ShareResultsDialog open={open} onOpenChange={setOpen} surveyId={surveyId} title={title} onDone={setToast} />
-      {/* In its own layer on the page, so it is read out and stays after the dialog closes. */}
+      {/*
+        In its own layer on the page, above the open dialog's backdrop: read out while the dialog is open, and still
+        there after it closes.
+      */}
       {toast &&
         createPortal(
-          <Toast key={toast} onDismiss={dismissToast}>
-            {toast}
-          </Toast>,
+          <div className="relative z-[60]">
+            <Toast key={toast} onDismiss={dismissToast}>
+              {toast}
+            </Toast>
+          </div>,
           document.body,
         )}
     </>

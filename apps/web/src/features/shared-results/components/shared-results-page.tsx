@@ -32,7 +32,7 @@ export function SharedResultsPage() {
   if (gone) {
     return (
       <ReportFrame>
-        <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+        <Card className="mx-auto flex max-w-lg flex-col items-center gap-3 px-6 py-12 text-center">
           <div className="mb-1 flex size-16 items-center justify-center rounded-full bg-slate-100 text-slate-500 ring-8 ring-slate-100/50">
             <Link2Off className="size-7" aria-hidden="true" />
           </div>
