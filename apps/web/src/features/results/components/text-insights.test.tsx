@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
@@ -147,6 +147,38 @@ describe('insights under a text question', () => {
     await user.keyboard('{Enter}');
     expect(within(region).getByRole('button', { name: 'staff · 2' })).toHaveAttribute('aria-pressed', 'false');
     expect(listed(within(region).getByRole('list', { name: 'Latest answers' }))).toEqual(ANSWERS);
+  });
+
+  it('show every answer again when the themes read for another filter no longer hold the chosen one', async () => {
+    const requests: URL[] = [];
+    vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) => {
+      const url = new URL(String(input), 'http://localhost');
+      requests.push(url);
+      if (!url.pathname.endsWith('/results/insights')) {
+        return Response.json({ responses: ANSWERS.map((a, i) => row(`r${i}`, a)), nextCursor: null });
+      }
+      // Filtered: only the staff theme is left.
+      return Response.json(
+        url.searchParams.has('from') ? insights({ themes: insights().themes.slice(1) }) : insights(),
+      );
+    });
+    const user = userEvent.setup();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const card = (filter: string) => (
+      <QueryClientProvider client={client}>
+        <InsightsFilterContext value={filter}>
+          <QuestionResultCard surveyId="s1" question={textQuestion()} number={1} />
+        </InsightsFilterContext>
+      </QueryClientProvider>
+    );
+    const { rerender } = render(card(''));
+    await user.click(await screen.findByRole('button', { name: 'delivery · 3' }));
+    expect(screen.getByRole('list', { name: 'Latest answers mentioning “delivery”' })).toBeVisible();
+
+    rerender(card('from=2026-03-01T00%3A00%3A00.000Z'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'delivery · 3' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'staff · 2' })).toHaveAttribute('aria-pressed', 'false');
+    expect(listed(screen.getByRole('list', { name: 'Latest answers' }))).toEqual(ANSWERS);
   });
 
   it('say when they read only the newest answers and when an AI provider named the themes', async () => {

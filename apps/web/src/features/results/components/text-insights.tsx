@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useId, useState } from 'react';
+import { createContext, useCallback, useContext, useEffect, useId, useState } from 'react';
 import { RefreshCw, Sparkles } from 'lucide-react';
 import { INSIGHTS_LIMITS, type InsightsResponse } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
@@ -82,6 +82,12 @@ function InsightsBody({
   selectedTheme: string | null;
   onSelectTheme: AnswerInsightsProps['onSelectTheme'];
 }) {
+  // Themes read again (another filter, newer answers) may no longer hold the chosen one: show every answer then.
+  const chosenIsGone = selectedTheme !== null && !data.themes.some((theme) => theme.label === selectedTheme);
+  useEffect(() => {
+    if (chosenIsGone) onSelectTheme(null);
+  }, [chosenIsGone, onSelectTheme]);
+
   if (data.answerCount === 0) return <p className="text-sm text-slate-600">No answers to read yet.</p>;
   const { sentiment } = data;
   const total = sentiment.positive + sentiment.neutral + sentiment.negative;
