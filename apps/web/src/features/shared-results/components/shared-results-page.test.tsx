@@ -165,6 +165,20 @@ describe('the shared report', { timeout: 30_000 }, () => {
     expect(interval(query)).toBe(false);
   });
 
+  it('keeps the last figures on screen, saying when, while a refresh fails', async () => {
+    mockReport(() => Response.json(report()));
+    const { queryClient } = renderPage();
+    await screen.findByRole('heading', { level: 1, name: 'Team lunch' });
+    const query = queryClient.getQueryCache().findAll({ queryKey: ['shared-results', TOKEN] })[0]!;
+    vi.mocked(globalThis.fetch).mockImplementation(
+      async () => new Response(JSON.stringify({ message: 'Too many requests', code: 'RATE_LIMITED' }), { status: 429 }),
+    );
+    await query.fetch().catch(() => undefined);
+    expect(await screen.findByText(/Could not refresh the report. The figures below are from/)).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Team lunch' })).toBeVisible();
+    expect(screen.getByTestId('total-responses')).toHaveTextContent('4');
+  });
+
   it('says a revoked or unknown link is not available', async () => {
     const requests = mockReport(notFound);
     renderPage();
