@@ -79,7 +79,10 @@ describe('sharing the results', { timeout: 30_000 }, () => {
     expect(include).toHaveAccessibleDescription(/Text answers may contain personal details/);
 
     await user.click(within(dialog).getByRole('button', { name: 'Create link' }));
-    expect(await within(dialog).findByRole('textbox', { name: 'Report link' })).toHaveValue(reportUrl);
+    const link = await within(dialog).findByRole('textbox', { name: 'Report link' });
+    expect(link).toHaveValue(reportUrl);
+    // Focus goes to the new link (the button pressed is gone), ready to copy.
+    await waitFor(() => expect(link).toHaveFocus());
     expect(api.writes()).toEqual([{ method: 'POST', body: { includeTextAnswers: false } }]);
     expect(within(dialog).getByRole('link', { name: /Open the report/ })).toHaveAttribute('href', reportUrl);
     expect(within(dialog).getByText(/These results are shared/)).toBeVisible();

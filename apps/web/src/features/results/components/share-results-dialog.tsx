@@ -164,15 +164,28 @@ function ShareControls({
   const includeText = current ? (pendingInclude ?? current.includeTextAnswers) : includeBeforeSharing;
   const busy = share.isPending || stop.isPending;
 
-  // After sharing stopped, focus goes to "Create link" (the button it came from is gone).
-  const stopped = useRef(false);
+  // The button that was pressed goes away (a link replaces "Create link", and the other way round after "Stop
+  // sharing"): focus goes to the new link, selected for copying, or back to "Create link".
+  const linkBlock = useRef<HTMLDivElement>(null);
+  const moveFocus = useRef(false);
   useEffect(() => {
-    if (stopped.current && !current) createButton.current?.focus();
-    stopped.current = false;
+    if (moveFocus.current) {
+      if (current) linkBlock.current?.querySelector('input')?.focus();
+      else createButton.current?.focus();
+    }
+    moveFocus.current = false;
   }, [current]);
 
   const create = () =>
-    share.mutate({ includeTextAnswers: includeBeforeSharing }, { onSuccess: () => onDone(MESSAGES.created) });
+    share.mutate(
+      { includeTextAnswers: includeBeforeSharing },
+      {
+        onSuccess: () => {
+          moveFocus.current = true;
+          onDone(MESSAGES.created);
+        },
+      },
+    );
 
   const changeInclude = (checked: boolean) => {
     if (!current) {
@@ -190,7 +203,7 @@ function ShareControls({
     share.reset();
     stop.mutate(undefined, {
       onSuccess: () => {
-        stopped.current = true;
+        moveFocus.current = true;
         setConfirming(false);
         setIncludeBeforeSharing(false);
         onDone(MESSAGES.stopped);
@@ -204,7 +217,7 @@ function ShareControls({
   return (
     <div className="space-y-5">
       {url && current ? (
-        <div className="space-y-3">
+        <div className="space-y-3" ref={linkBlock}>
           <p className="text-sm text-slate-700">
             <span className="font-medium text-slate-900">These results are shared</span> since{' '}
             {formatDateTime(current.createdAt)}.
