@@ -3,8 +3,8 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Check, Copy, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { embedSnippet } from '../lib/share';
-import { useCopy } from '../lib/use-copy';
-import { CopyLink } from './copy-link';
+import { useCopy } from '@/lib/use-copy';
+import { CopyLink } from '@/components/copy-link';
 import { ShareQr } from './share-qr';
 
 function EmbedSnippet({ snippet }: { snippet: string }) {

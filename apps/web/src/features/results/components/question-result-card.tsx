@@ -7,6 +7,7 @@ import { cn } from '@/components/ui/cn';
 import { formatCount, plural } from '@/lib/format';
 import { questionResultOf } from '@/question-types/results';
 import { useResponses } from '../api/get-responses';
+import { TextInsights } from './text-insights';
 
 /** One question's results, as its type shows them (a pie and a table, an average and bars, the latest answers). */
 export function QuestionResultCard({
@@ -54,7 +55,13 @@ export function QuestionResultCard({
         )}
       </div>
       <div className="px-5 py-5 sm:px-6">
-        <Result surveyId={surveyId} question={question} labelId={labelId} responses={responses} />
+        <Result
+          surveyId={surveyId}
+          question={question}
+          labelId={labelId}
+          responses={responses}
+          Insights={TextInsights}
+        />
       </div>
     </Card>
   );

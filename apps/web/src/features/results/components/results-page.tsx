@@ -25,6 +25,7 @@ import { formatCount, formatDateTime } from '@/lib/format';
 import { LiveIndicator } from './live-indicator';
 import { QuestionResultCard } from './question-result-card';
 import { ResponsesTable } from './responses-table';
+import { ShareResultsButton } from './share-results-dialog';
 
 const VIEWS = [
   { id: 'statistics', label: 'Statistics View' },
@@ -109,6 +110,7 @@ function ResultsView({
             </div>
           </div>
           <div className="flex shrink-0 flex-col items-start gap-1 sm:items-end">
+            <ShareResultsButton surveyId={surveyId} title={data.title} />
             <Button
               variant="secondary"
               loading={download.isPending}
