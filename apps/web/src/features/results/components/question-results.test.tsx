@@ -44,6 +44,8 @@ const row = (id: string, answer: ResponseRow['answers'][string]): ResponseRow =>
   responseId: id,
   submittedAt: '2026-03-01T10:00:00.000Z',
   answers: { q1: answer },
+  durationSeconds: null,
+  flags: [],
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -265,7 +267,7 @@ describe('email results', () => {
   it('lists the addresses given, read from the responses', async () => {
     const { region } = renderCard(result({ type: 'email', answeredCount: 1, seenCount: 2 }), [
       row('r1', 'ana@example.com'),
-      { responseId: 'r2', submittedAt: '2026-03-01T09:00:00.000Z', answers: {} },
+      { responseId: 'r2', submittedAt: '2026-03-01T09:00:00.000Z', answers: {}, durationSeconds: null, flags: [] },
     ]);
     const list = await within(region).findByRole('list', { name: 'Latest addresses' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
