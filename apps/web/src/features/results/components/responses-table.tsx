@@ -112,9 +112,9 @@ export function ResponsesTable({
                     <button
                       type="button"
                       onClick={() => onOpen(r)}
+                      aria-label={`View response ${r.responseId}`}
                       className="rounded-sm text-accent-700 underline decoration-accent-300 underline-offset-2 hover:text-accent-800 hover:decoration-accent-600"
                     >
-                      <span className="sr-only">View response </span>
                       {r.responseId}
                     </button>
                   ) : (
