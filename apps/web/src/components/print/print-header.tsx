@@ -3,7 +3,8 @@ import { formatDateTime } from '@/lib/format';
 
 /**
  * The header of a printout: the survey title, the filter in words and the print date. Hidden on screen; in print
- * it is fixed at the top, so Chromium repeats it on every page (the stylesheet reserves the room for it).
+ * it is fixed at the top, so Chromium repeats it on every page. Put it inside the element with the `print-page`
+ * class that holds the printed content: that class reserves the header's room at the top of every page.
  */
 export function PrintHeader({
   title,

@@ -133,7 +133,7 @@ function ResultsView({
   const filtered = filter.active;
 
   return (
-    <div className="max-w-6xl space-y-6">
+    <div className="print-page max-w-6xl space-y-6">
       <PrintHeader
         title={data.title}
         filterSummary={describeFilter(filter.state, data.questions)}
