@@ -51,7 +51,7 @@ export function ResponsesTable({
   return (
     <div className="space-y-4">
       <div
-        className="overflow-x-auto rounded-card border border-slate-200 bg-white shadow-card"
+        className="relative overflow-x-auto rounded-card border border-slate-200 bg-white shadow-card"
         tabIndex={0}
         role="region"
         aria-label="Responses table (scrolls sideways)"
