@@ -87,7 +87,7 @@ export function TimelineChart({
                 formatter={(value) => [formatCount(Number(value)), 'Responses']}
               />
               <Line
-                type="monotone"
+                type="linear"
                 dataKey="count"
                 stroke="#4f46e5"
                 strokeWidth={2}
