@@ -65,15 +65,30 @@ interface Call {
 }
 
 /** The API as the screen uses it, recording every call; `results` answers GET …/results. */
-function mockApi(results: ResultsResponse) {
+function mockApi(results: ResultsResponse, { live = false } = {}) {
   const calls: Call[] = [];
+  let announce = () => {};
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const method = init?.method ?? 'GET';
     calls.push({ method, url, body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined });
     const json = (data: unknown, status = 200) => new Response(JSON.stringify(data), { status });
     const path = url.pathname;
-    if (path === '/api/surveys/s1/results/stream') return new Response(null, { status: 404 });
+    if (path === '/api/surveys/s1/results/stream') {
+      if (!live) return new Response(null, { status: 404 });
+      // Ready at once; a "response" event each time the test calls `announce`.
+      const encoder = new TextEncoder();
+      return new Response(
+        new ReadableStream({
+          start: (controller) => {
+            controller.enqueue(encoder.encode('event: ready\ndata: {"surveyId":"s1","totalResponses":10}\n\n'));
+            announce = () =>
+              controller.enqueue(encoder.encode('event: response\ndata: {"surveyId":"s1","totalResponses":11}\n\n'));
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'text/event-stream' } },
+      );
+    }
     if (path === '/api/surveys/s1/results') return json(results);
     if (path === '/api/surveys/s1/responses') return json({ responses: [row], nextCursor: null });
     if (path === '/api/surveys/s1/responses/r1' && method === 'DELETE') return new Response(null, { status: 204 });
@@ -85,7 +100,7 @@ function mockApi(results: ResultsResponse) {
     return json({ message: 'Not found', code: 'NOT_FOUND' }, 404);
   });
   const resultsCalls = () => calls.filter((c) => c.method === 'GET' && c.url.pathname === '/api/surveys/s1/results');
-  return { calls, resultsCalls };
+  return { calls, resultsCalls, announce: () => announce() };
 }
 
 const data = makeResults({
@@ -218,6 +233,19 @@ describe('the results filter', { timeout: 30_000 }, () => {
   });
 });
 
+describe('live updates', { timeout: 30_000 }, () => {
+  it('read the filtered results again when a response arrives', async () => {
+    const api = mockApi(data, { live: true });
+    renderPage('?hideFlagged=true');
+    await screen.findByRole('heading', { level: 1, name: 'Café survey' });
+    expect(await screen.findByText('Live')).toBeVisible();
+    const before = api.resultsCalls().length;
+    act(() => api.announce());
+    await waitFor(() => expect(api.resultsCalls().length).toBeGreaterThan(before));
+    expect(api.resultsCalls().every((c) => c.url.searchParams.get('hideFlagged') === 'true')).toBe(true);
+  });
+});
+
 describe('the statistics view', { timeout: 30_000 }, () => {
   it('draws the timeline and the funnel above the questions, and prints', async () => {
     mockApi({ ...data, matchingResponses: 10 });
@@ -253,6 +281,9 @@ describe('response detail', { timeout: 30_000 }, () => {
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0]!);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.search).toBe('?view=table');
+    // A click anywhere on the row opens it too.
+    await user.click(screen.getByRole('cell', { name: 'newsletter' }));
+    expect(await screen.findByRole('dialog', { name: 'Response' })).toBeVisible();
   });
 
   it('deletes a response after the owner confirms, then reads the results again', async () => {
