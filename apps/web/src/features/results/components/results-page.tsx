@@ -134,11 +134,6 @@ function ResultsView({
 
   return (
     <div className="print-page max-w-6xl space-y-6">
-      <PrintHeader
-        title={data.title}
-        filterSummary={describeFilter(filter.state, data.questions)}
-        printedAt={printedAt}
-      />
       <div className="space-y-2">
         <div className="print:hidden">{back}</div>
         <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
@@ -255,6 +250,12 @@ function ResultsView({
         }}
       />
       {toast && <Toast onDismiss={dismissToast}>{toast}</Toast>}
+      {/* Last in the page's order (it is hidden on screen); in print it is fixed at the top of every page. */}
+      <PrintHeader
+        title={data.title}
+        filterSummary={describeFilter(filter.state, data.questions)}
+        printedAt={printedAt}
+      />
     </div>
   );
 }
