@@ -60,6 +60,16 @@ describe('TimelineChart', () => {
 });
 
 describe('FunnelChart', () => {
+  it('says when no visit was recorded yet', () => {
+    render(
+      <FunnelChart
+        funnel={{ views: 0, starts: 0, completions: 0, completionRate: 0, medianCompletionSeconds: null, dropOff: [] }}
+        questions={[]}
+      />,
+    );
+    expect(screen.getByText(/No visits recorded yet/)).toBeVisible();
+  });
+
   it('shows views, starts and completions, the rate and the median time, as bars and text', async () => {
     const { container } = render(
       <FunnelChart
@@ -102,6 +112,7 @@ describe('FunnelChart', () => {
   it('says when nobody completed yet, and the share dropped is of those who reached the question', () => {
     render(<FunnelChart funnel={{ ...funnel, medianCompletionSeconds: null, dropOff: [] }} questions={[]} />);
     expect(screen.getByRole('figure', { name: 'Funnel' })).toHaveTextContent('no completion time yet');
+    expect(screen.queryByText(/No visits recorded yet/)).toBeNull();
     expect(screen.queryByRole('table')).toBeNull();
     expect(dropOffShare(0, 0)).toBe(0);
     expect(dropOffShare(10, 4)).toBe(60);

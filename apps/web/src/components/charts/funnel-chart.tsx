@@ -54,6 +54,11 @@ export function FunnelChart({ funnel, questions }: { funnel: Funnel; questions: 
             : `median time to complete ${formatDuration(funnel.medianCompletionSeconds)}`}
         </p>
       </figcaption>
+      {funnel.views === 0 && (
+        <p className="text-sm text-slate-600">
+          No visits recorded yet: the funnel counts the visits to the survey’s public page.
+        </p>
+      )}
       <ul className="grid grid-cols-[auto_minmax(0,1fr)_auto] gap-x-3 gap-y-2.5 sm:gap-x-4" aria-label="Funnel stages">
         {stages.map((stage) => (
           <li key={stage.label} className="col-span-3 grid grid-cols-subgrid items-center">
