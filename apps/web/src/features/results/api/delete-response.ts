@@ -11,13 +11,12 @@ export const useDeleteResponse = (surveyId: string) => {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (responseId: string) => deleteResponse(surveyId, responseId),
-    onSuccess: async (_data, responseId) => {
+    // The reads start at once and are not awaited: the dialog closes without waiting for them.
+    onSuccess: (_data, responseId) => {
       queryClient.removeQueries({ queryKey: resultsKeys.response(surveyId, responseId) });
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: resultsKeys.summaries(surveyId) }),
-        queryClient.invalidateQueries({ queryKey: resultsKeys.responseLists(surveyId) }),
-        queryClient.invalidateQueries({ queryKey: surveyKeys.lists() }),
-      ]);
+      void queryClient.invalidateQueries({ queryKey: resultsKeys.summaries(surveyId) });
+      void queryClient.invalidateQueries({ queryKey: resultsKeys.responseLists(surveyId) });
+      void queryClient.invalidateQueries({ queryKey: surveyKeys.lists() });
     },
   });
 };
