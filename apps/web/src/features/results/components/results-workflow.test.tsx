@@ -299,6 +299,8 @@ describe('response detail', { timeout: 30_000 }, () => {
     expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Delete response' }));
     const before = api.resultsCalls().length;
+    const pages = () => api.calls.filter((c) => c.url.pathname === '/api/surveys/s1/responses').length;
+    const pagesBefore = pages();
     const confirm = within(dialog).getByRole('button', { name: 'Delete response' });
     expect(confirm).toHaveFocus();
     await user.click(confirm);
@@ -308,6 +310,7 @@ describe('response detail', { timeout: 30_000 }, () => {
     ]);
     expect(await screen.findByText('Response deleted')).toBeVisible();
     await waitFor(() => expect(api.resultsCalls().length).toBeGreaterThan(before));
+    await waitFor(() => expect(pages()).toBeGreaterThan(pagesBefore));
   });
 
   it('offers no deletion to an administrator', async () => {
