@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { Archive } from 'lucide-react';
-import { QUESTION_TYPES, type QuestionResult } from '@quorum/contract';
+import { QUESTION_TYPES, type QuestionResult, type ResultsFilter } from '@quorum/contract';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
@@ -14,18 +14,21 @@ export function QuestionResultCard({
   surveyId,
   question,
   number,
+  filter,
 }: {
   surveyId: string;
   question: QuestionResult;
   number: number;
+  /** The results filter: the answers a card lists are those of the matching responses. */
+  filter?: ResultsFilter;
 }) {
   const labelId = useId();
   // The type's results part shows the numbers; the responses are read only for a part that lists answers.
   const { Result, readsResponses } = questionResultOf(question.type);
-  const responses = useResponses(surveyId, { enabled: readsResponses(question) });
+  const responses = useResponses(surveyId, { filter, enabled: readsResponses(question) });
   return (
     <Card
-      className={cn('overflow-hidden', question.isDeleted && 'border-dashed bg-slate-50/60')}
+      className={cn('print-block overflow-hidden', question.isDeleted && 'border-dashed bg-slate-50/60')}
       aria-labelledby={labelId}
       role="region"
     >

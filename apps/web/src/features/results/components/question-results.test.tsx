@@ -354,6 +354,8 @@ describe('the responses table', () => {
                 responseId: 'r1',
                 submittedAt: '2026-03-01T10:00:00.000Z',
                 answers: { rank: ['Speed', 'Price'], grid: ['Good', 'Bad'], score: 0 },
+                durationSeconds: 75,
+                flags: ['speeder'],
               },
             ],
             nextCursor: null,
@@ -369,7 +371,13 @@ describe('the responses table', () => {
     );
     const table = await screen.findByRole('table', { name: 'Responses, newest first' });
     const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
-    expect(cells.slice(2).map((c) => c.textContent)).toEqual(['1. Speed; 2. Price', 'Food: Good; Music: Bad', '0']);
+    expect(cells.slice(2).map((c) => c.textContent)).toEqual([
+      '1. Speed; 2. Price',
+      'Food: Good; Music: Bad',
+      '0',
+      'Speeder: Finished in under a third of the median completion time.',
+      '1 min 15 s',
+    ]);
   });
 
   it('adds a column per hidden field after the questions, empty where a response came without it', async () => {
@@ -385,8 +393,16 @@ describe('the responses table', () => {
                 submittedAt: '2026-03-01T11:00:00.000Z',
                 answers: { score: 9 },
                 hiddenFields: { source: 'newsletter' },
+                durationSeconds: null,
+                flags: [],
               },
-              { responseId: 'r1', submittedAt: '2026-03-01T10:00:00.000Z', answers: { score: 3 } },
+              {
+                responseId: 'r1',
+                submittedAt: '2026-03-01T10:00:00.000Z',
+                answers: { score: 3 },
+                durationSeconds: null,
+                flags: [],
+              },
             ],
             nextCursor: null,
           }),
@@ -405,18 +421,26 @@ describe('the responses table', () => {
       within(header!)
         .getAllByRole('columnheader')
         .map((c) => c.textContent),
-    ).toEqual(['Response ID', 'Submitted At', 'Q1: Recommend?', 'source (hidden field)', 'campaign (hidden field)']);
+    ).toEqual([
+      'Response ID',
+      'Submitted At',
+      'Q1: Recommend?',
+      'source (hidden field)',
+      'campaign (hidden field)',
+      'Flags',
+      'Duration',
+    ]);
     expect(
       within(first!)
         .getAllByRole('cell')
         .slice(2)
         .map((c) => c.textContent),
-    ).toEqual(['9', 'newsletter', '—']);
+    ).toEqual(['9', 'newsletter', '—', '—', '—']);
     expect(
       within(second!)
         .getAllByRole('cell')
         .slice(3)
         .map((c) => c.textContent),
-    ).toEqual(['—', '—']);
+    ).toEqual(['—', '—', '—', '—']);
   });
 });

@@ -16,7 +16,7 @@ export function SharedQuestionCard({ question, number }: { question: QuestionRes
   const { Result } = questionResultOf(question.type);
   return (
     <Card
-      className={cn('overflow-hidden', question.isDeleted && 'border-dashed bg-slate-50/60')}
+      className={cn('print-block overflow-hidden', question.isDeleted && 'border-dashed bg-slate-50/60')}
       aria-labelledby={labelId}
       role="region"
     >

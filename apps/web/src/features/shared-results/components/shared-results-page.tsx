@@ -1,7 +1,11 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Eye, Inbox, Link2Off, RefreshCw } from 'lucide-react';
-import { SHARED_RESULTS_REFRESH_SECONDS, type SharedResults } from '@quorum/contract';
+import { questionLabel, SHARED_RESULTS_REFRESH_SECONDS, type SharedResults } from '@quorum/contract';
+import { FunnelChart } from '@/components/charts/funnel-chart';
+import { TimelineChart } from '@/components/charts/timeline-chart';
+import { PrintButton } from '@/components/print/print-button';
+import { PrintHeader, usePrintTime } from '@/components/print/print-header';
 import { SurveyStateBadge } from '@/components/survey-state-badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -68,10 +72,13 @@ export function SharedResultsPage() {
 
 function ReportView({ report, refreshFailed }: { report: SharedResults; refreshFailed: boolean }) {
   const current = report.questions.filter((q) => !q.isDeleted).length;
+  const printedAt = usePrintTime();
+  const funnelQuestions = report.questions
+    .map((q, index) => ({ id: q.id, label: questionLabel(index + 1, q.text), isDeleted: q.isDeleted }))
+    .filter((q) => !q.isDeleted);
   return (
     <ReportFrame>
-      {/* print: PrintButton + PrintHeader */}
-      <div className="space-y-6">
+      <div className="print-page space-y-6">
         <header className="space-y-2">
           <p className="text-sm font-medium text-accent-700">Shared results</p>
           <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{report.title}</h1>
@@ -82,6 +89,9 @@ function ReportView({ report, refreshFailed }: { report: SharedResults; refreshF
             </span>
             <span>Updates live, every {SHARED_RESULTS_REFRESH_SECONDS} seconds.</span>
           </p>
+          <div className="print:hidden">
+            <PrintButton />
+          </div>
         </header>
 
         {refreshFailed && (
@@ -106,7 +116,16 @@ function ReportView({ report, refreshFailed }: { report: SharedResults; refreshF
           </Stat>
         </section>
 
-        {/* charts: TimelineChart + FunnelChart */}
+        {report.totalResponses > 0 && (
+          <>
+            <Card className="print-block px-5 py-5 sm:px-6">
+              <TimelineChart timeline={report.timeline} timeZone={report.timeZone} />
+            </Card>
+            <Card className="print-block px-5 py-5 sm:px-6">
+              <FunnelChart funnel={report.funnel} questions={funnelQuestions} />
+            </Card>
+          </>
+        )}
 
         {report.totalResponses === 0 ? (
           <Card>
@@ -127,6 +146,7 @@ function ReportView({ report, refreshFailed }: { report: SharedResults; refreshF
             ))}
           </section>
         )}
+        <PrintHeader title={report.title} printedAt={printedAt} />
       </div>
     </ReportFrame>
   );
@@ -150,7 +170,7 @@ function Stat({ label, children, className }: { label: string; children: ReactNo
 function ReportFrame({ children }: { children: ReactNode }) {
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
-      <header className="border-b border-slate-200 bg-white">
+      <header className="border-b border-slate-200 bg-white print:hidden">
         <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
           <a href={paths.home.getHref()} className="inline-flex items-center rounded-control" aria-label="Quorum">
             <Logo />
