@@ -38,6 +38,7 @@ const TABLE: Record<'owner' | 'otherUser' | 'admin', Record<SurveyAction, Row>> 
     restore: ['move', 'move', 'move', 'move', '404'],
     'view-results': ['ok', 'ok', 'ok', 'ok', '404'],
     'export-results': ['ok', 'ok', 'ok', 'ok', '404'],
+    'delete-responses': ['ok', 'ok', 'ok', 'ok', '404'],
   },
   otherUser: {
     create: all('ok'),
@@ -48,6 +49,7 @@ const TABLE: Record<'owner' | 'otherUser' | 'admin', Record<SurveyAction, Row>> 
     restore: all('404'),
     'view-results': all('404'),
     'export-results': all('404'),
+    'delete-responses': all('404'),
   },
   admin: {
     create: all('403'),
@@ -58,6 +60,7 @@ const TABLE: Record<'owner' | 'otherUser' | 'admin', Record<SurveyAction, Row>> 
     restore: ['move', 'move', 'move', 'move', 'ok'],
     'view-results': all('ok'),
     'export-results': all('ok'),
+    'delete-responses': all('403'),
   },
 };
 
@@ -96,6 +99,7 @@ describe('survey access policy', () => {
     }
     expect(refusalBeforeReading(admin, 'edit')).toBe('forbidden');
     expect(refusalBeforeReading(admin, 'create')).toBe('forbidden');
+    expect(refusalBeforeReading(admin, 'delete-responses')).toBe('forbidden');
     expect(refusalBeforeReading(admin, 'restore')).toBeUndefined();
     expect(refusalBeforeReading(owner, 'edit')).toBeUndefined();
   });

@@ -21,6 +21,7 @@ export const SURVEY_ACTIONS = [
   'restore',
   'view-results',
   'export-results',
+  'delete-responses',
 ] as const;
 export type SurveyAction = (typeof SURVEY_ACTIONS)[number];
 
@@ -52,10 +53,12 @@ const refuse = (refusal: Refusal): Decision => ({ allowed: false, refusal });
 
 /**
  * Refusals that hold whatever the survey, so they are given before it is read (an unknown id answers them
- * too): administrators never create or edit surveys.
+ * too): administrators never create or edit surveys, nor delete responses.
  */
 export function refusalBeforeReading(actor: Actor, action: SurveyAction): Refusal | undefined {
-  if (actor.type === 'admin' && (action === 'create' || action === 'edit')) return 'forbidden';
+  if (actor.type === 'admin' && (action === 'create' || action === 'edit' || action === 'delete-responses')) {
+    return 'forbidden';
+  }
   return undefined;
 }
 
@@ -73,6 +76,7 @@ function adminDecides(action: SurveyAction, survey: SurveyFacts): Decision {
       return refuse('invalid-transition');
     case 'create':
     case 'edit':
+    case 'delete-responses':
       return refuse('forbidden');
   }
 }
@@ -95,6 +99,7 @@ function userDecides(actor: Actor, action: SurveyAction, survey: SurveyFacts): D
     case 'delete':
     case 'view-results':
     case 'export-results':
+    case 'delete-responses':
       return ALLOWED;
   }
 }
@@ -141,6 +146,7 @@ export function refusalError(
     case 'not-found':
       return new NotFoundError('SURVEY_NOT_FOUND');
     case 'forbidden':
+      if (action === 'delete-responses') return new ForbiddenError('ADMIN_CANNOT_DELETE_RESPONSES');
       return new ForbiddenError(action === 'create' ? 'ADMIN_CANNOT_CREATE' : 'ADMIN_CANNOT_EDIT');
     case 'not-editable':
       return new ConflictError('SURVEY_NOT_EDITABLE');
@@ -160,7 +166,8 @@ export function assertMay(actor: Actor, action: SurveyAction, survey?: SurveyFac
 }
 
 /** What a survey is loaded for: an action on it, or a move to another state (the survey's state names its action). */
-export type LoadPurpose = 'view' | 'edit' | 'view-results' | 'export-results' | { moveTo: SurveyState };
+export type LoadPurpose =
+  'view' | 'edit' | 'view-results' | 'export-results' | 'delete-responses' | { moveTo: SurveyState };
 
 const factsOf = (row: SurveyRow): SurveyFacts => ({ ownerId: row.user_id, state: row.state });
 
