@@ -31,6 +31,7 @@ import {
   ssoCallbackQuerySchema,
   ssoExchangeBodySchema,
   resetPasswordBodySchema,
+  responseIdParamsSchema,
   responsesPageQuerySchema,
   stateChangeBodySchema,
   submitResponseBodySchema,
@@ -41,6 +42,8 @@ import {
   surveyListQuerySchema,
   updateProfileBodySchema,
   verifyEmailParamsSchema,
+  visitParamsSchema,
+  visitProgressBodySchema,
   NPS_OPTIONS,
   type AnswerValue,
   type Question,
@@ -292,4 +295,10 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'GET', route: '/api/admin/audit', caller: 'admin', query: auditPageQuerySchema, valid: () => ({ query: { type: 'survey.deleted,account.deleted', from: '2020-01-01', to: '2100-01-01T00:00:00+02:00' } }) },
   { method: 'POST', route: '/api/admin/audit/export-link', caller: 'admin', query: auditFilterQuerySchema, valid: () => ({ query: { type: 'survey.deleted', from: '2020-01-01' } }) },
   { method: 'GET', route: '/api/admin/audit/export.csv', caller: 'admin', query: auditCsvQuerySchema, valid: () => ({ query: { type: 'auth.login.failed', to: '2100-01-01' } }) },
+
+  // Results workflow (issue 19): the public page's funnel (an unknown visit: 404), one response (unknown: 404)
+  { method: 'POST', route: '/api/surveys/:surveyId/visits', caller: 'anonymous', params: surveyIdParamsSchema, surveyState: 'active' },
+  { method: 'POST', route: '/api/surveys/:surveyId/visits/:visitId/progress', caller: 'anonymous', params: visitParamsSchema, body: visitProgressBodySchema, surveyState: 'active', valid: () => ({ params: { visitId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' }, body: { questionId: '__proto__' } }) },
+  { method: 'GET', route: '/api/surveys/:surveyId/responses/:responseId', caller: 'user', params: responseIdParamsSchema, surveyState: 'active', valid: () => ({ params: { responseId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
+  { method: 'DELETE', route: '/api/surveys/:surveyId/responses/:responseId', caller: 'user', params: responseIdParamsSchema, surveyState: 'active', valid: () => ({ params: { responseId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
 ];
