@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { percentageOf, type Funnel } from '@quorum/contract';
+import { percentageOf, type DropOff, type Funnel } from '@quorum/contract';
 import type { Database } from '../../db/schema';
 import { readCompletionTimes } from './completion-times';
 
@@ -35,7 +35,7 @@ export async function readFunnel(
     completions,
     completionRate: percentageOf(completions, views),
     medianCompletionSeconds: times.medianSeconds,
-    dropOff: questionIds.map((questionId) => {
+    dropOff: questionIds.map((questionId): DropOff => {
       const row = byQuestion.get(questionId);
       return { questionId, reached: Number(row?.reached ?? 0), answered: Number(row?.answered ?? 0) };
     }),

@@ -1,4 +1,4 @@
-import type { CreateVisitResponse } from '@quorum/contract';
+import type { CreateVisitResponse, VisitProgressBody } from '@quorum/contract';
 import { api } from '@/lib/api-client';
 
 // The public page's funnel: a view when the page opens, then each question as it is shown. Fire and forget: a
@@ -41,7 +41,7 @@ export function reportQuestion(surveyId: string, questionId: string): void {
       ? undefined
       : api(`${visitsUrl(surveyId)}/${encodeURIComponent(visit.id)}/progress`, {
           method: 'POST',
-          body: { questionId },
+          body: { questionId } satisfies VisitProgressBody,
         }).catch(() => undefined),
   );
 }
