@@ -73,12 +73,13 @@ export async function deleteSurveyResponse(
   const deleted = await trx.deleteFrom('responses').where('id', '=', row.id).executeTakeFirst();
   if (Number(deleted.numDeletedRows) !== 1) return undefined;
   const { tally, quarter, visit } = await removal(toStored(row));
+  // Rows first, then counters: the order a submission writes in.
+  if (visit) await trx.deleteFrom('visits').where('id', '=', visit.id).where('survey_id', '=', surveyId).execute();
   await applyTally(trx, surveyId, tally, -1);
   await subtractCount(trx, 'response_timeline', surveyId, quarter);
   if (visit) {
     await addToFunnel(trx, surveyId, { completions: -1 });
     await subtractCount(trx, 'completion_times', surveyId, visit.seconds);
-    await trx.deleteFrom('visits').where('id', '=', visit.id).where('survey_id', '=', surveyId).execute();
   }
   const updated = await trx
     .updateTable('surveys')
