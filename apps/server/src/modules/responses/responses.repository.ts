@@ -5,7 +5,7 @@ import type { Database } from '../../db/schema';
 import { completionSecondsOf } from '../results/completion-times';
 import { quarterOf } from '../results/timeline';
 import { completeVisit } from '../visits/visit-progress';
-import { addStep, addToDropOff, addToFunnel, lockVisits, updateVisit } from '../visits/visits.repository';
+import { addStep, addToDropOff, addToFunnel, endVisits, lockVisits } from '../visits/visits.repository';
 import { tallyResponses, type ResponseTally } from './response-tally';
 import { textFingerprint } from './text-fingerprint';
 import { questionFromRow, STORED_QUESTION_COLUMNS } from '../surveys/question-row';
@@ -264,6 +264,7 @@ async function completeVisits(
   const dropOff = new Map<string, { reached: number; answered: number }>();
   const times = new Map<number, number>();
   let starts = 0;
+  const endings: Parameters<typeof endVisits>[1][number][] = [];
   for (const item of items) {
     const visit = item.visitId ? visits.get(item.visitId) : undefined;
     if (!visit || visit.surveyId !== surveyId || visit.completedAt !== null) continue;
@@ -275,8 +276,9 @@ async function completeVisits(
     const durationMs = Math.max(0, Date.parse(item.submittedAt) - Date.parse(visit.createdAt));
     increment(times, completionSecondsOf(durationMs));
     ended.set(item, { visitId: visit.id, durationMs });
-    await updateVisit(trx, visit.id, step.path, { at: item.submittedAt, responseId: item.id });
+    endings.push({ visitId: visit.id, passed: step.path.passed, at: item.submittedAt, responseId: item.id });
   }
+  await endVisits(trx, endings);
   await addToDropOff(trx, surveyId, dropOff);
   await addToFunnel(trx, surveyId, { starts, completions: ended.size });
   await addToCompletionTimes(trx, surveyId, times);
