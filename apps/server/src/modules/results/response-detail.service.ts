@@ -7,17 +7,12 @@ import { tallyStoredResponse } from '../responses/response-tally';
 import { questionFromRow } from '../surveys/question-row';
 import { createSurveyAccess, type Actor } from '../surveys/survey-policy';
 import { findQuestions, findSurveyOwnerId, lockOwner } from '../surveys/surveys.repository';
-import { completionSecondsOf } from './completion-times';
+import { completionSecondsOf, durationSecondsOf } from './completion-times';
 import { deleteSurveyResponse, findSurveyResponse, type StoredResponseRow } from './response-detail.repository';
 import { parseAnswers, parseHiddenFields } from './result-rows';
 import { quarterOf } from './timeline';
 
 export type ResponseDetailDeps = Pick<AppContext, 'db' | 'audit' | 'liveEvents'>;
-
-/** Seconds from opening the page to submitting, to one decimal; null for a response without a visit. */
-export function durationSecondsOf(durationMs: number | null): number | null {
-  return durationMs === null ? null : Math.round(durationMs / 100) / 10;
-}
 
 /**
  * The quality flags of one response (see RESPONSE_FLAGS), the one place the detail asks for them. None yet: the
