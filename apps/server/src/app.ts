@@ -48,6 +48,7 @@ import { createLifecycle } from './modules/health/lifecycle';
 import { imagesRoutes } from './modules/images/images.routes';
 import { insightsRoutes } from './modules/insights/insights.routes';
 import { responsesRoutes } from './modules/responses/responses.routes';
+import { responseRoutes } from './modules/results/response.routes';
 import { resultsRoutes } from './modules/results/results.routes';
 import { sharesRoutes } from './modules/shares/shares.routes';
 import { surveysRoutes } from './modules/surveys/surveys.routes';
@@ -58,6 +59,8 @@ import { startAccountSweep } from './modules/users/account-sweep';
 import { startSurveyCloser } from './modules/surveys/survey-closer';
 import { passwordResetRoutes } from './modules/users/password-reset.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { visitsRoutes } from './modules/visits/visits.routes';
+import { startVisitSweep } from './modules/visits/visit-sweep';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -218,9 +221,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         surveysRoutes,
         imagesRoutes,
         responsesRoutes,
+        visitsRoutes,
         resultsRoutes,
         insightsRoutes,
         sharesRoutes,
+        responseRoutes,
         generateRoutes,
       ]) {
         await routes(zodApi, ctx);
@@ -240,6 +245,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', startAuditSweep(ctx));
   // Active surveys whose closing time has passed are closed now and every 30 seconds.
   app.addHook('onClose', startSurveyCloser(ctx));
+  // Visits older than VISIT_RETENTION_DAYS that never ended in a response are removed now and every hour.
+  app.addHook('onClose', startVisitSweep(ctx));
   return app;
 }
 

@@ -35,6 +35,7 @@ import {
   shareResultsBodySchema,
   sharedResultsParamsSchema,
   sharedResultsQuerySchema,
+  responseIdParamsSchema,
   responsesPageQuerySchema,
   stateChangeBodySchema,
   submitResponseBodySchema,
@@ -45,6 +46,8 @@ import {
   surveyListQuerySchema,
   updateProfileBodySchema,
   verifyEmailParamsSchema,
+  visitParamsSchema,
+  visitProgressBodySchema,
   NPS_OPTIONS,
   type AnswerValue,
   type Question,
@@ -301,4 +304,10 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'GET', route: '/api/surveys/:surveyId/results/share', caller: 'user', params: surveyIdParamsSchema },
   { method: 'DELETE', route: '/api/surveys/:surveyId/results/share', caller: 'user', params: surveyIdParamsSchema },
   { method: 'GET', route: '/api/shared/results/:token', caller: 'anonymous', params: sharedResultsParamsSchema, query: sharedResultsQuerySchema, valid: () => ({ params: { token: 'bm90LWEtcmVhbC10b2tlbi1ub3QtYS1yZWFsLXRva2Vu' }, query: { tz: 'Europe/Paris' } }) },
+
+  // Results workflow (issue 19): the public page's funnel (an unknown visit: 404), one response (unknown: 404)
+  { method: 'POST', route: '/api/surveys/:surveyId/visits', caller: 'anonymous', params: surveyIdParamsSchema, surveyState: 'active' },
+  { method: 'POST', route: '/api/surveys/:surveyId/visits/:visitId/progress', caller: 'anonymous', params: visitParamsSchema, body: visitProgressBodySchema, surveyState: 'active', valid: () => ({ params: { visitId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' }, body: { questionId: '__proto__' } }) },
+  { method: 'GET', route: '/api/surveys/:surveyId/responses/:responseId', caller: 'user', params: responseIdParamsSchema, surveyState: 'active', valid: () => ({ params: { responseId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
+  { method: 'DELETE', route: '/api/surveys/:surveyId/responses/:responseId', caller: 'user', params: responseIdParamsSchema, surveyState: 'active', valid: () => ({ params: { responseId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
 ];

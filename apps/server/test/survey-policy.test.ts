@@ -39,6 +39,7 @@ const TABLE: Record<'owner' | 'otherUser' | 'admin', Record<SurveyAction, Row>> 
     'view-results': ['ok', 'ok', 'ok', 'ok', '404'],
     'export-results': ['ok', 'ok', 'ok', 'ok', '404'],
     'share-results': ['ok', 'ok', 'ok', 'ok', '404'],
+    'delete-responses': ['ok', 'ok', 'ok', 'ok', '404'],
   },
   otherUser: {
     create: all('ok'),
@@ -50,6 +51,7 @@ const TABLE: Record<'owner' | 'otherUser' | 'admin', Record<SurveyAction, Row>> 
     'view-results': all('404'),
     'export-results': all('404'),
     'share-results': all('404'),
+    'delete-responses': all('404'),
   },
   admin: {
     create: all('403'),
@@ -61,6 +63,7 @@ const TABLE: Record<'owner' | 'otherUser' | 'admin', Record<SurveyAction, Row>> 
     'view-results': all('ok'),
     'export-results': all('ok'),
     'share-results': all('403'),
+    'delete-responses': all('403'),
   },
 };
 
@@ -100,6 +103,7 @@ describe('survey access policy', () => {
     expect(refusalBeforeReading(admin, 'edit')).toBe('forbidden');
     expect(refusalBeforeReading(admin, 'create')).toBe('forbidden');
     expect(refusalBeforeReading(admin, 'share-results')).toBe('forbidden');
+    expect(refusalBeforeReading(admin, 'delete-responses')).toBe('forbidden');
     expect(refusalBeforeReading(admin, 'restore')).toBeUndefined();
     expect(refusalBeforeReading(owner, 'edit')).toBeUndefined();
   });

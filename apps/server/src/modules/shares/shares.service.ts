@@ -1,7 +1,7 @@
+import { readFunnel } from '../results/funnel';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   SHARED_TEXT_ANSWERS,
-  type Funnel,
   type ResultsShare,
   type ResultsShareStatus,
   type SharedResults,
@@ -175,7 +175,11 @@ export function createSharesService(deps: SharesDeps) {
         includeTextAnswers,
         timeZone,
         timeline: daysFromQuarters(await listTimelineQuarters(db, survey.id), timeZone),
-        funnel: await readSharedFunnel(),
+        funnel: await readFunnel(
+          db,
+          survey.id,
+          questions.map((q) => q.id),
+        ),
         questions: buildQuestionResults(questions, counts, totals).map((q) => {
           const textAnswers = texts.get(q.id);
           return textAnswers ? { ...q, textAnswers } : q;
@@ -184,9 +188,4 @@ export function createSharesService(deps: SharesDeps) {
       };
     },
   };
-}
-
-/** MERGE (funnel): replace with `readFunnel(db, survey.id)` from modules/results/funnel.ts. */
-async function readSharedFunnel(): Promise<Funnel> {
-  return { views: 0, starts: 0, completions: 0, completionRate: 0, medianCompletionSeconds: null, dropOff: [] };
 }

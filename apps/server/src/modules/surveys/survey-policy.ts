@@ -22,6 +22,7 @@ export const SURVEY_ACTIONS = [
   'view-results',
   'export-results',
   'share-results',
+  'delete-responses',
 ] as const;
 export type SurveyAction = (typeof SURVEY_ACTIONS)[number];
 
@@ -53,10 +54,13 @@ const refuse = (refusal: Refusal): Decision => ({ allowed: false, refusal });
 
 /**
  * Refusals that hold whatever the survey, so they are given before it is read (an unknown id answers them
- * too): administrators never create or edit surveys.
+ * too): administrators never create or edit surveys, nor delete responses.
  */
 export function refusalBeforeReading(actor: Actor, action: SurveyAction): Refusal | undefined {
-  if (actor.type === 'admin' && (action === 'create' || action === 'edit' || action === 'share-results')) {
+  if (
+    actor.type === 'admin' &&
+    (action === 'create' || action === 'edit' || action === 'share-results' || action === 'delete-responses')
+  ) {
     return 'forbidden';
   }
   return undefined;
@@ -77,6 +81,7 @@ function adminDecides(action: SurveyAction, survey: SurveyFacts): Decision {
     case 'create':
     case 'edit':
     case 'share-results':
+    case 'delete-responses':
       return refuse('forbidden');
   }
 }
@@ -100,6 +105,7 @@ function userDecides(actor: Actor, action: SurveyAction, survey: SurveyFacts): D
     case 'view-results':
     case 'export-results':
     case 'share-results':
+    case 'delete-responses':
       return ALLOWED;
   }
 }
@@ -136,9 +142,13 @@ export function openToRespondents(state: SurveyState): boolean {
 }
 
 /** The code of each action administrators are refused whatever the survey (any other: editing). */
-const ADMIN_REFUSALS = new Map<SurveyAction, 'ADMIN_CANNOT_CREATE' | 'ADMIN_CANNOT_SHARE_RESULTS'>([
+const ADMIN_REFUSALS = new Map<
+  SurveyAction,
+  'ADMIN_CANNOT_CREATE' | 'ADMIN_CANNOT_SHARE_RESULTS' | 'ADMIN_CANNOT_DELETE_RESPONSES'
+>([
   ['create', 'ADMIN_CANNOT_CREATE'],
   ['share-results', 'ADMIN_CANNOT_SHARE_RESULTS'],
+  ['delete-responses', 'ADMIN_CANNOT_DELETE_RESPONSES'],
 ]);
 
 /** The answer a refusal gets. A refused move names its states; `from` and `to` are read only for those. */
@@ -172,7 +182,7 @@ export function assertMay(actor: Actor, action: SurveyAction, survey?: SurveyFac
 
 /** What a survey is loaded for: an action on it, or a move to another state (the survey's state names its action). */
 export type LoadPurpose =
-  'view' | 'edit' | 'view-results' | 'export-results' | 'share-results' | { moveTo: SurveyState };
+  'view' | 'edit' | 'view-results' | 'export-results' | 'share-results' | 'delete-responses' | { moveTo: SurveyState };
 
 const factsOf = (row: SurveyRow): SurveyFacts => ({ ownerId: row.user_id, state: row.state });
 
