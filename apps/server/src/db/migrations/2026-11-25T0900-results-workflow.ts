@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 // Frozen: never edit a migration that has shipped; add a new one.
 // Portable between SQLite and PostgreSQL: text, integer and bigint columns only; one column per ALTER TABLE.
@@ -11,8 +11,10 @@ const BACKFILL_PAGE = 5000;
  * The results workflow.
  *
  * Responses gain `duration_ms` (opening the page to submitting; null without a visit), `visit_id`, and
- * `text_hash` (SHA-256 of the response's normalised non-empty text answers; null for none), indexed with the
- * survey for the duplicate flag. Responses stored before this version have no hash and are never duplicates.
+ * `text_hash` (a 128-bit hash of the response's normalised non-empty text answers; null for none), indexed with
+ * the survey for the duplicate flag. The index is partial (`text_hash IS NOT NULL`): responses without text
+ * answers, most of them, cost it nothing. Responses stored before this version have no hash and are never
+ * duplicates.
  *
  * `visits`: one row per opening of the public page, with the questions it reached and went on from (JSON lists
  * of ids), and when it ended in a response. Counters kept beside them so the funnel never scans visits:
@@ -32,7 +34,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createIndex('responses_text_hash_idx')
     .on('responses')
-    .columns(['survey_id', 'text_hash', 'id'])
+    .columns(['survey_id', 'text_hash'])
+    .where(sql.ref('text_hash'), 'is not', null)
     .execute();
 
   await db.schema

@@ -7,8 +7,9 @@ function normalised(text: string): string {
 }
 
 /**
- * The fingerprint of a response's free text, for the duplicate flag: the SHA-256 (hex) of its non-empty answers to
- * text questions, normalised, keyed by question id in id order. Null when the response has no such answer, so a
+ * The fingerprint of a response's free text, for the duplicate flag: the first 128 bits of the SHA-256 of its
+ * non-empty answers to text questions, normalised, keyed by question id in id order (22 characters, base64url: a
+ * short key keeps its index small, and 128 bits never collide by chance). Null when the response has no such answer, so a
  * response without text is never anyone's duplicate.
  */
 export function textFingerprint(
@@ -25,5 +26,5 @@ export function textFingerprint(
   }
   if (entries.length === 0) return null;
   entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return createHash('sha256').update(JSON.stringify(entries)).digest('hex');
+  return createHash('sha256').update(JSON.stringify(entries)).digest().subarray(0, 16).toString('base64url');
 }
