@@ -1,8 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
-import { answerFor, questionPath, type AnswerValue, type Question, type SurveyState } from '@quorum/contract';
+import type { AnswerValue, Question, SurveyState } from '@quorum/contract';
 import type { Db, Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { serverQuestionType } from '../../question-types';
+import { emptyTally, tallyResponse, tallyRows } from '../results/answer-tally';
 import { questionFromRow, STORED_QUESTION_COLUMNS } from '../surveys/question-row';
 import { settingsFromRow, type SurveySettings } from '../surveys/survey-settings-row';
 
@@ -120,32 +120,10 @@ export async function writeResponses(
       .execute();
   }
 
-  const counts = new Map<string, { question_id: string; answer: string; count: number }>();
-  const totals = new Map<string, { answered: number; rating_sum: number; seen: number }>();
-  const countAnswer = (questionId: string, answer: string) => {
-    const key = `${questionId}\u0000${answer}`;
-    const entry = counts.get(key);
-    if (entry) entry.count += 1;
-    else counts.set(key, { question_id: questionId, answer, count: 1 });
-  };
-  for (const item of items) {
-    // Every question on the response's path was seen, answered or skipped; the path is the flow's own.
-    for (const question of questionPath(questions, item.answers)) {
-      let total = totals.get(question.id);
-      if (!total) totals.set(question.id, (total = { answered: 0, rating_sum: 0, seen: 0 }));
-      total.seen += 1;
-      const value = answerFor(item.answers, question.id);
-      if (value === undefined) continue;
-      total.answered += 1;
-      total.rating_sum += serverQuestionType(question.type).countAnswer(question, value, (answer) =>
-        countAnswer(question.id, answer),
-      );
-    }
-  }
-
-  const countRows = [...counts.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, row]) => ({ survey_id: surveyId, ...row }));
+  const tally = emptyTally();
+  for (const item of items) tallyResponse(tally, questions, item.answers);
+  const rows = tallyRows(tally);
+  const countRows = rows.counts.map((row) => ({ survey_id: surveyId, ...row }));
   for (let i = 0; i < countRows.length; i += CHUNK) {
     await trx
       .insertInto('answer_counts')
@@ -158,9 +136,7 @@ export async function writeResponses(
       .execute();
   }
 
-  const totalRows = [...totals.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([questionId, row]) => ({ survey_id: surveyId, question_id: questionId, ...row }));
+  const totalRows = rows.totals.map((row) => ({ survey_id: surveyId, ...row }));
   for (let i = 0; i < totalRows.length; i += CHUNK) {
     await trx
       .insertInto('question_totals')
