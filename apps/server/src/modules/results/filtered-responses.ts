@@ -1,0 +1,121 @@
+import type { Kysely } from 'kysely';
+import type { AnswerValue, ResponseFlag } from '@quorum/contract';
+import type { Database } from '../../db/schema';
+import type { CompiledFilter } from './response-filter';
+import { duplicateFinder, flagsOf, loadFlagRules, type FlagRules } from './response-flags';
+import { parseAnswers, parseHiddenFields, type ResultQuestion } from './result-rows';
+import { listResponsesAfter, listResponsesBefore, type ResponseDbRow } from './results.repository';
+
+/** Rows read per query while scanning a survey's responses: few round trips, memory still bounded. */
+export const SCAN_PAGE_SIZE = 5000;
+
+/** A response a filter kept, with its answers parsed once (and its flags when they were needed to keep it). */
+export interface KeptResponse {
+  row: ResponseDbRow;
+  answers: Record<string, AnswerValue>;
+  /** Set when the filter hides flagged responses (they were judged to keep this one). */
+  flags?: ResponseFlag[];
+}
+
+/**
+ * Decides, row by row, whether a response is kept: `submitted_at` in [from, to) is the query's; then the answer and
+ * hidden-field conditions; then, with `hideFlagged`, no quality flag. Reads of other responses (the duplicates'
+ * earliest ids) happen once per batch in `prepare`.
+ */
+function keeper(
+  db: Kysely<Database>,
+  surveyId: string,
+  filter: CompiledFilter,
+  rules: FlagRules | undefined,
+  fromStart: boolean,
+) {
+  const duplicates = rules ? duplicateFinder(db, surveyId, fromStart) : undefined;
+  return {
+    prepare: async (rows: readonly ResponseDbRow[]) => duplicates?.prepare(rows),
+    keep(row: ResponseDbRow): KeptResponse | undefined {
+      const answers = parseAnswers(row.answers);
+      if (
+        filter.hasConditions &&
+        !filter.matches({
+          answers,
+          hiddenFields: filter.readsHiddenFields ? parseHiddenFields(row.hidden_fields) : undefined,
+        })
+      ) {
+        return undefined;
+      }
+      if (!rules || !duplicates) return { row, answers };
+      const durationMs = row.duration_ms === null ? null : Number(row.duration_ms);
+      const flags = flagsOf(rules, { answers, durationMs }, duplicates.isDuplicate(row));
+      return flags.length > 0 ? undefined : { row, answers, flags };
+    },
+  };
+}
+
+/**
+ * Every response the filter keeps, oldest first, in batches, up to `upTo` (a response id: a consistent cut).
+ * One pass over the survey's index range; the date range is a condition of the query.
+ */
+export async function* scanKeptResponses(
+  db: Kysely<Database>,
+  surveyId: string,
+  questions: readonly ResultQuestion[],
+  filter: CompiledFilter,
+  upTo: string | undefined,
+  pageSize = SCAN_PAGE_SIZE,
+): AsyncGenerator<KeptResponse[]> {
+  if (upTo === undefined) return;
+  const rules = filter.hideFlagged ? await loadFlagRules(db, surveyId, questions) : undefined;
+  // Without `from` the scan starts at the survey's first response: the first of each text hash it meets is the
+  // earliest one.
+  const judge = keeper(db, surveyId, filter, rules, filter.from === undefined);
+  let after: string | undefined;
+  for (;;) {
+    const rows = await listResponsesAfter(db, surveyId, {
+      after,
+      upTo,
+      limit: pageSize,
+      from: filter.from,
+      to: filter.to,
+    });
+    if (rows.length === 0) return;
+    await judge.prepare(rows);
+    const kept: KeptResponse[] = [];
+    for (const row of rows) {
+      const response = judge.keep(row);
+      if (response) kept.push(response);
+    }
+    if (kept.length > 0) yield kept;
+    if (rows.length < pageSize) return;
+    after = rows.at(-1)!.id;
+  }
+}
+
+/**
+ * One page of the kept responses, newest first, older than `before` when given: up to `limit` rows (the caller
+ * asks one more to know whether a next page exists). Keyset pages over the id index, so pages stay stable while
+ * responses arrive; the scan stops as soon as the page is full.
+ */
+export async function keptResponsesBefore(
+  db: Kysely<Database>,
+  surveyId: string,
+  questions: readonly ResultQuestion[],
+  filter: CompiledFilter,
+  options: { before: string | undefined; limit: number },
+): Promise<KeptResponse[]> {
+  const rules = filter.hideFlagged ? await loadFlagRules(db, surveyId, questions) : undefined;
+  const judge = keeper(db, surveyId, filter, rules, false);
+  const pageSize = Math.min(SCAN_PAGE_SIZE, Math.max(options.limit * 4, 200));
+  const kept: KeptResponse[] = [];
+  let before = options.before;
+  for (;;) {
+    const rows = await listResponsesBefore(db, surveyId, { before, limit: pageSize, from: filter.from, to: filter.to });
+    await judge.prepare(rows);
+    for (const row of rows) {
+      const response = judge.keep(row);
+      if (response) kept.push(response);
+      if (kept.length === options.limit) return kept;
+    }
+    if (rows.length < pageSize) return kept;
+    before = rows.at(-1)!.id;
+  }
+}
