@@ -600,4 +600,40 @@ export const ROLE_MATRIX: MatrixRow[] = [
     expect: [401, 401, 401, 200],
     request: () => ({ url: '/api/admin/audit/export.csv' }),
   },
+
+  // --- Results workflow: filters, flags, timeline and the XLSX export (issue 19) ----------------
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/results',
+    case: 'filtered, hiding flagged responses, in a time zone',
+    issue: 19,
+    surveyState: 'active',
+    expect: [401, 200, 404, 200],
+    request: (f) => ({ url: `${s(f)}/results?from=2020-01-01&hideFlagged=true&tz=Europe/Paris` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/surveys/:surveyId/results/export-link',
+    case: 'an XLSX link with a filter',
+    issue: 19,
+    expect: [401, 200, 404, 200],
+    request: (f) => ({ url: `${s(f)}/results/export-link`, body: { format: 'xlsx', from: '2020-01-01' } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/results.xlsx',
+    case: 'with the bearer token',
+    issue: 19,
+    expect: [401, 200, 404, 200],
+    request: (f) => ({ url: `${s(f)}/results.xlsx` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/results.xlsx',
+    case: "with the owner's signed link (the link is the credential)",
+    issue: 19,
+    exportLink: true,
+    expect: [200, 200, 200, 200],
+    request: (f) => ({ url: f.exportLink!.replace('/results.csv?', '/results.xlsx?') }),
+  },
 ];

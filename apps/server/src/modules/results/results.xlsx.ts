@@ -15,8 +15,8 @@ const MAX_CELL_TEXT = 32_767;
 
 // Characters XML 1.0 cannot carry (control characters, lone surrogates, U+FFFE/U+FFFF): a file holding one is
 // damaged, so each becomes U+FFFD.
-// eslint-disable-next-line no-control-regex -- control characters are exactly what must go
 const NOT_XML =
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /**
@@ -57,7 +57,7 @@ export interface XlsxStatistics {
 /** The statistics sheet's rows: Question, Answer, Count, Percentage (figures as numbers). */
 export function statisticsRows(matching: number, questions: readonly QuestionResult[]): (string | number | null)[][] {
   const rows: (string | number | null)[][] = [['Question', 'Answer', 'Count', 'Percentage']];
-  rows.push(['Responses', '', matching, null]);
+  rows.push(['Responses', null, matching, null]);
   questions.forEach((q, index) => {
     const label = xlsxText(`Q${index + 1}: ${q.text}${q.isDeleted ? ' (deleted)' : ''}`);
     rows.push([label, 'Answered', q.answeredCount, null]);
