@@ -28,7 +28,7 @@ export function tallyResponse(
   questions: readonly Question[],
   answers: Readonly<Record<string, AnswerValue>>,
 ): void {
-  for (const question of questionPath(questions, answers)) {
+  for (const question of pathOf(questions, answers)) {
     const total = totalOf(tally, question.id);
     total.seen += 1;
     const value = answerFor(answers, question.id);
@@ -51,6 +51,16 @@ export function tallyRetiredAnswer(
   const total = totalOf(tally, question.id);
   total.seen += 1;
   countAnswered(tally, total, question, value);
+}
+
+/** Question lists without any skip-logic rule: every response's path is the whole list (see questionPath). */
+const withoutLogic = new WeakMap<readonly Question[], boolean>();
+
+/** `questionPath`, skipped when no question has a rule (a pass over many responses asks it once per response). */
+function pathOf(questions: readonly Question[], answers: Readonly<Record<string, AnswerValue>>): readonly Question[] {
+  let fixed = withoutLogic.get(questions);
+  if (fixed === undefined) withoutLogic.set(questions, (fixed = questions.every((q) => !q.logic?.length)));
+  return fixed ? questions : questionPath(questions, answers);
 }
 
 function totalOf(tally: AnswerTally, questionId: string) {

@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import { answerFor, answerText, questionLabel, type AnswerValue, type ResultsFilter } from '@quorum/contract';
+import {
+  answerFor,
+  answerText,
+  isAnswerValue,
+  questionLabel,
+  type AnswerValue,
+  type ResultsFilter,
+} from '@quorum/contract';
 import type { Database } from '../../db/schema';
 import { serverQuestionType } from '../../question-types';
 import { scanKeptResponses, type KeptResponse } from './filtered-responses';
@@ -51,7 +58,7 @@ export function exportHeader({ questions, hiddenKeys }: ExportColumns): string[]
  * answer to a rating, NPS or number question is a number.
  */
 export function answerCell(question: ResultQuestion, value: AnswerValue | undefined): ExportCell {
-  if (value === undefined) return '';
+  if (value === undefined || !isAnswerValue(value)) return '';
   const own = serverQuestionType(question.type).answerText;
   if (own) return own(question, value);
   if (NUMERIC_TYPES.has(question.type) && !Array.isArray(value) && value !== '') {
@@ -64,7 +71,9 @@ export function answerCell(question: ResultQuestion, value: AnswerValue | undefi
 export function toExportRow(columns: ExportColumns, response: KeptResponse): ExportRow {
   const { row, answers } = response;
   const hidden =
-    columns.hiddenKeys.length > 0 ? new Map(Object.entries(parseHiddenFields(row.hidden_fields) ?? {})) : undefined;
+    columns.hiddenKeys.length > 0
+      ? new Map(Object.entries(parseHiddenFields(row.hidden_fields ?? null) ?? {}))
+      : undefined;
   return {
     id: row.id,
     submittedAt: row.submitted_at,
@@ -105,7 +114,10 @@ export async function openExportSource(
     filter: compiled,
     upTo,
     async *batches(onKept) {
-      for await (const kept of scanKeptResponses(db, surveyId, questions, compiled, upTo, EXPORT_PAGE_SIZE)) {
+      for await (const kept of scanKeptResponses(db, surveyId, questions, compiled, upTo, {
+        pageSize: EXPORT_PAGE_SIZE,
+        hiddenFields: hiddenKeys.length > 0,
+      })) {
         if (onKept) for (const response of kept) onKept(response);
         yield kept.map((response) => toExportRow(columns, response));
       }

@@ -3,16 +3,17 @@ import type { AnswerValue, ResponseFlag } from '@quorum/contract';
 import type { Database } from '../../db/schema';
 import type { CompiledFilter } from './response-filter';
 import { duplicateFinder, flagsOf, loadFlagRules, type FlagRules } from './response-flags';
-import { parseAnswers, parseHiddenFields, type ResultQuestion } from './result-rows';
-import { listResponsesAfter, listResponsesBefore, type ResponseDbRow } from './results.repository';
+import { parseHiddenFields, readStoredAnswers, type ResultQuestion } from './result-rows';
+import { listResponsesBefore, scanResponsesAfter, type ResponseDbRow, type ScannedRow } from './results.repository';
 
 /** Rows read per query while scanning a survey's responses: few round trips, memory still bounded. */
 export const SCAN_PAGE_SIZE = 5000;
 
 /** A response a filter kept, with its answers parsed once (and its flags when they were needed to keep it). */
-export interface KeptResponse {
-  row: ResponseDbRow;
-  answers: Record<string, AnswerValue>;
+export interface KeptResponse<R extends ScannedRow = ScannedRow> {
+  row: R;
+  /** As stored: check each value with `isAnswerValue` before use (see readStoredAnswers). */
+  answers: Readonly<Record<string, AnswerValue>>;
   /** Set when the filter hides flagged responses (they were judged to keep this one). */
   flags?: ResponseFlag[];
 }
@@ -31,20 +32,20 @@ function keeper(
 ) {
   const duplicates = rules ? duplicateFinder(db, surveyId, fromStart) : undefined;
   return {
-    prepare: async (rows: readonly ResponseDbRow[]) => duplicates?.prepare(rows),
-    keep(row: ResponseDbRow): KeptResponse | undefined {
-      const answers = parseAnswers(row.answers);
+    prepare: async (rows: readonly ScannedRow[]) => duplicates?.prepare(rows),
+    keep<R extends ScannedRow>(row: R): KeptResponse<R> | undefined {
+      const answers = readStoredAnswers(row.answers);
       if (
         filter.hasConditions &&
         !filter.matches({
           answers,
-          hiddenFields: filter.readsHiddenFields ? parseHiddenFields(row.hidden_fields) : undefined,
+          hiddenFields: filter.readsHiddenFields ? parseHiddenFields(row.hidden_fields ?? null) : undefined,
         })
       ) {
         return undefined;
       }
       if (!rules || !duplicates) return { row, answers };
-      const durationMs = row.duration_ms === null ? null : Number(row.duration_ms);
+      const durationMs = row.duration_ms === null || row.duration_ms === undefined ? null : Number(row.duration_ms);
       const flags = flagsOf(rules, { answers, durationMs }, duplicates.isDuplicate(row));
       return flags.length > 0 ? undefined : { row, answers, flags };
     },
@@ -61,8 +62,9 @@ export async function* scanKeptResponses(
   questions: readonly ResultQuestion[],
   filter: CompiledFilter,
   upTo: string | undefined,
-  pageSize = SCAN_PAGE_SIZE,
+  options: { pageSize?: number; hiddenFields?: boolean } = {},
 ): AsyncGenerator<KeptResponse[]> {
+  const pageSize = options.pageSize ?? SCAN_PAGE_SIZE;
   if (upTo === undefined) return;
   const rules = filter.hideFlagged ? await loadFlagRules(db, surveyId, questions) : undefined;
   // Without `from` the scan starts at the survey's first response: the first of each text hash it meets is the
@@ -70,12 +72,14 @@ export async function* scanKeptResponses(
   const judge = keeper(db, surveyId, filter, rules, filter.from === undefined);
   let after: string | undefined;
   for (;;) {
-    const rows = await listResponsesAfter(db, surveyId, {
+    const rows = await scanResponsesAfter(db, surveyId, {
       after,
       upTo,
       limit: pageSize,
       from: filter.from,
       to: filter.to,
+      hiddenFields: filter.readsHiddenFields || options.hiddenFields === true,
+      quality: filter.hideFlagged,
     });
     if (rows.length === 0) return;
     await judge.prepare(rows);
@@ -101,11 +105,11 @@ export async function keptResponsesBefore(
   questions: readonly ResultQuestion[],
   filter: CompiledFilter,
   options: { before: string | undefined; limit: number },
-): Promise<KeptResponse[]> {
+): Promise<KeptResponse<ResponseDbRow>[]> {
   const rules = filter.hideFlagged ? await loadFlagRules(db, surveyId, questions) : undefined;
   const judge = keeper(db, surveyId, filter, rules, false);
   const pageSize = Math.min(SCAN_PAGE_SIZE, Math.max(options.limit * 4, 200));
-  const kept: KeptResponse[] = [];
+  const kept: KeptResponse<ResponseDbRow>[] = [];
   let before = options.before;
   for (;;) {
     const rows = await listResponsesBefore(db, surveyId, { before, limit: pageSize, from: filter.from, to: filter.to });

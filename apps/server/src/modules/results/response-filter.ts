@@ -1,5 +1,6 @@
 import {
   answerFor,
+  isAnswerValue,
   isHiddenFieldFilter,
   logicOperatorsFor,
   ownValue,
@@ -66,7 +67,10 @@ export function compileFilter(
       throw new BadRequestError('FILTER_VALUE_MISSING', { operator, questionId });
     }
     const when = value === undefined ? { operator } : { operator, value };
-    tests.push((response) => ruleMatches(question, when, answerFor(response.answers, questionId)));
+    tests.push((response) => {
+      const answer = answerFor(response.answers, questionId);
+      return ruleMatches(question, when, answer !== undefined && isAnswerValue(answer) ? answer : undefined);
+    });
   }
   return {
     from: filter.from,

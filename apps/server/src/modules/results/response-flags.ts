@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import {
   answerFor,
+  isAnswerValue,
   QUALITY_RULES,
   RESPONSE_FLAGS,
   type AnswerValue,
@@ -25,7 +26,7 @@ export function isStraightliner(questions: readonly Question[], answers: Readonl
   for (const question of questions) {
     if (!ITEM_TYPES.has(question.type)) continue;
     const value = answerFor(answers, question.id);
-    if (value === undefined) continue;
+    if (value === undefined || !isAnswerValue(value)) continue;
     const given = Array.isArray(value) ? (question.type === 'matrix' ? value : []) : [value];
     for (const item of given) {
       if (item === '') continue;
@@ -39,7 +40,7 @@ export function isStraightliner(questions: readonly Question[], answers: Readonl
 }
 
 /**
- * The survey-wide facts the flags are judged by: the questions (straightlining) and the time under which a
+ * The survey-wide facts the flags are judged by: the rating, NPS and matrix questions (straightlining) and the time under which a
  * response is a speeder (a third of the median completion time, from the counters, once at least
  * QUALITY_RULES.speederMinResponses completions have a time; null before).
  */
@@ -56,7 +57,8 @@ export async function loadFlagRules(
   const times = await readCompletionTimes(db, surveyId);
   const enough = times.medianSeconds !== null && times.count >= QUALITY_RULES.speederMinResponses;
   return {
-    questions,
+    // Only the items straightlining looks at.
+    questions: questions.filter((q) => ITEM_TYPES.has(q.type)),
     speederBelowMs: enough ? times.medianSeconds! * 1000 * QUALITY_RULES.speederShareOfMedian : null,
   };
 }
@@ -91,18 +93,18 @@ export function duplicateFinder(db: Kysely<Database>, surveyId: string, fromStar
   const earliest = new Map<string, string>();
   return {
     /** Learns the earliest id of every hash of these rows that is not known yet (call once per batch). */
-    async prepare(rows: readonly { id: string; text_hash: string | null }[]): Promise<void> {
+    async prepare(rows: readonly { id: string; text_hash?: string | null | undefined }[]): Promise<void> {
       const unknown = new Set<string>();
       for (const row of rows) {
-        if (row.text_hash === null || earliest.has(row.text_hash)) continue;
+        if (row.text_hash === null || row.text_hash === undefined || earliest.has(row.text_hash)) continue;
         if (fromStart) earliest.set(row.text_hash, row.id);
         else unknown.add(row.text_hash);
       }
       if (unknown.size === 0) return;
       for (const [hash, id] of await earliestResponsesWithHashes(db, surveyId, [...unknown])) earliest.set(hash, id);
     },
-    isDuplicate(row: { id: string; text_hash: string | null }): boolean {
-      if (row.text_hash === null) return false;
+    isDuplicate(row: { id: string; text_hash?: string | null | undefined }): boolean {
+      if (row.text_hash === null || row.text_hash === undefined) return false;
       const first = earliest.get(row.text_hash);
       return first !== undefined && first < row.id;
     },

@@ -38,6 +38,24 @@ export function parseAnswers(json: string): Record<string, AnswerValue> {
   return answers;
 }
 
+const NO_ANSWERS: Readonly<Record<string, AnswerValue>> = Object.freeze(emptyAnswers());
+
+/**
+ * A response's stored answers JSON for a pass over many responses: parsed once and not copied. JSON.parse makes
+ * every key an own property ("__proto__" included), so reading through `answerFor` (own keys only) stays safe;
+ * values are not checked here, so readers check each with `isAnswerValue` as they use it. Never throws.
+ */
+export function readStoredAnswers(json: string): Readonly<Record<string, AnswerValue>> {
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, AnswerValue>)
+      : NO_ANSWERS;
+  } catch {
+    return NO_ANSWERS;
+  }
+}
+
 /**
  * A response's stored hidden fields JSON, read back as name → text (anything else left out); undefined for none or
  * for a row that does not hold an object. Never throws.

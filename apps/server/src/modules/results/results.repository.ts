@@ -126,6 +126,55 @@ export async function listResponsesAfter(
   return query.orderBy('id', 'asc').limit(options.limit).execute();
 }
 
+/** A response as a pass over many reads it: only the columns it needs (see scanResponsesAfter). */
+export type ScannedRow = Pick<ResponseDbRow, 'id' | 'submitted_at' | 'answers'> &
+  Partial<Pick<ResponseDbRow, 'hidden_fields' | 'duration_ms' | 'text_hash'>>;
+
+/**
+ * Like listResponsesAfter, for a pass over every response of a survey: reads the hidden fields and the quality
+ * columns (duration, text hash) only when asked, since every column read costs at a hundred thousand rows.
+ */
+export async function scanResponsesAfter(
+  db: Kysely<Database>,
+  surveyId: string,
+  options: {
+    after?: string | undefined;
+    upTo: string;
+    limit: number;
+    hiddenFields: boolean;
+    quality: boolean;
+  } & SubmittedRange,
+): Promise<ScannedRow[]> {
+  const columns: (typeof RESPONSE_COLUMNS)[number][] = ['id', 'submitted_at', 'answers'];
+  if (options.hiddenFields) columns.push('hidden_fields');
+  if (options.quality) columns.push('duration_ms', 'text_hash');
+  let query = db
+    .selectFrom('responses')
+    .select(columns)
+    .where('survey_id', '=', surveyId)
+    .where('id', '<=', options.upTo);
+  if (options.after !== undefined) query = query.where('id', '>', options.after);
+  if (options.from !== undefined) query = query.where('submitted_at', '>=', options.from);
+  if (options.to !== undefined) query = query.where('submitted_at', '<', options.to);
+  return (await query.orderBy('id', 'asc').limit(options.limit).execute()) as ScannedRow[];
+}
+
+/** Some responses of a survey by id, newest first (ids of other surveys are left out). */
+export async function listResponsesByIds(
+  db: Kysely<Database>,
+  surveyId: string,
+  ids: readonly string[],
+): Promise<ResponseDbRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('responses')
+    .select(RESPONSE_COLUMNS)
+    .where('survey_id', '=', surveyId)
+    .where('id', 'in', [...ids])
+    .orderBy('id', 'desc')
+    .execute();
+}
+
 /** Hashes looked up per query: far below the bound-parameter limits of both dialects. */
 const HASH_CHUNK = 500;
 

@@ -37,6 +37,7 @@ import {
   findDeclaredHiddenFields,
   findResultsSurvey,
   latestResponseId,
+  listResponsesByIds,
   listResultQuestions,
   readResultsSnapshot,
   type AnswerCountRow,
@@ -239,8 +240,13 @@ export function createResultsService(deps: ResultsDeps) {
       for await (const kept of scanKeptResponses(db, surveyId, questions, compiled, upTo)) {
         for (const response of kept) counter.add(response);
       }
+      // The scan read only what counting needs: the page's rows are read again whole.
       const newest = counter.newest();
-      const rows = newest.map((response) => response.row);
+      const rows = await listResponsesByIds(
+        db,
+        surveyId,
+        newest.map((response) => response.row.id),
+      );
       const flags = compiled.hideFlagged
         ? new Map(newest.map((response) => [response.row.id, response.flags ?? []]))
         : await flagResponses(db, surveyId, rows.slice(0, limit), questions);
