@@ -2,9 +2,15 @@ import type { Kysely } from 'kysely';
 import type { AnswerValue, ResponseFlag } from '@quorum/contract';
 import type { Database } from '../../db/schema';
 import type { CompiledFilter } from './response-filter';
-import { duplicateFinder, flagsOf, loadFlagRules, type FlagRules } from './response-flags';
+import { duplicateFinder, flagsOf, isStraightliner, loadFlagRules, type FlagRules } from './response-flags';
 import { parseHiddenFields, readStoredAnswers, type ResultQuestion } from './result-rows';
-import { listResponsesBefore, scanResponsesAfter, type ResponseDbRow, type ScannedRow } from './results.repository';
+import {
+  listDuplicateResponseIds,
+  listResponsesBefore,
+  scanResponsesAfter,
+  type ResponseDbRow,
+  type ScannedRow,
+} from './results.repository';
 
 /** Rows read per query while scanning a survey's responses: few round trips, memory still bounded. */
 export const SCAN_PAGE_SIZE = 5000;
@@ -54,7 +60,10 @@ function keeper(
 
 /**
  * Every response the filter keeps, oldest first, in batches, up to `upTo` (a response id: a consistent cut).
- * One pass over the survey's index range; the date range is a condition of the query.
+ * One pass over the survey's index range; the date range is a condition of the query. With `hideFlagged` the
+ * flags are judged the way the database answers them fastest, by the same rules as `flagsOf`: speeders are left
+ * out by the query (duration under the rules' threshold), duplicates are found once through the text-hash index
+ * (`listDuplicateResponseIds`), and straightlining is judged on each response's answers.
  */
 export async function* scanKeptResponses(
   db: Kysely<Database>,
@@ -64,12 +73,11 @@ export async function* scanKeptResponses(
   upTo: string | undefined,
   options: { pageSize?: number; hiddenFields?: boolean } = {},
 ): AsyncGenerator<KeptResponse[]> {
-  const pageSize = options.pageSize ?? SCAN_PAGE_SIZE;
   if (upTo === undefined) return;
+  const pageSize = options.pageSize ?? SCAN_PAGE_SIZE;
   const rules = filter.hideFlagged ? await loadFlagRules(db, surveyId, questions) : undefined;
-  // Without `from` the scan starts at the survey's first response: the first of each text hash it meets is the
-  // earliest one.
-  const judge = keeper(db, surveyId, filter, rules, filter.from === undefined);
+  const duplicates = filter.hideFlagged ? await listDuplicateResponseIds(db, surveyId, upTo) : undefined;
+  const readsHiddenFields = filter.readsHiddenFields;
   let after: string | undefined;
   for (;;) {
     const rows = await scanResponsesAfter(db, surveyId, {
@@ -78,15 +86,24 @@ export async function* scanKeptResponses(
       limit: pageSize,
       from: filter.from,
       to: filter.to,
-      hiddenFields: filter.readsHiddenFields || options.hiddenFields === true,
-      quality: filter.hideFlagged,
+      hiddenFields: readsHiddenFields || options.hiddenFields === true,
+      notFasterThanMs: rules?.speederBelowMs ?? undefined,
     });
     if (rows.length === 0) return;
-    await judge.prepare(rows);
     const kept: KeptResponse[] = [];
     for (const row of rows) {
-      const response = judge.keep(row);
-      if (response) kept.push(response);
+      const answers = readStoredAnswers(row.answers);
+      if (
+        filter.hasConditions &&
+        !filter.matches({
+          answers,
+          hiddenFields: readsHiddenFields ? parseHiddenFields(row.hidden_fields ?? null) : undefined,
+        })
+      ) {
+        continue;
+      }
+      if (rules && (duplicates!.has(row.id) || isStraightliner(rules.questions, answers))) continue;
+      kept.push(rules ? { row, answers, flags: [] } : { row, answers });
     }
     if (kept.length > 0) yield kept;
     if (rows.length < pageSize) return;

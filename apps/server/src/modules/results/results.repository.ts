@@ -131,8 +131,8 @@ export type ScannedRow = Pick<ResponseDbRow, 'id' | 'submitted_at' | 'answers'> 
   Partial<Pick<ResponseDbRow, 'hidden_fields' | 'duration_ms' | 'text_hash'>>;
 
 /**
- * Like listResponsesAfter, for a pass over every response of a survey: reads the hidden fields and the quality
- * columns (duration, text hash) only when asked, since every column read costs at a hundred thousand rows.
+ * Like listResponsesAfter, for a pass over every response of a survey: reads the hidden fields only when asked,
+ * and never the quality columns, since every column read costs at a hundred thousand rows.
  */
 export async function scanResponsesAfter(
   db: Kysely<Database>,
@@ -142,12 +142,12 @@ export async function scanResponsesAfter(
     upTo: string;
     limit: number;
     hiddenFields: boolean;
-    quality: boolean;
+    /** Leaves out responses faster than this (the speeders); those without a time stay. */
+    notFasterThanMs?: number | undefined;
   } & SubmittedRange,
 ): Promise<ScannedRow[]> {
   const columns: (typeof RESPONSE_COLUMNS)[number][] = ['id', 'submitted_at', 'answers'];
   if (options.hiddenFields) columns.push('hidden_fields');
-  if (options.quality) columns.push('duration_ms', 'text_hash');
   let query = db
     .selectFrom('responses')
     .select(columns)
@@ -156,7 +156,40 @@ export async function scanResponsesAfter(
   if (options.after !== undefined) query = query.where('id', '>', options.after);
   if (options.from !== undefined) query = query.where('submitted_at', '>=', options.from);
   if (options.to !== undefined) query = query.where('submitted_at', '<', options.to);
+  const floor = options.notFasterThanMs;
+  if (floor !== undefined) {
+    query = query.where((eb) => eb.or([eb('duration_ms', 'is', null), eb('duration_ms', '>=', floor)]));
+  }
   return (await query.orderBy('id', 'asc').limit(options.limit).execute()) as ScannedRow[];
+}
+
+/**
+ * The ids of the survey's duplicates up to `upTo`: responses with a non-null text hash that an earlier response
+ * (smaller id) of the survey shares. Index probes on `(survey_id, text_hash, id)`, without reading the responses.
+ */
+export async function listDuplicateResponseIds(
+  db: Kysely<Database>,
+  surveyId: string,
+  upTo: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('responses as r')
+    .select('r.id')
+    .where('r.survey_id', '=', surveyId)
+    .where('r.id', '<=', upTo)
+    .where('r.text_hash', 'is not', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('responses as e')
+          .select('e.id')
+          .whereRef('e.survey_id', '=', 'r.survey_id')
+          .whereRef('e.text_hash', '=', 'r.text_hash')
+          .whereRef('e.id', '<', 'r.id'),
+      ),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.id));
 }
 
 /** Some responses of a survey by id, newest first (ids of other surveys are left out). */
