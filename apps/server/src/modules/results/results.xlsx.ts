@@ -46,6 +46,25 @@ function drained(stream: PassThrough): Promise<void> {
   });
 }
 
+/** The XML a sheet may hold waiting for the zip before the writer waits: memory stays flat. */
+const MAX_SHEET_BACKLOG = 1 << 20;
+
+/** How the writer stands: exceljs' sheet stream and the zip entry its bytes go to (internals, read defensively). */
+interface SheetInternals {
+  _stream?: { pipes?: { _writableState?: { length?: number }; _readableState?: { length?: number } }[] };
+}
+
+/**
+ * Bytes of a sheet's XML not yet taken by the zip. exceljs hands each 64 KB of XML on without waiting for the
+ * compressor, so a writer faster than deflate would pile the whole sheet up in memory; the export waits instead.
+ */
+function sheetBacklog(sheet: ExcelJS.Worksheet): number {
+  const entry = (sheet as unknown as SheetInternals)._stream?.pipes?.[0];
+  return (entry?._writableState?.length ?? 0) + (entry?._readableState?.length ?? 0);
+}
+
+const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 /** What the statistics sheet shows: the responses counted and each question's statistics. */
 export interface XlsxStatistics {
   /** Counts one response of the file (called for each, oldest first). */
@@ -109,6 +128,7 @@ export function createXlsxExportStream(source: ExportSource, statistics: XlsxSta
         for (const value of row.hidden) values.push(xlsxText(value));
         sheet.addRow(values).commit();
       }
+      while (sheetBacklog(sheet) > MAX_SHEET_BACKLOG && !out.destroyed) await pause(2);
       if (out.writableNeedDrain) await drained(out);
     }
     sheet.commit();
