@@ -125,7 +125,9 @@ export async function keptResponsesBefore(
 ): Promise<KeptResponse<ResponseDbRow>[]> {
   const rules = filter.hideFlagged ? await loadFlagRules(db, surveyId, questions) : undefined;
   const judge = keeper(db, surveyId, filter, rules, false);
-  const pageSize = Math.min(SCAN_PAGE_SIZE, Math.max(options.limit * 4, 200));
+  // Unfiltered, every row read is kept: read just the page.
+  const selective = filter.hasConditions || filter.hideFlagged;
+  const pageSize = selective ? Math.min(SCAN_PAGE_SIZE, Math.max(options.limit * 4, 200)) : options.limit;
   const kept: KeptResponse<ResponseDbRow>[] = [];
   let before = options.before;
   for (;;) {
