@@ -300,7 +300,7 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   // Results
   { method: 'GET', route: '/api/surveys/:surveyId/results', caller: 'user', params: surveyIdParamsSchema, query: resultsQuerySchema, surveyState: 'active', valid: (f) => ({ query: { ...resultsFilterQuery(f), tz: 'Europe/Paris' } }) },
   { method: 'GET', route: '/api/surveys/:surveyId/responses', caller: 'user', params: surveyIdParamsSchema, query: responsesPageQuerySchema, surveyState: 'active', valid: (f) => ({ query: { limit: '10', ...resultsFilterQuery(f) } }) },
-  { method: 'POST', route: '/api/surveys/:surveyId/results/export-link', caller: 'user', params: surveyIdParamsSchema, body: exportLinkBodySchema, valid: (f) => ({ body: { format: 'xlsx', ...resultsFilterBody(f) } }) },
+  { method: 'POST', route: '/api/surveys/:surveyId/results/export-link', caller: 'user', params: surveyIdParamsSchema, body: exportLinkBodySchema.nullish(), valid: (f) => ({ body: { format: 'xlsx', ...resultsFilterBody(f) } }) },
   { method: 'GET', route: '/api/surveys/:surveyId/results.csv', caller: 'user', params: surveyIdParamsSchema, query: exportQuerySchema, valid: (f) => ({ query: resultsFilterQuery(f) }) },
   { method: 'GET', route: '/api/surveys/:surveyId/results/stream', caller: 'user', params: surveyIdParamsSchema, stream: true },
 
