@@ -22,7 +22,6 @@ import { FIVE_POINT_SCALE, TEN_POINT_SCALE, type AnswerValue, type Question } fr
 import { question } from '@quorum/test-support/factories';
 import { freePort } from '@quorum/test-support/ports';
 import { waitForOk } from '@quorum/test-support/processes';
-import { sql } from 'kysely';
 import { openDatabase, type Db } from '../apps/server/src/db/database';
 import { newId } from '../apps/server/src/lib/ids';
 import { recordResponses, type NewResponse } from '../apps/server/src/modules/responses/responses.repository';
@@ -106,13 +105,17 @@ async function seed(db: Db, surveyId: string, from: number, to: number): Promise
 }
 
 /**
- * What a submission stores for the quality flags, on the seeded responses: a completion time for each (a few very
- * fast) and its counters, and a text fingerprint (every 50th repeating an earlier one), so hideFlagged has work.
+ * What a submission stores for the quality flags, on the seeded responses: a completion time for each (some very
+ * fast) and its counters, and a text fingerprint (some repeating an earlier one), so hideFlagged has work.
  */
 async function markQualityColumns(db: Db, surveyId: string): Promise<void> {
-  await sql`UPDATE responses SET duration_ms = CASE WHEN (rowid % 20) = 0 THEN 5000 ELSE 60000 + (rowid % 600) * 100 END,
-    text_hash = CASE WHEN (rowid % 50) = 0 THEN 'dup' ELSE 'h' || rowid END
-    WHERE survey_id = ${surveyId}`.execute(db.kysely);
+  const responses = () => db.kysely.updateTable('responses').where('survey_id', '=', surveyId);
+  await responses()
+    .set((eb) => ({ duration_ms: 60_000, text_hash: eb.ref('id') }))
+    .execute();
+  // Ids end in random hex digits: about one in 16 is a speeder, one in 256 repeats an earlier text.
+  await responses().set({ duration_ms: 5_000 }).where('id', 'like', '%0').execute();
+  await responses().set({ text_hash: 'repeated' }).where('id', 'like', '%00').execute();
   await db.kysely.deleteFrom('completion_times').where('survey_id', '=', surveyId).execute();
   await db.kysely.insertInto('completion_times').values({ survey_id: surveyId, seconds: 60, count: 1000 }).execute();
 }
