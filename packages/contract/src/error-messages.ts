@@ -126,6 +126,10 @@ export const ERROR_MESSAGES = {
   ADMIN_CANNOT_DELETE_RESPONSES: 'Administrators cannot delete responses',
   /** 403: only the owner shares a survey's results or revokes the link. */
   ADMIN_CANNOT_SHARE_RESULTS: 'Only the owner can share these results',
+  /** 400: a results filter whose operator does not fit its question's type (see logicOperatorsFor). */
+  FILTER_OPERATOR_INVALID: 'The condition "{operator}" cannot be used on question "{questionId}"',
+  /** 400: a results filter that compares an answer without a value to compare it with. */
+  FILTER_VALUE_MISSING: 'The condition "{operator}" on question "{questionId}" needs a value',
   /** 404: no response with this id in this survey (GET/DELETE …/responses/:responseId). */
   RESPONSE_NOT_FOUND: 'Response not found',
   /** 404: a question id the survey never had (…/results/insights?questionId=). */

@@ -23,8 +23,6 @@ export async function insightsRoutes(app: ZodApp, ctx: AppContext): Promise<void
         response: { 200: insightsResponseSchema, ...errors },
       },
     },
-    // MERGE (results filter): pass `keep`, the results filter's predicate for request.query.filters and
-    // request.query.hideFlagged, as the fourth argument. Until then only from/to apply.
     async (request) => insights.getInsights(requirePrincipal(request), request.params.surveyId, request.query),
   );
 }

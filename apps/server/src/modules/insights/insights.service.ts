@@ -3,8 +3,10 @@ import { answerFor, INSIGHTS_LIMITS, type InsightsResponse, type Question, type 
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
-import type { ResponseDbRow } from '../results/results.repository';
-import { parseAnswers } from '../results/result-rows';
+import { compileFilter } from '../results/response-filter';
+import { flagsOf, loadFlagRules } from '../results/response-flags';
+import { findDeclaredHiddenFields, listResultQuestions, type ResponseDbRow } from '../results/results.repository';
+import { parseAnswers, parseHiddenFields, readStoredAnswers, toResultQuestion } from '../results/result-rows';
 import { createSurveyAccess, type Actor } from '../surveys/survey-policy';
 import { createAiThemeNamer, type ThemeNamer } from './ai-theme-naming';
 import { freeTextOf, hasFreeTexts } from './free-texts';
@@ -87,12 +89,12 @@ export function createInsightsService(deps: InsightsDeps) {
       actor: Actor,
       surveyId: string,
       query: ResultsFilter & { questionId: string },
-      keep?: KeepResponse,
     ): Promise<InsightsResponse> {
       const survey = await access.loadSurveyFor(actor, surveyId, 'view-results');
       const question = await findSurveyQuestion(db, survey.id, query.questionId);
       if (!question) throw new NotFoundError('QUESTION_NOT_FOUND', { questionId: query.questionId });
       if (!hasFreeTexts(question)) throw new BadRequestError('INSIGHTS_NOT_AVAILABLE');
+      const keep = await keepFor(db, survey.id, query);
       const texts = await readFreeTexts(db, survey.id, [question], {
         range: { from: query.from, to: query.to },
         keep,
@@ -109,5 +111,35 @@ export function createInsightsService(deps: InsightsDeps) {
         source: named ? 'ai' : 'builtin',
       };
     },
+  };
+}
+
+/**
+ * The results filter's conditions and `hideFlagged` as a test of one response (from/to are the query's), or
+ * undefined when they keep every response. Refuses a filter that does not fit the survey (400) before anything is
+ * read. Duplicates share their text answers, so keeping the first of each met (rather than the earliest stored)
+ * reads the same texts.
+ */
+async function keepFor(
+  db: Kysely<Database>,
+  surveyId: string,
+  filter: ResultsFilter,
+): Promise<KeepResponse | undefined> {
+  if (!filter.filters?.length && !filter.hideFlagged) return undefined;
+  const questions = (await listResultQuestions(db, surveyId)).map(toResultQuestion);
+  const compiled = compileFilter(filter, questions, await findDeclaredHiddenFields(db, surveyId));
+  const rules = compiled.hideFlagged ? await loadFlagRules(db, surveyId, questions) : undefined;
+  const textsMet = new Set<string>();
+  return (row) => {
+    const answers = readStoredAnswers(row.answers);
+    const hiddenFields = compiled.readsHiddenFields ? parseHiddenFields(row.hidden_fields) : undefined;
+    if (compiled.hasConditions && !compiled.matches({ answers, hiddenFields })) return false;
+    if (!rules) return true;
+    const durationMs = row.duration_ms === null ? null : Number(row.duration_ms);
+    if (flagsOf(rules, { answers, durationMs }, false).length > 0) return false;
+    if (row.text_hash === null) return true;
+    if (textsMet.has(row.text_hash)) return false;
+    textsMet.add(row.text_hash);
+    return true;
   };
 }

@@ -6,7 +6,7 @@ import { completionSecondsOf } from '../results/completion-times';
 import { quarterOf } from '../results/timeline';
 import { completeVisit } from '../visits/visit-progress';
 import { addStep, addToDropOff, addToFunnel, endVisits, lockVisits } from '../visits/visits.repository';
-import { tallyResponses, type ResponseTally } from './response-tally';
+import { tallyResponses, type ResponseTally } from '../results/answer-tally';
 import { textFingerprint } from './text-fingerprint';
 import { questionFromRow, STORED_QUESTION_COLUMNS } from '../surveys/question-row';
 import { settingsFromRow, type SurveySettings } from '../surveys/survey-settings-row';

@@ -6,11 +6,6 @@ export function completionSecondsOf(durationMs: number): number {
   return Math.max(0, Math.floor(durationMs / 1000));
 }
 
-/** A response's duration as shown (`durationSeconds`): seconds to one decimal; null for a response without a visit. */
-export function durationSecondsOf(durationMs: number | null): number | null {
-  return durationMs === null ? null : Math.round(durationMs / 100) / 10;
-}
-
 /** The median of counted values (`count` of each `seconds`): the lower middle for an even total; null for none. */
 export function medianOfCounts(rows: readonly { seconds: number; count: number }[]): number | null {
   const sorted = [...rows].filter((r) => r.count > 0).sort((a, b) => a.seconds - b.seconds);

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
 import { applyTally, subtractCount } from '../responses/responses.repository';
-import type { ResponseTally } from '../responses/response-tally';
+import type { ResponseTally } from './answer-tally';
 import { addToFunnel } from '../visits/visits.repository';
 
 type Executor = Kysely<Database> | Transaction<Database>;

@@ -1,39 +1,19 @@
-import type { ResponseFlag, ResponseRow } from '@quorum/contract';
+import type { ResponseRow } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { auditActor } from '../../lib/audit';
 import { NotFoundError } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
-import { tallyStoredResponse } from '../responses/response-tally';
+import { tallyStoredResponse } from './answer-tally';
 import { questionFromRow } from '../surveys/question-row';
 import { createSurveyAccess, type Actor } from '../surveys/survey-policy';
 import { findQuestions, findSurveyOwnerId, lockOwner } from '../surveys/surveys.repository';
-import { completionSecondsOf, durationSecondsOf } from './completion-times';
-import { deleteSurveyResponse, findSurveyResponse, type StoredResponseRow } from './response-detail.repository';
-import { parseAnswers, parseHiddenFields } from './result-rows';
+import { completionSecondsOf } from './completion-times';
+import { deleteSurveyResponse, findSurveyResponse } from './response-detail.repository';
+import { flagResponses } from './response-flags';
+import { parseAnswers, toResponseRow } from './result-rows';
 import { quarterOf } from './timeline';
 
 export type ResponseDetailDeps = Pick<AppContext, 'db' | 'audit' | 'liveEvents'>;
-
-/**
- * The quality flags of one response (see RESPONSE_FLAGS), the one place the detail asks for them. None yet: the
- * rules that need the survey's other responses (speeder, straightliner, duplicate) answer here.
- */
-async function flagsOf(_surveyId: string, _row: StoredResponseRow): Promise<ResponseFlag[]> {
-  return [];
-}
-
-/** One response in full: every answer, its hidden fields, when it was submitted, how long it took, its flags. */
-function toDetail(row: StoredResponseRow, flags: ResponseFlag[]): ResponseRow {
-  const hiddenFields = parseHiddenFields(row.hidden_fields);
-  return {
-    responseId: row.id,
-    submittedAt: row.submitted_at,
-    answers: parseAnswers(row.answers),
-    ...(hiddenFields ? { hiddenFields } : {}),
-    durationSeconds: durationSecondsOf(row.duration_ms),
-    flags,
-  };
-}
 
 /** One response of a survey: read by whoever may see the results; deleted by the survey's owner only. */
 export function createResponseDetailService(deps: ResponseDetailDeps) {
@@ -46,7 +26,8 @@ export function createResponseDetailService(deps: ResponseDetailDeps) {
       const survey = await access.loadSurveyFor(actor, surveyId, 'view-results');
       const row = await findSurveyResponse(db.kysely, survey.id, responseId);
       if (!row) throw new NotFoundError('RESPONSE_NOT_FOUND');
-      return toDetail(row, await flagsOf(survey.id, row));
+      const flags = await flagResponses(db.kysely, survey.id, [row]);
+      return toResponseRow(row, flags.get(row.id));
     },
 
     /**

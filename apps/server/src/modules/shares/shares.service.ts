@@ -1,11 +1,6 @@
 import { readFunnel } from '../results/funnel';
 import { createHash, randomBytes } from 'node:crypto';
-import {
-  SHARED_TEXT_ANSWERS,
-  type ResultsShare,
-  type ResultsShareStatus,
-  type SharedResults,
-} from '@quorum/contract';
+import { SHARED_TEXT_ANSWERS, type ResultsShare, type ResultsShareStatus, type SharedResults } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { auditActor } from '../../lib/audit';
 import { NotFoundError } from '../../lib/errors';
