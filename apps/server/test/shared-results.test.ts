@@ -256,6 +256,8 @@ describe(`shared results report (${TEST_DIALECT})`, () => {
 
   it("counts responses per day in the viewer's time zone from the timeline counters", async () => {
     const { survey, share } = await sharedSurvey(t);
+    // The report reads the counters: replace what the three responses counted with known quarters.
+    await t.ctx.db.kysely.deleteFrom('response_timeline').where('survey_id', '=', survey.id).execute();
     await t.ctx.db.kysely
       .insertInto('response_timeline')
       .values([
