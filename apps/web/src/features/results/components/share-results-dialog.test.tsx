@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
-import type { ResultsResponse, ResultsShare } from '@quorum/contract';
+import type { ResultsShare } from '@quorum/contract';
 import { paths } from '@/config/paths';
 import { makeUser, renderRoutes } from '@test/support/render-shell';
+import { makeResults } from '@test/support/results';
 import { ResultsPage } from './results-page';
 import { ShareResultsButton } from './share-results-dialog';
 
@@ -203,26 +204,14 @@ describe('sharing the results', { timeout: 30_000 }, () => {
   });
 });
 
-const results: ResultsResponse = {
-  surveyId: 's1',
-  projectId: 'p',
-  state: 'active',
-  title: 'Team lunch',
-  totalResponses: 0,
-  matchingResponses: 0,
-  timeZone: 'UTC',
-  timeline: [],
-  funnel: { views: 0, starts: 0, completions: 0, completionRate: 0, medianCompletionSeconds: null, dropOff: [] },
-  questions: [],
-  hiddenFields: [],
-  responses: [],
-  nextCursor: null,
-};
+const results = makeResults({ surveyId: 's1', title: 'Team lunch', totalResponses: 0, matchingResponses: 0 });
 
 describe('the Share results button on the results screen', { timeout: 15_000 }, () => {
   function renderResults(role: 'user' | 'admin') {
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (input) =>
-      String(input).endsWith('/results') ? Response.json(results) : new Response('{}', { status: 404 }),
+      new URL(String(input), 'http://localhost').pathname.endsWith('/results')
+        ? Response.json(results)
+        : new Response('{}', { status: 404 }),
     );
     const area = role === 'admin' ? paths.admin : paths.user;
     renderRoutes([{ path: area.surveyResults.path, Component: ResultsPage }], {

@@ -101,7 +101,8 @@ describe('the shared report', { timeout: 30_000 }, () => {
     // No owner's or signed-in actions, no app navigation, no responses table.
     expect(screen.queryByRole('button', { name: /Share results|Download|Delete/ })).toBeNull();
     expect(screen.queryByRole('tab')).toBeNull();
-    expect(screen.queryByRole('table', { name: /Responses/ })).toBeNull();
+    expect(screen.queryByRole('table', { name: 'Responses, newest first' })).toBeNull();
+    expect(screen.queryByRole('columnheader', { name: 'Response ID' })).toBeNull();
     expect(screen.queryByRole('navigation')).toBeNull();
     expect(screen.queryByRole('region', { name: 'Insights' })).toBeNull();
   });

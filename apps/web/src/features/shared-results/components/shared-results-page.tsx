@@ -117,14 +117,17 @@ function ReportView({ report, refreshFailed }: { report: SharedResults; refreshF
         </section>
 
         {report.totalResponses > 0 && (
-          <>
+          <section aria-labelledby="shared-overview" className="space-y-5">
+            <h2 id="shared-overview" className="text-lg font-semibold text-slate-900">
+              Responses over time and funnel
+            </h2>
             <Card className="print-block px-5 py-5 sm:px-6">
               <TimelineChart timeline={report.timeline} timeZone={report.timeZone} />
             </Card>
             <Card className="print-block px-5 py-5 sm:px-6">
               <FunnelChart funnel={report.funnel} questions={funnelQuestions} />
             </Card>
-          </>
+          </section>
         )}
 
         {report.totalResponses === 0 ? (
