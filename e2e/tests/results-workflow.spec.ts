@@ -72,9 +72,9 @@ test('an owner filters the results, keeps the filter in the address, and deletes
   await expect(day.getByRole('row', { name: /Friday/ })).toContainText('66.7%');
 
   // "Answered Friday to Q1": the statistics describe the two matching responses.
-  await page.getByLabel('Answered').selectOption({ label: 'Q1: Which day did you come?' });
-  await page.getByLabel('Condition').selectOption({ label: 'is' });
-  await page.getByLabel('Value').selectOption('Friday');
+  await page.getByLabel('Answered', { exact: true }).selectOption({ label: 'Q1: Which day did you come?' });
+  await page.getByLabel('Condition', { exact: true }).selectOption({ label: 'is' });
+  await page.getByLabel('Value', { exact: true }).selectOption('Friday');
   await page.getByRole('button', { name: 'Add filter' }).click();
   await expect(page.getByText('2 of 3 responses match')).toBeVisible();
   await expect(day.getByRole('row', { name: /Friday/ })).toContainText('100%');
