@@ -1,13 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { ExternalLink, RefreshCw, Share2, X } from 'lucide-react';
+import { ExternalLink, RefreshCw, Share2 } from 'lucide-react';
 import type { ResultsShare } from '@quorum/contract';
 import { CopyLink } from '@/components/copy-link';
 import { Banner } from '@/components/ui/banner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
-import { ConfirmDialog } from '@/components/ui/dialog';
+import { ConfirmDialog, Modal } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
@@ -83,8 +82,6 @@ function ShareResultsDialog({
   const stop = useStopSharingResults(surveyId);
   const { reset: resetShare } = share;
   const { reset: resetStop } = stop;
-  // The dialog opens without a Radix trigger, so focus is handed back by hand to what opened it.
-  const returnFocus = useRef<HTMLElement | null>(null);
 
   // Each opening starts without the last opening's messages.
   useEffect(() => {
@@ -95,52 +92,26 @@ function ShareResultsDialog({
   }, [open, resetShare, resetStop]);
 
   return (
-    <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
-      <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[2px]" />
-        <DialogPrimitive.Content
-          onOpenAutoFocus={() => {
-            returnFocus.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-          }}
-          onCloseAutoFocus={(event) => {
-            event.preventDefault();
-            if (returnFocus.current?.isConnected) returnFocus.current.focus();
-          }}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[min(34rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-5 overflow-y-auto rounded-card border border-slate-200 bg-white p-5 text-slate-900 shadow-overlay sm:p-6"
-        >
-          <div className="flex items-start gap-3">
-            <div className="min-w-0 flex-1">
-              <DialogPrimitive.Title className="text-lg font-semibold break-words text-slate-900">
-                Share results of &ldquo;{title}&rdquo;
-              </DialogPrimitive.Title>
-              <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">
-                Anyone with the link sees the statistics and charts, read-only and live. Individual responses are never
-                shown.
-              </DialogPrimitive.Description>
-            </div>
-            <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="sm" aria-label="Close">
-                <X className="size-4" aria-hidden="true" />
-              </Button>
-            </DialogPrimitive.Close>
-          </div>
-
-          {status.isPending ? (
-            <Spinner label="Loading…" className="justify-start p-0" />
-          ) : status.isError ? (
-            <div className="space-y-3">
-              <Banner tone="error">{errorMessage(status.error, MESSAGES.loadFailed)}</Banner>
-              <Button variant="secondary" size="sm" loading={status.isFetching} onClick={() => void status.refetch()}>
-                <RefreshCw className="size-4" aria-hidden="true" />
-                Try again
-              </Button>
-            </div>
-          ) : (
-            <ShareControls current={status.data.share} share={share} stop={stop} onDone={onDone} />
-          )}
-        </DialogPrimitive.Content>
-      </DialogPrimitive.Portal>
-    </DialogPrimitive.Root>
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={<>Share results of &ldquo;{title}&rdquo;</>}
+      description="Anyone with the link sees the statistics and charts, read-only and live. Individual responses are never shown."
+    >
+      {status.isPending ? (
+        <Spinner label="Loading…" className="justify-start p-0" />
+      ) : status.isError ? (
+        <div className="space-y-3">
+          <Banner tone="error">{errorMessage(status.error, MESSAGES.loadFailed)}</Banner>
+          <Button variant="secondary" size="sm" loading={status.isFetching} onClick={() => void status.refetch()}>
+            <RefreshCw className="size-4" aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <ShareControls current={status.data.share} share={share} stop={stop} onDone={onDone} />
+      )}
+    </Modal>
   );
 }
 
