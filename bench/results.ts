@@ -5,11 +5,15 @@
 // (apps/server/src/server.ts, as `npm start` does) and measures, over real HTTP from this process:
 //   - GET /api/surveys/:id/results, 200 requests one after another (after 20 warm-ups): p50 and p99,
 //     at 1,000 responses and again at 1,000,000;
-//   - GET /api/surveys/:id/results.csv for all of them: rows per second, MB per second, and the server's
-//     resident memory (RSS, sampled every 10 ms from /proc) before and at its peak during the export.
-// Aims: results p50 under 20 ms at a million; export at least 100,000 rows/s with under 100 MB growth.
+//   - filtered results (GET /api/surveys/:id/results?filters=…, ?from=&to=, ?hideFlagged=true) at 100,000
+//     responses: p50 and p99 over BENCH_FILTERED_REQUESTS requests (after 3 warm-ups) per filter;
+//   - GET /api/surveys/:id/results.csv and results.xlsx for all of them: rows per second, MB per second, and the
+//     server's resident memory (RSS, sampled every 10 ms from /proc) before and at its peak during the export.
+// Aims: results p50 under 20 ms at a million; filtered results p50 under 200 ms at 100,000; the CSV export at
+// least 100,000 rows/s, both exports with under 100 MB growth.
 //
 // Options (environment): BENCH_RESPONSES (1000000), BENCH_SMALL (1000), BENCH_REQUESTS (200),
+// BENCH_FILTERED_AT (100000), BENCH_FILTERED_REQUESTS (40), BENCH_XLSX=0 skips the XLSX export,
 // BENCH_LOG_LEVEL (warn), BENCH_KEEP=1 keeps the temporary database and prints its folder.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -27,6 +31,9 @@ import { percentile, printTable } from './lib/report';
 const LARGE = Number(process.env.BENCH_RESPONSES ?? 1_000_000);
 const SMALL = Number(process.env.BENCH_SMALL ?? 1_000);
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 200);
+const FILTERED_AT = Math.min(LARGE, Number(process.env.BENCH_FILTERED_AT ?? 100_000));
+const FILTERED_REQUESTS = Number(process.env.BENCH_FILTERED_REQUESTS ?? 40);
+const XLSX = process.env.BENCH_XLSX !== '0';
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const BATCH = 5_000;
 
@@ -97,6 +104,22 @@ async function seed(db: Db, surveyId: string, from: number, to: number): Promise
   return seconds;
 }
 
+/**
+ * What a submission stores for the quality flags, on the seeded responses: a completion time for each (some very
+ * fast) and its counters, and a text fingerprint (some repeating an earlier one), so hideFlagged has work.
+ */
+async function markQualityColumns(db: Db, surveyId: string): Promise<void> {
+  const responses = () => db.kysely.updateTable('responses').where('survey_id', '=', surveyId);
+  await responses()
+    .set((eb) => ({ duration_ms: 60_000, text_hash: eb.ref('id') }))
+    .execute();
+  // Ids end in random hex digits: about one in 16 is a speeder, one in 256 repeats an earlier text.
+  await responses().set({ duration_ms: 5_000 }).where('id', 'like', '%0').execute();
+  await responses().set({ text_hash: 'repeated' }).where('id', 'like', '%00').execute();
+  await db.kysely.deleteFrom('completion_times').where('survey_id', '=', surveyId).execute();
+  await db.kysely.insertInto('completion_times').values({ survey_id: surveyId, seconds: 60, count: 1000 }).execute();
+}
+
 function rssMb(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
   const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
@@ -111,30 +134,58 @@ async function startServer(dataDir: string) {
   return { origin, pid: server.child.pid!, stop: server.stop };
 }
 
-async function timeResults(origin: string, surveyId: string, token: string, expectTotal: number) {
-  const url = `${origin}/api/surveys/${surveyId}/results`;
+async function timeResults(
+  origin: string,
+  surveyId: string,
+  token: string,
+  expectTotal: number,
+  options: { query?: string; warmUps?: number; requests?: number } = {},
+) {
+  const url = `${origin}/api/surveys/${surveyId}/results${options.query ? `?${options.query}` : ''}`;
   const headers = { authorization: `Bearer ${token}` };
+  const warmUps = options.warmUps ?? 20;
+  const requests = options.requests ?? REQUESTS;
   const times: number[] = [];
-  for (let i = 0; i < 20 + REQUESTS; i += 1) {
+  let matching = 0;
+  for (let i = 0; i < warmUps + requests; i += 1) {
     const started = performance.now();
     const res = await fetch(url, { headers });
-    const body = (await res.json()) as { totalResponses: number };
+    const body = (await res.json()) as { totalResponses: number; matchingResponses: number };
     const elapsed = performance.now() - started;
     if (!res.ok || body.totalResponses !== expectTotal) {
       throw new Error(`GET /results answered ${res.status} with ${JSON.stringify(body).slice(0, 300)}`);
     }
-    if (i >= 20) times.push(elapsed);
+    matching = body.matchingResponses;
+    if (i >= warmUps) times.push(elapsed);
   }
-  return { p50: percentile(times, 50), p99: percentile(times, 99) };
+  return { p50: percentile(times, 50), p99: percentile(times, 99), matching };
 }
 
-/** Streams the whole CSV export, counting rows, while sampling the server's memory. */
-async function timeExport(origin: string, pid: number, surveyId: string, token: string) {
+/** The filters measured at BENCH_FILTERED_AT responses (seeded one second apart from 2026-01-01). */
+function filteredQueries(count: number): Array<{ name: string; query: string }> {
+  const half = new Date(Date.UTC(2026, 0, 1) + Math.floor(count / 2) * 1000).toISOString();
+  const filters = (conditions: unknown[]) => `filters=${encodeURIComponent(JSON.stringify(conditions))}`;
+  return [
+    { name: 'q1 equals Friday', query: filters([{ questionId: 'q1', operator: 'equals', value: 'Friday' }]) },
+    {
+      name: 'q2 includes Food and q4 > 3',
+      query: filters([
+        { questionId: 'q2', operator: 'includes', value: 'Food' },
+        { questionId: 'q4', operator: 'greater_than', value: 3 },
+      ]),
+    },
+    { name: 'from (newer half)', query: `from=${half}` },
+    { name: 'hideFlagged', query: 'hideFlagged=true' },
+  ];
+}
+
+/** Streams the whole CSV or XLSX export, counting bytes (and the CSV's rows), while sampling the server's memory. */
+async function timeExport(origin: string, pid: number, surveyId: string, token: string, format: 'csv' | 'xlsx') {
   const before = rssMb(pid);
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(pid))), 10);
   const started = performance.now();
-  const res = await fetch(`${origin}/api/surveys/${surveyId}/results.csv`, {
+  const res = await fetch(`${origin}/api/surveys/${surveyId}/results.${format}`, {
     headers: { authorization: `Bearer ${token}` },
   });
   if (!res.ok || !res.body) throw new Error(`the export answered ${res.status}`);
@@ -176,9 +227,31 @@ async function main() {
     await server.stop();
   }
 
-  console.log(`seeding ${(LARGE - SMALL).toLocaleString('en-US')} more responses through recordResponses…`);
+  const filteredRows: Array<Record<string, string | number>> = [];
+  if (FILTERED_AT > SMALL) {
+    console.log(`seeding ${(FILTERED_AT - SMALL).toLocaleString('en-US')} more responses through recordResponses…`);
+    db = openDatabase({ kind: 'sqlite', file });
+    smallSeed += await seed(db, surveyId, SMALL, FILTERED_AT);
+    await markQualityColumns(db, surveyId);
+    await db.close();
+    server = await startServer(dataDir);
+    try {
+      for (const { name, query } of filteredQueries(FILTERED_AT)) {
+        const timed = await timeResults(server.origin, surveyId, token, FILTERED_AT, {
+          query,
+          warmUps: 3,
+          requests: FILTERED_REQUESTS,
+        });
+        filteredRows.push({ filter: name, matching: timed.matching, 'p50 ms': timed.p50, 'p99 ms': timed.p99 });
+      }
+    } finally {
+      await server.stop();
+    }
+  }
+
+  console.log(`seeding ${(LARGE - Math.max(SMALL, FILTERED_AT)).toLocaleString('en-US')} more responses…`);
   db = openDatabase({ kind: 'sqlite', file });
-  const largeSeed = await seed(db, surveyId, SMALL, LARGE);
+  const largeSeed = await seed(db, surveyId, Math.max(SMALL, FILTERED_AT), LARGE);
   await db.close();
   smallSeed += largeSeed;
   console.log(
@@ -187,27 +260,38 @@ async function main() {
 
   server = await startServer(dataDir);
   let exported: Awaited<ReturnType<typeof timeExport>>;
+  let workbook: Awaited<ReturnType<typeof timeExport>> | undefined;
   try {
     const large = await timeResults(server.origin, surveyId, token, LARGE);
     rows.push({ responses: LARGE, 'GET /results p50 ms': large.p50, 'p99 ms': large.p99 });
-    exported = await timeExport(server.origin, server.pid, surveyId, token);
+    exported = await timeExport(server.origin, server.pid, surveyId, token, 'csv');
+    if (XLSX) workbook = await timeExport(server.origin, server.pid, surveyId, token, 'xlsx');
   } finally {
     await server.stop();
   }
 
   printTable('GET /api/surveys/:id/results (sequential, over HTTP on loopback)', rows);
+  if (filteredRows.length > 0) {
+    printTable(
+      `Filtered GET /api/surveys/:id/results at ${FILTERED_AT.toLocaleString('en-US')} responses (one pass over them)`,
+      filteredRows,
+    );
+  }
   const dataRows = exported.lines - 1;
-  printTable('CSV export of every response (GET /api/surveys/:id/results.csv)', [
-    {
-      rows: dataRows,
-      seconds: Number(exported.seconds.toFixed(2)),
-      'rows/s': Math.round(dataRows / exported.seconds),
-      MB: Number((exported.bytes / 1e6).toFixed(1)),
-      'MB/s': Number((exported.bytes / 1e6 / exported.seconds).toFixed(1)),
-      'server RSS before MB': Math.round(exported.before),
-      'peak MB': Math.round(exported.peak),
-      'growth MB': Math.round(exported.peak - exported.before),
-    },
+  const exportRow = (format: string, timed: Awaited<ReturnType<typeof timeExport>>) => ({
+    format,
+    rows: dataRows,
+    seconds: Number(timed.seconds.toFixed(2)),
+    'rows/s': Math.round(dataRows / timed.seconds),
+    MB: Number((timed.bytes / 1e6).toFixed(1)),
+    'MB/s': Number((timed.bytes / 1e6 / timed.seconds).toFixed(1)),
+    'server RSS before MB': Math.round(timed.before),
+    'peak MB': Math.round(timed.peak),
+    'growth MB': Math.round(timed.peak - timed.before),
+  });
+  printTable('Export of every response (GET /api/surveys/:id/results.csv and .xlsx)', [
+    exportRow('csv', exported),
+    ...(workbook ? [exportRow('xlsx', workbook)] : []),
   ]);
 
   if (process.env.BENCH_KEEP) console.log(`\nthe database is kept in ${dataDir}`);

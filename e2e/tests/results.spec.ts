@@ -111,6 +111,8 @@ test('an owner watches responses arrive live, switches views and downloads the C
     'Q2: What did you enjoy?',
     'Q3: Anything else?',
     'Q4: Overall?',
+    'Flags',
+    'Duration',
   ]);
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(table.getByRole('row').nth(2)).toContainText('Food; Music');

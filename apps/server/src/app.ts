@@ -46,8 +46,11 @@ import { generateRoutes } from './modules/generate/generate.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createLifecycle } from './modules/health/lifecycle';
 import { imagesRoutes } from './modules/images/images.routes';
+import { insightsRoutes } from './modules/insights/insights.routes';
 import { responsesRoutes } from './modules/responses/responses.routes';
+import { responseRoutes } from './modules/results/response.routes';
 import { resultsRoutes } from './modules/results/results.routes';
+import { sharesRoutes } from './modules/shares/shares.routes';
 import { surveysRoutes } from './modules/surveys/surveys.routes';
 import { ssoRoutes } from './modules/sso/sso.routes';
 import { accountRoutes } from './modules/users/account.routes';
@@ -56,6 +59,8 @@ import { startAccountSweep } from './modules/users/account-sweep';
 import { startSurveyCloser } from './modules/surveys/survey-closer';
 import { passwordResetRoutes } from './modules/users/password-reset.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { visitsRoutes } from './modules/visits/visits.routes';
+import { startVisitSweep } from './modules/visits/visit-sweep';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -216,7 +221,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         surveysRoutes,
         imagesRoutes,
         responsesRoutes,
+        visitsRoutes,
         resultsRoutes,
+        insightsRoutes,
+        sharesRoutes,
+        responseRoutes,
         generateRoutes,
       ]) {
         await routes(zodApi, ctx);
@@ -236,6 +245,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', startAuditSweep(ctx));
   // Active surveys whose closing time has passed are closed now and every 30 seconds.
   app.addHook('onClose', startSurveyCloser(ctx));
+  // Visits older than VISIT_RETENTION_DAYS that never ended in a response are removed now and every hour.
+  app.addHook('onClose', startVisitSweep(ctx));
   return app;
 }
 
@@ -403,7 +414,10 @@ function registerSpa(app: FastifyInstance, config: Config): void {
         .send('The web app is not built yet. Run `npm run build`, or use `npm start`, which builds it.');
     }
     if (PUBLIC_SURVEY_PAGE.test(pathname)) allowAnyFramer(reply);
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // A shared report's address holds its secret: the page is never stored (helmet's Referrer-Policy: no-referrer
+    // keeps the address from leaving with a link, and framing stays refused).
+    const cacheControl = SHARED_REPORT_PAGE.test(pathname) ? 'no-store' : 'no-cache';
+    return reply.header('cache-control', cacheControl).sendFile('index.html');
   });
 }
 
@@ -412,6 +426,9 @@ function registerSpa(app: FastifyInstance, config: Config): void {
  * survey can be embedded. Every other page, the API included, keeps `frame-ancestors 'none'` and X-Frame-Options.
  */
 const PUBLIC_SURVEY_PAGE = /^\/projects\/[^/]+\/surveys\/[^/]+(\/thank-you)?\/?$/;
+
+/** A shared results report's page: /shared/results/:token. */
+const SHARED_REPORT_PAGE = /^\/shared\/results\/[^/]+\/?$/;
 
 /** Lets any site frame this answer: `frame-ancestors *` in the CSP helmet set, and no X-Frame-Options. */
 function allowAnyFramer(reply: FastifyReply): void {

@@ -19,7 +19,19 @@ const q1 = question.multipleChoice('Which day?', ['Friday', 'Saturday'], 'q1');
 const q2 = question.rating('How was it?', undefined, 'q2');
 
 /** Tables that hold an account's rows, and how each row names its owner. */
-const OWNED_TABLES = ['surveys', 'questions', 'responses', 'answer_counts', 'question_totals'] as const;
+const OWNED_TABLES = [
+  'surveys',
+  'questions',
+  'responses',
+  'answer_counts',
+  'question_totals',
+  'visits',
+  'survey_funnel',
+  'question_dropoff',
+  'completion_times',
+  'response_timeline',
+  'result_shares',
+] as const;
 
 describe(`account deletion (${TEST_DIALECT})`, () => {
   const t = useTestApp({ loginRateLimit: 1000, registerRateLimit: 1000 });
@@ -43,6 +55,32 @@ describe(`account deletion (${TEST_DIALECT})`, () => {
         { id: newId(), submittedAt: '2026-03-01T10:01:00.000Z', answers: { q1: 'Saturday', q2: 5 } },
       ],
     );
+    // A respondent through the public page's funnel, and a shared report link.
+    const visit = await request(t.app, 'POST', `/api/surveys/${active.id}/visits`);
+    const { visitId } = visit.json<{ visitId: string }>();
+    await request(t.app, 'POST', `/api/surveys/${active.id}/visits/${visitId}/progress`, {
+      body: { questionId: 'q1' },
+    });
+    const submitted = await request(t.app, 'POST', `/api/surveys/${active.id}/responses`, {
+      body: {
+        answers: [
+          { questionId: 'q1', answer: 'Friday' },
+          { questionId: 'q2', answer: 3 },
+        ],
+        visitId,
+      },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(201);
+    await t.ctx.db.kysely
+      .insertInto('result_shares')
+      .values({
+        survey_id: active.id,
+        token_hash: newId(),
+        token_box: 'sealed',
+        include_text_answers: 0,
+        created_at: '2026-03-01T00:00:00.000Z',
+      })
+      .execute();
     await t.ctx.db.kysely
       .insertInto('email_verifications')
       .values({
@@ -155,7 +193,14 @@ describe(`account deletion (${TEST_DIALECT})`, () => {
     expect(before).toMatchObject({
       users: 1,
       surveys: 2,
-      responses: 2,
+      responses: 3,
+      visits: 1,
+      survey_funnel: 1,
+      question_dropoff: 1,
+      completion_times: 1,
+      // Two quarter hours: the responses stored in March, and the one submitted now.
+      response_timeline: 2,
+      result_shares: 1,
       email_verifications: 1,
       password_resets: 1,
       two_factor: 1,
@@ -208,6 +253,12 @@ describe(`account deletion (${TEST_DIALECT})`, () => {
       responses: 0,
       answer_counts: 0,
       question_totals: 0,
+      visits: 0,
+      survey_funnel: 0,
+      question_dropoff: 0,
+      completion_times: 0,
+      response_timeline: 0,
+      result_shares: 0,
       email_verifications: 0,
       login_attempts: 0,
       password_resets: 0,
@@ -280,7 +331,7 @@ describe(`account deletion (${TEST_DIALECT})`, () => {
       target_type: 'user',
       address: '127.0.0.1',
     });
-    expect(JSON.parse(entries[0]!.details)).toEqual({ surveys: 2, responses: 2 });
+    expect(JSON.parse(entries[0]!.details)).toEqual({ surveys: 2, responses: 3 });
     expect(JSON.stringify(entries[0])).not.toContain(alice.account.email);
     expect(JSON.stringify(entries[0])).not.toContain('Alice');
   });

@@ -91,6 +91,8 @@ describe(`account export (${TEST_DIALECT})`, () => {
       responseId: responses[0]!.id,
       submittedAt: responses[0]!.submittedAt,
       answers: { q1: 'Friday', q2: 'He said "hi" \u2028 ✓', gone: 'old answer' },
+      durationSeconds: null,
+      flags: [],
     });
     expect(second!.responses).toEqual([]);
     expect(second!.questions).toHaveLength(4);

@@ -21,9 +21,12 @@ import {
   changePasswordBodySchema,
   deleteAccountBodySchema,
   forgotPasswordBodySchema,
-  exportCsvQuerySchema,
+  exportLinkBodySchema,
+  exportQuerySchema,
+  resultsQuerySchema,
   generateSurveyBodySchema,
   imageCheckBodySchema,
+  insightsQuerySchema,
   loginBodySchema,
   loginTwoFactorBodySchema,
   registerBodySchema,
@@ -31,6 +34,10 @@ import {
   ssoCallbackQuerySchema,
   ssoExchangeBodySchema,
   resetPasswordBodySchema,
+  shareResultsBodySchema,
+  sharedResultsParamsSchema,
+  sharedResultsQuerySchema,
+  responseIdParamsSchema,
   responsesPageQuerySchema,
   stateChangeBodySchema,
   submitResponseBodySchema,
@@ -41,6 +48,8 @@ import {
   surveyListQuerySchema,
   updateProfileBodySchema,
   verifyEmailParamsSchema,
+  visitParamsSchema,
+  visitProgressBodySchema,
   NPS_OPTIONS,
   type AnswerValue,
   type Question,
@@ -143,6 +152,24 @@ const answersFor = (f: HostileFixture) =>
         return { questionId: q.id, answer: q.options[0]! };
     }
   });
+
+/** A results filter that fits the fixture survey: prototype-word ids and options, a comparison, a date range. */
+const resultsFilterConditions = (f: HostileFixture) => [
+  { questionId: f.survey.questions[0]!.id, operator: 'includes', value: '__proto__' },
+  { questionId: 'rating-1', operator: 'greater_than', value: 2 },
+];
+const resultsFilterBody = (f: HostileFixture) => ({
+  from: '2020-01-01',
+  to: '2100-01-01T00:00:00+02:00',
+  filters: resultsFilterConditions(f),
+  hideFlagged: true,
+});
+const resultsFilterQuery = (f: HostileFixture) => ({
+  from: '2020-01-01',
+  to: '2100-01-01T00:00:00+02:00',
+  filters: JSON.stringify(resultsFilterConditions(f)),
+  hideFlagged: 'true',
+});
 
 const surveyBody = {
   projectName: 'Hostile \u202Eproject 🎉',
@@ -278,10 +305,10 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'POST', route: '/api/surveys/:surveyId/responses', caller: 'anonymous', params: surveyIdParamsSchema, body: submitResponseBodySchema, surveyState: 'active', valid: (f) => ({ body: { answers: answersFor(f) } }), accepted: storedAnswersCoverEveryQuestion },
 
   // Results
-  { method: 'GET', route: '/api/surveys/:surveyId/results', caller: 'user', params: surveyIdParamsSchema, surveyState: 'active' },
-  { method: 'GET', route: '/api/surveys/:surveyId/responses', caller: 'user', params: surveyIdParamsSchema, query: responsesPageQuerySchema, surveyState: 'active', valid: () => ({ query: { limit: '10' } }) },
-  { method: 'POST', route: '/api/surveys/:surveyId/results/export-link', caller: 'user', params: surveyIdParamsSchema },
-  { method: 'GET', route: '/api/surveys/:surveyId/results.csv', caller: 'user', params: surveyIdParamsSchema, query: exportCsvQuerySchema },
+  { method: 'GET', route: '/api/surveys/:surveyId/results', caller: 'user', params: surveyIdParamsSchema, query: resultsQuerySchema, surveyState: 'active', valid: (f) => ({ query: { ...resultsFilterQuery(f), tz: 'Europe/Paris' } }) },
+  { method: 'GET', route: '/api/surveys/:surveyId/responses', caller: 'user', params: surveyIdParamsSchema, query: responsesPageQuerySchema, surveyState: 'active', valid: (f) => ({ query: { limit: '10', ...resultsFilterQuery(f) } }) },
+  { method: 'POST', route: '/api/surveys/:surveyId/results/export-link', caller: 'user', params: surveyIdParamsSchema, body: exportLinkBodySchema.nullish(), valid: (f) => ({ body: { format: 'xlsx', ...resultsFilterBody(f) } }) },
+  { method: 'GET', route: '/api/surveys/:surveyId/results.csv', caller: 'user', params: surveyIdParamsSchema, query: exportQuerySchema, valid: (f) => ({ query: resultsFilterQuery(f) }) },
   { method: 'GET', route: '/api/surveys/:surveyId/results/stream', caller: 'user', params: surveyIdParamsSchema, stream: true },
 
   // Account deletion and export
@@ -292,4 +319,18 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'GET', route: '/api/admin/audit', caller: 'admin', query: auditPageQuerySchema, valid: () => ({ query: { type: 'survey.deleted,account.deleted', from: '2020-01-01', to: '2100-01-01T00:00:00+02:00' } }) },
   { method: 'POST', route: '/api/admin/audit/export-link', caller: 'admin', query: auditFilterQuerySchema, valid: () => ({ query: { type: 'survey.deleted', from: '2020-01-01' } }) },
   { method: 'GET', route: '/api/admin/audit/export.csv', caller: 'admin', query: auditCsvQuerySchema, valid: () => ({ query: { type: 'auth.login.failed', to: '2100-01-01' } }) },
+  // Results workflow (issue 19): text insights and the shared report
+  { method: 'GET', route: '/api/surveys/:surveyId/results/insights', caller: 'user', params: surveyIdParamsSchema, query: insightsQuerySchema, surveyState: 'active', valid: () => ({ query: { questionId: 'constructor', from: '2020-01-01', to: '2100-01-01T00:00:00+02:00' } }) },  { method: 'POST', route: '/api/surveys/:surveyId/results/share', caller: 'user', params: surveyIdParamsSchema, body: shareResultsBodySchema, valid: () => ({ body: { includeTextAnswers: true } }) },
+  { method: 'GET', route: '/api/surveys/:surveyId/results/share', caller: 'user', params: surveyIdParamsSchema },
+  { method: 'DELETE', route: '/api/surveys/:surveyId/results/share', caller: 'user', params: surveyIdParamsSchema },
+  { method: 'GET', route: '/api/shared/results/:token', caller: 'anonymous', params: sharedResultsParamsSchema, query: sharedResultsQuerySchema, valid: () => ({ params: { token: 'bm90LWEtcmVhbC10b2tlbi1ub3QtYS1yZWFsLXRva2Vu' }, query: { tz: 'Europe/Paris' } }) },
+
+  // Results workflow (issue 19): the public page's funnel (an unknown visit: 404), one response (unknown: 404)
+  { method: 'POST', route: '/api/surveys/:surveyId/visits', caller: 'anonymous', params: surveyIdParamsSchema, surveyState: 'active' },
+  { method: 'POST', route: '/api/surveys/:surveyId/visits/:visitId/progress', caller: 'anonymous', params: visitParamsSchema, body: visitProgressBodySchema, surveyState: 'active', valid: () => ({ params: { visitId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' }, body: { questionId: '__proto__' } }) },
+  { method: 'GET', route: '/api/surveys/:surveyId/responses/:responseId', caller: 'user', params: responseIdParamsSchema, surveyState: 'active', valid: () => ({ params: { responseId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
+  { method: 'DELETE', route: '/api/surveys/:surveyId/responses/:responseId', caller: 'user', params: responseIdParamsSchema, surveyState: 'active', valid: () => ({ params: { responseId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
+
+  // Results workflow: filters and the XLSX export (issue 19)
+  { method: 'GET', route: '/api/surveys/:surveyId/results.xlsx', caller: 'user', params: surveyIdParamsSchema, query: exportQuerySchema, valid: (f) => ({ query: resultsFilterQuery(f) }) },
 ];

@@ -312,7 +312,15 @@ describe(`response pages (${TEST_DIALECT})`, () => {
       })
     ).json<ResponsesPage>();
     expect(rest).toEqual({
-      responses: [{ responseId: ids[0], submittedAt: expect.any(String), answers: { [mc.id]: 'Friday' } }],
+      responses: [
+        {
+          responseId: ids[0],
+          submittedAt: expect.any(String),
+          answers: { [mc.id]: 'Friday' },
+          durationSeconds: null,
+          flags: [],
+        },
+      ],
       nextCursor: null,
     });
     const defaultPage = (

@@ -30,6 +30,10 @@ export interface MatrixFixture {
   survey: CreatedSurvey;
   /** A signed CSV download link made by the owner (rows that ask for `exportLink`). */
   exportLink?: string;
+  /** A visit of the survey's public page (rows that ask for `withVisit`). */
+  visitId?: string;
+  /** A response to the survey (rows that ask for `withResponse`). */
+  responseId?: string;
 }
 
 export interface MatrixRequest {
@@ -51,6 +55,10 @@ export interface MatrixRow {
   surveyState?: SurveyState;
   /** Also have the owner make a CSV download link first. */
   exportLink?: boolean;
+  /** Also open a visit of the (active) survey's public page first. */
+  withVisit?: boolean;
+  /** Also submit a response to the (active) survey first. */
+  withResponse?: boolean;
   /** Streaming answers are read over real HTTP: only the status line is awaited. */
   stream?: boolean;
   request: (f: MatrixFixture, caller: Caller) => MatrixRequest;
@@ -599,5 +607,126 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 16,
     expect: [401, 401, 401, 200],
     request: () => ({ url: '/api/admin/audit/export.csv' }),
+  },
+
+  // --- Results workflow (issue 19), text insights and the shared report ---------------------------
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/results/insights',
+    issue: 19,
+    surveyState: 'active',
+    expect: [401, 200, 404, 200],
+    request: (f) => ({
+      url: `${s(f)}/results/insights?questionId=${f.survey.questions.find((q) => q.type === 'text')!.id}`,
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/surveys/:surveyId/results/share',
+    issue: 19,
+    expect: [401, 200, 404, 403],
+    request: (f) => ({ url: `${s(f)}/results/share`, body: { includeTextAnswers: true } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/results/share',
+    issue: 19,
+    expect: [401, 200, 404, 200],
+    request: (f) => ({ url: `${s(f)}/results/share` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/surveys/:surveyId/results/share',
+    issue: 19,
+    expect: [401, 204, 404, 403],
+    request: (f) => ({ url: `${s(f)}/results/share` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/shared/results/:token',
+    case: 'a token never given (shared-results.test.ts: a real link answers everyone alike)',
+    issue: 19,
+    expect: [404, 404, 404, 404],
+    request: () => ({ url: '/api/shared/results/bm90LWEtcmVhbC10b2tlbi1ub3QtYS1yZWFsLXRva2Vu' }),
+  },
+  // --- Results workflow (issue 19): the public page's funnel, one response's detail and deletion ---------
+  {
+    method: 'POST',
+    route: '/api/surveys/:surveyId/visits',
+    case: 'an active survey',
+    issue: 19,
+    surveyState: 'active',
+    expect: [201, 201, 201, 201],
+    request: (f) => ({ url: `${s(f)}/visits` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/surveys/:surveyId/visits',
+    case: 'a draft',
+    issue: 19,
+    expect: [404, 404, 404, 404],
+    request: (f) => ({ url: `${s(f)}/visits` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/surveys/:surveyId/visits/:visitId/progress',
+    issue: 19,
+    surveyState: 'active',
+    withVisit: true,
+    expect: [204, 204, 204, 204],
+    request: (f) => ({ url: `${s(f)}/visits/${f.visitId}/progress`, body: { questionId: f.survey.questions[0]!.id } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/responses/:responseId',
+    issue: 19,
+    surveyState: 'active',
+    withResponse: true,
+    expect: [401, 200, 404, 200],
+    request: (f) => ({ url: `${s(f)}/responses/${f.responseId}` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/surveys/:surveyId/responses/:responseId',
+    issue: 19,
+    surveyState: 'active',
+    withResponse: true,
+    expect: [401, 204, 404, 403],
+    request: (f) => ({ url: `${s(f)}/responses/${f.responseId}` }),
+  },
+  // --- Results workflow: filters, flags, timeline and the XLSX export (issue 19) ----------------
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/results',
+    case: 'filtered, hiding flagged responses, in a time zone',
+    issue: 19,
+    surveyState: 'active',
+    expect: [401, 200, 404, 200],
+    request: (f) => ({ url: `${s(f)}/results?from=2020-01-01&hideFlagged=true&tz=Europe/Paris` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/surveys/:surveyId/results/export-link',
+    case: 'an XLSX link with a filter',
+    issue: 19,
+    expect: [401, 200, 404, 200],
+    request: (f) => ({ url: `${s(f)}/results/export-link`, body: { format: 'xlsx', from: '2020-01-01' } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/results.xlsx',
+    case: 'with the bearer token',
+    issue: 19,
+    expect: [401, 200, 404, 200],
+    request: (f) => ({ url: `${s(f)}/results.xlsx` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/results.xlsx',
+    case: "with the owner's signed link (the link is the credential)",
+    issue: 19,
+    exportLink: true,
+    expect: [200, 200, 200, 200],
+    request: (f) => ({ url: f.exportLink!.replace('/results.csv?', '/results.xlsx?') }),
   },
 ];

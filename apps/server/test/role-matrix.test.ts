@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type { ExportLinkResponse } from '@quorum/contract';
+import type { CreateVisitResponse, ExportLinkResponse } from '@quorum/contract';
 import { createAdmin, createSurvey, createUser } from '@quorum/test-support/factories';
 import { TEST_DIALECT, useTestApp } from './helpers';
 import { CALLERS, ROLE_MATRIX, type Caller, type MatrixFixture, type MatrixRow } from './role-matrix.table';
@@ -30,6 +30,31 @@ describe(`role matrix (${TEST_DIALECT})`, () => {
       });
       if (res.statusCode !== 200) throw new Error(`export link: ${res.statusCode} ${res.body}`);
       fixture.exportLink = (res.json() as ExportLinkResponse).url;
+    }
+    if (row.withVisit) {
+      const res = await t.app.inject({ method: 'POST', url: `/api/surveys/${survey.id}/visits` });
+      if (res.statusCode !== 201) throw new Error(`visit: ${res.statusCode} ${res.body}`);
+      fixture.visitId = (res.json() as CreateVisitResponse).visitId;
+    }
+    if (row.withResponse) {
+      const answers = survey.questions.map((q) => ({
+        questionId: q.id,
+        answer:
+          q.type === 'checkbox'
+            ? [q.options[0]!]
+            : q.type === 'text'
+              ? 'Fine'
+              : q.type === 'rating'
+                ? 4
+                : q.options[0]!,
+      }));
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/surveys/${survey.id}/responses`,
+        payload: { answers },
+      });
+      if (res.statusCode !== 201) throw new Error(`response: ${res.statusCode} ${res.body}`);
+      fixture.responseId = (res.json() as { responseId: string }).responseId;
     }
     return fixture;
   }

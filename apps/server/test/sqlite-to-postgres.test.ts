@@ -92,7 +92,20 @@ async function fillEveryTable(t: TestApp) {
               };
           }
         });
-      const res = await request(t.app, 'POST', `/api/surveys/${survey.id}/responses`, { body: { answers } });
+      // Some respondents come through the public page's funnel: a visit, its progress, and its completion.
+      let visitId: string | undefined;
+      if (i % 5 === 0) {
+        const visit = await request(t.app, 'POST', `/api/surveys/${survey.id}/visits`);
+        expect(visit.statusCode, visit.body).toBe(201);
+        visitId = visit.json<{ visitId: string }>().visitId;
+        const reached = await request(t.app, 'POST', `/api/surveys/${survey.id}/visits/${visitId}/progress`, {
+          body: { questionId: survey.questions[0]!.id },
+        });
+        expect(reached.statusCode, reached.body).toBe(204);
+      }
+      const res = await request(t.app, 'POST', `/api/surveys/${survey.id}/responses`, {
+        body: { answers, ...(visitId ? { visitId } : {}) },
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
   }
@@ -180,6 +193,18 @@ async function fillEveryTable(t: TestApp) {
         created_at: now,
       })),
     )
+    .execute();
+  // A visit that left before answering anything.
+  expect((await request(t.app, 'POST', `/api/surveys/${surveys[1]!.id}/visits`)).statusCode).toBe(201);
+  await k
+    .insertInto('result_shares')
+    .values({
+      survey_id: surveys[0]!.id,
+      token_hash: hash(20),
+      token_box: 'v1.cipher',
+      include_text_answers: 1,
+      created_at: now,
+    })
     .execute();
   for (const { table } of COPIED_TABLES) {
     const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(k);

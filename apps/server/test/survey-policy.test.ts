@@ -38,6 +38,8 @@ const TABLE: Record<'owner' | 'otherUser' | 'admin', Record<SurveyAction, Row>> 
     restore: ['move', 'move', 'move', 'move', '404'],
     'view-results': ['ok', 'ok', 'ok', 'ok', '404'],
     'export-results': ['ok', 'ok', 'ok', 'ok', '404'],
+    'share-results': ['ok', 'ok', 'ok', 'ok', '404'],
+    'delete-responses': ['ok', 'ok', 'ok', 'ok', '404'],
   },
   otherUser: {
     create: all('ok'),
@@ -48,6 +50,8 @@ const TABLE: Record<'owner' | 'otherUser' | 'admin', Record<SurveyAction, Row>> 
     restore: all('404'),
     'view-results': all('404'),
     'export-results': all('404'),
+    'share-results': all('404'),
+    'delete-responses': all('404'),
   },
   admin: {
     create: all('403'),
@@ -58,6 +62,8 @@ const TABLE: Record<'owner' | 'otherUser' | 'admin', Record<SurveyAction, Row>> 
     restore: ['move', 'move', 'move', 'move', 'ok'],
     'view-results': all('ok'),
     'export-results': all('ok'),
+    'share-results': all('403'),
+    'delete-responses': all('403'),
   },
 };
 
@@ -96,6 +102,8 @@ describe('survey access policy', () => {
     }
     expect(refusalBeforeReading(admin, 'edit')).toBe('forbidden');
     expect(refusalBeforeReading(admin, 'create')).toBe('forbidden');
+    expect(refusalBeforeReading(admin, 'share-results')).toBe('forbidden');
+    expect(refusalBeforeReading(admin, 'delete-responses')).toBe('forbidden');
     expect(refusalBeforeReading(admin, 'restore')).toBeUndefined();
     expect(refusalBeforeReading(owner, 'edit')).toBeUndefined();
   });
@@ -124,6 +132,10 @@ describe('survey access policy', () => {
       answer: [403, 'ADMIN_CANNOT_CREATE', SURVEY_MESSAGES.adminCannotCreate],
     },
     { refusal: ['forbidden', admin, 'edit'], answer: [403, 'ADMIN_CANNOT_EDIT', SURVEY_MESSAGES.adminCannotEdit] },
+    {
+      refusal: ['forbidden', admin, 'share-results'],
+      answer: [403, 'ADMIN_CANNOT_SHARE_RESULTS', 'Only the owner can share these results'],
+    },
     { refusal: ['not-editable', owner, 'edit'], answer: [409, 'SURVEY_NOT_EDITABLE', SURVEY_MESSAGES.notEditable] },
     {
       refusal: ['invalid-transition', admin, 'change-state', { from: 'draft', to: 'active' }],

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { userTypeSchema } from './auth';
+import { isoInstantSchema } from './time';
 
 /**
  * The security-relevant events the audit log records. Names are stable: administrators filter and export by
@@ -18,6 +19,9 @@ export const AUDIT_EVENT_TYPES = [
   'survey.deleted',
   'survey.restored',
   'admin.results.viewed',
+  'response.deleted',
+  'results.share.created',
+  'results.share.revoked',
 ] as const;
 export const auditEventTypeSchema = z.enum(AUDIT_EVENT_TYPES);
 export type AuditEventType = z.infer<typeof auditEventTypeSchema>;
@@ -54,22 +58,6 @@ export const auditEntrySchema = z.object({
 /** Entries per page of GET /api/admin/audit. */
 export const AUDIT_PAGE_SIZE = 50;
 
-const AUDIT_TIME_ERROR = 'expected an ISO date (2026-11-24) or date and time (2026-11-24T13:40:00Z)';
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/**
- * A bound of the time range: an ISO date (midnight UTC) or an ISO date and time with its offset, answered as
- * the UTC instant in the form the log stores.
- */
-const auditTimeSchema = z
-  .string()
-  .max(40, { error: AUDIT_TIME_ERROR })
-  .refine((v) => (ISO_DATE.test(v) || ISO_DATE_TIME.test(v)) && !Number.isNaN(Date.parse(v)), {
-    error: AUDIT_TIME_ERROR,
-  })
-  .transform((v) => new Date(ISO_DATE.test(v) ? `${v}T00:00:00Z` : v).toISOString());
-
 /** `type=a&type=b` or `type=a,b`: one or several event types; none means every type. */
 const auditTypesSchema = z
   .union([z.string().max(1000), z.array(z.string().max(100)).max(AUDIT_EVENT_TYPES.length)])
@@ -83,8 +71,8 @@ const auditTypesSchema = z
 
 const auditFilterFields = {
   type: auditTypesSchema.optional(),
-  from: auditTimeSchema.optional(),
-  to: auditTimeSchema.optional(),
+  from: isoInstantSchema.optional(),
+  to: isoInstantSchema.optional(),
 };
 
 const fromBeforeTo = <T extends { from?: string; to?: string }>(q: T) => !q.from || !q.to || q.from <= q.to;

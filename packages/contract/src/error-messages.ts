@@ -118,6 +118,26 @@ export const ERROR_MESSAGES = {
   SURVEY_NOT_OPEN_YET: 'This survey opens on {opensAt}',
   /** 400: a hidden field the survey does not declare. */
   HIDDEN_FIELD_UNKNOWN: 'This survey has no hidden field "{key}"',
+  /** 404: a visit id this survey did not give (POST …/visits/:visitId/progress). */
+  VISIT_NOT_FOUND: 'Visit not found',
+
+  // Results
+  /** 403: administrators read every response but do not delete them. */
+  ADMIN_CANNOT_DELETE_RESPONSES: 'Administrators cannot delete responses',
+  /** 403: only the owner shares a survey's results or revokes the link. */
+  ADMIN_CANNOT_SHARE_RESULTS: 'Only the owner can share these results',
+  /** 400: a results filter whose operator does not fit its question's type (see logicOperatorsFor). */
+  FILTER_OPERATOR_INVALID: 'The condition "{operator}" cannot be used on question "{questionId}"',
+  /** 400: a results filter that compares an answer without a value to compare it with. */
+  FILTER_VALUE_MISSING: 'The condition "{operator}" on question "{questionId}" needs a value',
+  /** 404: no response with this id in this survey (GET/DELETE …/responses/:responseId). */
+  RESPONSE_NOT_FOUND: 'Response not found',
+  /** 404: a question id the survey never had (…/results/insights?questionId=). */
+  QUESTION_NOT_FOUND: 'This survey has no question with id "{questionId}"',
+  /** 400: insights read text answers and "Other" texts only. */
+  INSIGHTS_NOT_AVAILABLE: 'Insights are for text questions and questions with "Other" only',
+  /** 404: a shared report link that was revoked, or never made. */
+  SHARED_RESULTS_NOT_FOUND: 'This shared report does not exist or is no longer shared',
 
   // Results
   EXPORT_LINK_EXPIRED: 'This download link has expired or is not valid. Please download again from the results page.',

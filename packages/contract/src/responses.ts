@@ -4,6 +4,7 @@ import { errorDetail, type ErrorDetail, type ErrorParamsArg } from './error-mess
 import { checkAnswer } from './question-types';
 import { nextIndex, questionPositions } from './question-flow';
 import { isRequired } from './question-rules';
+import { visitIdSchema } from './visits';
 import {
   LIMITS,
   questionSchema,
@@ -62,6 +63,8 @@ export const submitResponseBodySchema = z.object({
     .optional(),
   /** The survey's declared hidden fields, from the public link's query: name → value. */
   hiddenFields: hiddenFieldValuesSchema.optional(),
+  /** The visit (POST …/visits) this response ends: counts the completion and its time in the funnel. */
+  visitId: visitIdSchema.optional(),
 });
 export type SubmitResponseBody = z.input<typeof submitResponseBodySchema>;
 export type SubmittedAnswer = SubmitResponseBody['answers'][number];

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { ERROR_MESSAGES } from './error-messages';
 import { answerValueSchema, hiddenFieldValuesSchema, type AnswerValue } from './responses';
-import { questionTypes, ratingScaleSchema, surveyStateSchema } from './surveys';
+import {
+  RESPONSE_FLAGS,
+  resultsFilterBodyFields,
+  resultsFilterFields,
+  resultsFromBeforeTo,
+  resultsFromBeforeToError,
+} from './results-filters';
+import { questionTypes, ratingScaleSchema, surveyIdParamsSchema, surveyStateSchema } from './surveys';
 
 // ---------------------------------------------------------------------------
 // GET /api/surveys/:surveyId/results: title, total, per-question statistics and the newest responses
@@ -83,6 +90,11 @@ export const questionResultSchema = z.object({
   ranking: z.array(z.object({ option: z.string(), averageRank: z.number().nullable() })).optional(),
   /** Matrix questions only: per row, in row order, the count of each column. */
   rows: z.array(z.object({ row: z.string(), statistics: z.array(statisticSchema) })).optional(),
+  /**
+   * Shared reports only, and only when the owner included text answers: the newest text answers of a text
+   * question, or the newest "Other" texts of a question that offers "Other" (up to SHARED_TEXT_ANSWERS).
+   */
+  textAnswers: z.array(z.string()).optional(),
 });
 export type QuestionResult = z.output<typeof questionResultSchema>;
 
@@ -106,14 +118,55 @@ export const answersByQuestionSchema = z.custom<Record<string, AnswerValue>>(
   { error: 'answers must map question ids to answers' },
 );
 
+export const responseFlagSchema = z.enum(RESPONSE_FLAGS);
+
 export const responseRowSchema = z.object({
   responseId: z.string(),
   submittedAt: z.string(),
   answers: answersByQuestionSchema,
   /** The survey's hidden fields this response came with (name → value); absent when none. */
   hiddenFields: hiddenFieldValuesSchema.optional(),
+  /** Seconds from opening the survey page to submitting; null when the response came without a visit. */
+  durationSeconds: z.number().nullable(),
+  /** What may be wrong with the response (see RESPONSE_FLAGS); empty for most. */
+  flags: z.array(responseFlagSchema),
 });
 export type ResponseRow = z.infer<typeof responseRowSchema>;
+
+// ---------------------------------------------------------------------------
+// Funnel and timeline
+// ---------------------------------------------------------------------------
+
+/** How far one question got: visits that reached it, and visits that went on from it (to the next or to submit). */
+export const dropOffSchema = z.object({
+  questionId: z.string(),
+  reached: z.number().int(),
+  answered: z.number().int(),
+});
+export type DropOff = z.infer<typeof dropOffSchema>;
+
+/**
+ * The public page's funnel, from running counters (never filtered):
+ * - `views`: visits (the page was opened: POST …/visits);
+ * - `starts`: visits that went on from their first question;
+ * - `completions`: visits that ended in a stored response;
+ * - `completionRate`: completions ÷ views, 0–100 with one decimal;
+ * - `medianCompletionSeconds`: median time from opening the page to submitting; null before any completion;
+ * - `dropOff`: per current question, in order.
+ */
+export const funnelSchema = z.object({
+  views: z.number().int(),
+  starts: z.number().int(),
+  completions: z.number().int(),
+  completionRate: z.number(),
+  medianCompletionSeconds: z.number().nullable(),
+  dropOff: z.array(dropOffSchema),
+});
+export type Funnel = z.infer<typeof funnelSchema>;
+
+/** Responses per day in the viewer's time zone: `date` is "YYYY-MM-DD", oldest first, days without any left out. */
+export const timelineSchema = z.array(z.object({ date: z.string(), count: z.number().int() }));
+export type Timeline = z.infer<typeof timelineSchema>;
 
 export const resultsResponseSchema = z.object({
   surveyId: z.string(),
@@ -121,11 +174,17 @@ export const resultsResponseSchema = z.object({
   state: surveyStateSchema,
   title: z.string(),
   totalResponses: z.number().int(),
+  /** The responses the filter keeps (every response when none is given): the base of the statistics. */
+  matchingResponses: z.number().int(),
+  /** The time zone `timeline` counts days in (the `tz` parameter, else UTC). */
+  timeZone: z.string(),
+  timeline: timelineSchema,
+  funnel: funnelSchema,
   /** Current questions in order, then deleted ones (`isDeleted: true`). */
   questions: z.array(questionResultSchema),
   /** The hidden field names the survey declares, in order: the table's and the CSV's columns after the questions. */
   hiddenFields: z.array(z.string()),
-  /** The newest page of responses, newest first. */
+  /** The newest page of the matching responses, newest first. */
   responses: z.array(responseRowSchema),
   /** Pass to GET /api/surveys/:id/responses?cursor= for the next (older) page; null when none. */
   nextCursor: z.string().nullable(),
@@ -139,20 +198,23 @@ export type ResultsResponse = z.output<typeof resultsResponseSchema>;
 /** Default and largest page sizes of the response list. */
 export const RESPONSES_PAGE = { defaultLimit: 50, maxLimit: 500 } as const;
 
-export const responsesPageQuerySchema = z.object({
-  /** The id of the last response of the previous page; the page holds the responses older than it. */
-  cursor: z
-    .string()
-    .max(100, { error: 'Invalid cursor' })
-    .regex(/^[0-9a-zA-Z-]+$/, { error: 'Invalid cursor' })
-    .optional(),
-  limit: z.coerce
-    .number({ error: `limit must be a whole number from 1 to ${RESPONSES_PAGE.maxLimit}` })
-    .int({ error: `limit must be a whole number from 1 to ${RESPONSES_PAGE.maxLimit}` })
-    .min(1, { error: `limit must be a whole number from 1 to ${RESPONSES_PAGE.maxLimit}` })
-    .max(RESPONSES_PAGE.maxLimit, { error: `limit must be a whole number from 1 to ${RESPONSES_PAGE.maxLimit}` })
-    .default(RESPONSES_PAGE.defaultLimit),
-});
+export const responsesPageQuerySchema = z
+  .object({
+    ...resultsFilterFields,
+    /** The id of the last response of the previous page; the page holds the responses older than it. */
+    cursor: z
+      .string()
+      .max(100, { error: 'Invalid cursor' })
+      .regex(/^[0-9a-zA-Z-]+$/, { error: 'Invalid cursor' })
+      .optional(),
+    limit: z.coerce
+      .number({ error: `limit must be a whole number from 1 to ${RESPONSES_PAGE.maxLimit}` })
+      .int({ error: `limit must be a whole number from 1 to ${RESPONSES_PAGE.maxLimit}` })
+      .min(1, { error: `limit must be a whole number from 1 to ${RESPONSES_PAGE.maxLimit}` })
+      .max(RESPONSES_PAGE.maxLimit, { error: `limit must be a whole number from 1 to ${RESPONSES_PAGE.maxLimit}` })
+      .default(RESPONSES_PAGE.defaultLimit),
+  })
+  .refine(resultsFromBeforeTo, resultsFromBeforeToError);
 export const responsesPageSchema = z.object({
   responses: z.array(responseRowSchema),
   nextCursor: z.string().nullable(),
@@ -160,8 +222,28 @@ export const responsesPageSchema = z.object({
 export type ResponsesPage = z.infer<typeof responsesPageSchema>;
 
 // ---------------------------------------------------------------------------
-// CSV export: POST …/results/export-link, then GET …/results.csv?token=
+// One response: GET and DELETE /api/surveys/:surveyId/responses/:responseId
 // ---------------------------------------------------------------------------
+
+export const responseIdParamsSchema = surveyIdParamsSchema.extend({
+  responseId: z.string().min(1).max(100),
+});
+
+// ---------------------------------------------------------------------------
+// Exports: POST …/results/export-link { format }, then GET …/results.csv or …/results.xlsx?token=&(filter)
+// ---------------------------------------------------------------------------
+
+export const EXPORT_FORMATS = ['csv', 'xlsx'] as const;
+export type ExportFormat = (typeof EXPORT_FORMATS)[number];
+
+/** The file format (CSV when left out) and the filter the file keeps to (every response when left out). */
+export const exportLinkBodySchema = z
+  .object({
+    format: z.enum(EXPORT_FORMATS, { error: 'format must be csv or xlsx' }).default('csv'),
+    ...resultsFilterBodyFields,
+  })
+  .refine(resultsFromBeforeTo, resultsFromBeforeToError);
+export type ExportLinkBody = z.input<typeof exportLinkBodySchema>;
 
 /** How long a signed download link stays valid. */
 export const EXPORT_LINK_TTL_SECONDS = 60;
@@ -174,9 +256,13 @@ export const exportLinkResponseSchema = z.object({
 });
 export type ExportLinkResponse = z.infer<typeof exportLinkResponseSchema>;
 
-export const exportCsvQuerySchema = z.object({
-  token: z.string().max(2000).optional(),
-});
+/** GET …/results.csv and …/results.xlsx: the signed link's token (or a bearer token instead) and the filter. */
+export const exportQuerySchema = z
+  .object({ ...resultsFilterFields, token: z.string().max(2000).optional() })
+  .refine(resultsFromBeforeTo, resultsFromBeforeToError);
+
+/** The name of the XLSX export's second sheet. */
+export const XLSX_STATISTICS_SHEET = 'Statistics';
 
 // ---------------------------------------------------------------------------
 // Live updates: GET …/results/stream (Server-Sent Events, Authorization header)
@@ -272,6 +358,11 @@ const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])$/i;
 
 /** A file name made from a survey title, safe on every file system. */
 export function csvFileName(title: string): string {
+  return exportFileName(title, 'csv');
+}
+
+/** A file name made from a survey title with the export's extension, safe on every file system. */
+export function exportFileName(title: string, format: ExportFormat): string {
   const cleaned = title
     .normalize('NFKC')
     // eslint-disable-next-line no-control-regex -- control characters are exactly what must go
@@ -287,5 +378,5 @@ export function csvFileName(title: string): string {
     .join('')
     .replace(/[. ]+$/, '');
   if (WINDOWS_RESERVED.test(safe)) safe = `${safe}-results`;
-  return `${safe || 'survey-results'}.csv`;
+  return `${safe || 'survey-results'}.${format}`;
 }

@@ -72,14 +72,22 @@ describe('response rows', () => {
       responseId: 'r',
       submittedAt: 't',
       answers: answers as never,
+      durationSeconds: null,
+      flags: [],
     });
     expect(JSON.stringify(encoded)).toBe(
-      '{"responseId":"r","submittedAt":"t","answers":{"q1":"a","constructor":["x"],"__proto__":4}}',
+      '{"responseId":"r","submittedAt":"t","answers":{"q1":"a","constructor":["x"],"__proto__":4},"durationSeconds":null,"flags":[]}',
     );
   });
   it('refuse answers that are not answers', () => {
     const row = (answers: unknown) =>
-      resultsResponseSchema.shape.responses.element.safeParse({ responseId: 'r', submittedAt: 't', answers }).success;
+      resultsResponseSchema.shape.responses.element.safeParse({
+        responseId: 'r',
+        submittedAt: 't',
+        answers,
+        durationSeconds: null,
+        flags: [],
+      }).success;
     expect(row({ q1: 'a', q2: 3, q3: ['x'] })).toBe(true);
     expect(row({ q1: { nested: true } })).toBe(false);
     expect(row([])).toBe(false);
@@ -183,6 +191,17 @@ describe('schemas', () => {
       state: 'active',
       title: 'T',
       totalResponses: 1,
+      matchingResponses: 1,
+      timeZone: 'UTC',
+      timeline: [{ date: '2026-01-01', count: 1 }],
+      funnel: {
+        views: 2,
+        starts: 1,
+        completions: 1,
+        completionRate: 50,
+        medianCompletionSeconds: 30,
+        dropOff: [{ questionId: 'q', reached: 1, answered: 1 }],
+      },
       questions: [
         {
           id: 'q',
@@ -196,7 +215,15 @@ describe('schemas', () => {
         },
       ],
       hiddenFields: [],
-      responses: [{ responseId: 'r', submittedAt: '2026-01-01T00:00:00.000Z', answers: { q: 'A' } }],
+      responses: [
+        {
+          responseId: 'r',
+          submittedAt: '2026-01-01T00:00:00.000Z',
+          answers: { q: 'A' },
+          durationSeconds: 30,
+          flags: [],
+        },
+      ],
       nextCursor: null,
     });
     expect(parsed.questions[0]!.statistics[0]).toEqual({ answer: 'A', count: 1, percentage: 100 });

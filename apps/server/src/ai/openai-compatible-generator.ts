@@ -124,7 +124,7 @@ export function chatCompletionsUrl(baseUrl: string): URL {
   return url;
 }
 
-function headersFor(config: AiProviderConfig, endpoint: URL): Record<string, string> {
+export function headersFor(config: AiProviderConfig, endpoint: URL): Record<string, string> {
   const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
   if (config.apiKey) {
     headers.authorization = `Bearer ${config.apiKey}`;
@@ -153,7 +153,7 @@ function mentionsFormat(body: string): boolean {
 }
 
 /** The assistant's text, or the provider's refusal as a clear error. */
-function contentOf(body: string): string {
+export function contentOf(body: string): string {
   let data: unknown;
   try {
     data = JSON.parse(body);
@@ -195,7 +195,7 @@ export function readSurvey(content: string): ReadResult {
   return { ok: false, problem };
 }
 
-function extractJson(content: string): unknown {
+export function extractJson(content: string): unknown {
   const text = content.replace(/<think>[\s\S]*?<\/think>/gi, '').trim();
   const start = text.indexOf('{');
   const end = text.lastIndexOf('}');

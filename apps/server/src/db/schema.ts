@@ -135,6 +135,64 @@ export interface ResponsesTable {
   hidden_fields: string | null;
   /** The browser's random id on surveys with one response per browser; unique per survey; null for none. */
   respondent_id: string | null;
+  /** Milliseconds from opening the public page (the visit) to submitting; null without a visit. */
+  duration_ms: number | null;
+  /** The visit this response ended; null for none. */
+  visit_id: string | null;
+  /** SHA-256 of the normalised non-empty text answers (the duplicate flag); null for none. */
+  text_hash: string | null;
+}
+
+/** One opening of a survey's public page. `reached` and `passed`: JSON lists of question ids. */
+export interface VisitsTable {
+  id: string;
+  survey_id: string;
+  created_at: string;
+  /** Questions the visit reached, each once. */
+  reached: string;
+  /** Questions the visit went on from (to another question or to submit), each once. */
+  passed: string;
+  completed_at: string | null;
+  response_id: string | null;
+}
+
+/** The funnel's running counts per survey. */
+export interface SurveyFunnelTable {
+  survey_id: string;
+  views: number;
+  starts: number;
+  completions: number;
+}
+
+/** Per question: visits that reached it, and visits that went on from it. */
+export interface QuestionDropoffTable {
+  survey_id: string;
+  question_id: string;
+  reached: number;
+  answered: number;
+}
+
+/** Completions per whole second from opening the page to submitting: the median's counters. */
+export interface CompletionTimesTable {
+  survey_id: string;
+  seconds: number;
+  count: number;
+}
+
+/** Responses per quarter hour (`quarter` = epoch milliseconds ÷ 900,000, rounded down). */
+export interface ResponseTimelineTable {
+  survey_id: string;
+  quarter: number;
+  count: number;
+}
+
+/** A survey's read-only report link: found by the token's SHA-256; the sealed token shows the owner the link again. */
+export interface ResultSharesTable {
+  survey_id: string;
+  token_hash: string;
+  token_box: string;
+  include_text_answers: number;
+  created_at: string;
 }
 
 /** How many responses gave each answer to each question; kept up to date on every submit. */
@@ -244,6 +302,12 @@ export interface Database {
   responses: ResponsesTable;
   answer_counts: AnswerCountsTable;
   question_totals: QuestionTotalsTable;
+  visits: VisitsTable;
+  survey_funnel: SurveyFunnelTable;
+  question_dropoff: QuestionDropoffTable;
+  completion_times: CompletionTimesTable;
+  response_timeline: ResponseTimelineTable;
+  result_shares: ResultSharesTable;
   audit_log: AuditLogTable;
   sso_identities: SsoIdentitiesTable;
   sso_states: SsoStatesTable;

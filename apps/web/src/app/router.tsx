@@ -92,6 +92,13 @@ export const screens: RouteObject[] = [
     }),
   },
   {
+    // Anyone with the link, signed in or not, without the app's frame: a survey's results, read-only.
+    path: paths.sharedResults.path,
+    lazy: async () => ({
+      Component: (await import('@/features/shared-results/components/shared-results-page')).SharedResultsPage,
+    }),
+  },
+  {
     // Either role (an owner or an administrator), without the app's sidebar: the survey as respondents see it.
     path: paths.surveyPreview.path,
     lazy: async () => {

@@ -20,6 +20,7 @@ describe('the route table', () => {
       adminDashboard: paths.admin.dashboard.getHref(),
       adminResults: paths.admin.surveyResults.getHref(ids),
       preview: paths.surveyPreview.getHref(ids),
+      sharedResults: paths.sharedResults.getHref({ token: 'a/b c' }),
     }).toEqual({
       home: '/',
       login: '/login',
@@ -35,6 +36,7 @@ describe('the route table', () => {
       adminDashboard: '/admin/dashboard',
       adminResults: '/admin/surveys/s%201/results',
       preview: '/surveys/s%201/preview',
+      sharedResults: '/shared/results/a%2Fb%20c',
     });
   });
 
@@ -50,5 +52,6 @@ describe('the route table', () => {
     expect(matchRoute(paths.user.editSurvey, '/surveys/s/edit/')).toEqual({ surveyId: 's' });
     expect(matchRoute(paths.user.editSurvey, '/surveys/s/results')).toBeNull();
     expect(matchRoute(paths.auth.login, '/login')).toEqual({});
+    expect(matchRoute(paths.sharedResults, '/shared/results/tok_1')).toEqual({ token: 'tok_1' });
   });
 });

@@ -71,6 +71,8 @@ export const paths = {
     survey: routeWith<'projectId' | 'surveyId'>('/projects/:projectId/surveys/:surveyId'),
     thankYou: routeWith<'projectId' | 'surveyId'>('/projects/:projectId/surveys/:surveyId/thank-you'),
   },
+  /** A survey's results as its owner shared them: read-only, for anyone with the link, signed in or not. */
+  sharedResults: routeWith<'token'>('/shared/results/:token'),
   user,
   admin,
   /** The survey run in the real runner, recording nothing: its owner's, or any for an administrator. */

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { InfiniteData, UseInfiniteQueryResult } from '@tanstack/react-query';
 import type {
   AnswerValue,
+  InsightTheme,
   LogicOperator,
   QuestionInput,
   QuestionOf,
@@ -119,12 +120,30 @@ export interface QuestionRunnerPart<T extends QuestionType> {
 /** The survey's responses, newest first, a page at a time (read by the parts that list answers). */
 export type ResponsesFeed = UseInfiniteQueryResult<InfiniteData<ResponsesPage>>;
 
+/**
+ * The insights block over a list of free-text answers (a text question's, or the texts given as "Other"): themes
+ * as chips, one of which may be chosen to narrow the list to the answers that mention it.
+ */
+export interface AnswerInsightsProps {
+  surveyId: string;
+  questionId: string;
+  /** The label of the chosen theme; null while the list shows every answer. */
+  selectedTheme: string | null;
+  onSelectTheme: (theme: InsightTheme | null) => void;
+}
+
 export interface QuestionResultProps {
   surveyId: string;
   question: QuestionResult;
   /** The id of the question's heading, which names its table. */
   labelId: string;
-  responses: ResponsesFeed;
+  /**
+   * The survey's responses, for the parts that list answers. Absent in a shared report: there, free-text answers
+   * come with the question (`question.textAnswers`) when the owner included them, and never otherwise.
+   */
+  responses?: ResponsesFeed | undefined;
+  /** Insights over free-text answers (the owner's results screen gives them; a shared report does not). */
+  Insights?: ComponentType<AnswerInsightsProps> | undefined;
 }
 
 /** The results' part of a type. */

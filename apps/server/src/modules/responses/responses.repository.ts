@@ -1,8 +1,13 @@
 import type { Kysely, Transaction } from 'kysely';
-import { answerFor, questionPath, type AnswerValue, type Question, type SurveyState } from '@quorum/contract';
+import type { AnswerValue, Question, SurveyState } from '@quorum/contract';
 import type { Db, Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
-import { serverQuestionType } from '../../question-types';
+import { completionSecondsOf } from '../results/completion-times';
+import { quarterOf } from '../results/timeline';
+import { completeVisit } from '../visits/visit-progress';
+import { addStep, addToDropOff, addToFunnel, endVisits, lockVisits } from '../visits/visits.repository';
+import { tallyResponses, type ResponseTally } from '../results/answer-tally';
+import { textFingerprint } from './text-fingerprint';
 import { questionFromRow, STORED_QUESTION_COLUMNS } from '../surveys/question-row';
 import { settingsFromRow, type SurveySettings } from '../surveys/survey-settings-row';
 
@@ -17,6 +22,8 @@ export interface NewResponse {
   hiddenFields?: Record<string, string> | null;
   /** The browser's random id, kept only on surveys with one response per browser; absent or null for none. */
   respondentId?: string | null;
+  /** The visit (POST …/visits) the respondent says this response ends; absent or null for none. */
+  visitId?: string | null;
 }
 
 /** The survey columns the settings are read from. */
@@ -79,8 +86,8 @@ export async function findSurveyForTaking(
 
 /**
  * Records accepted responses of one survey in ONE transaction: the response rows, the answer
- * counts and question totals that results read, and the survey's response count. Each response counts as
- * seen by every question on its path (`questionPath` of its answers, the path the check walked).
+ * counts and question totals that results read, the survey's response count, the timeline and the funnel. Each
+ * response counts as seen by every question on its path (`questionPath` of its answers, the path the check walked).
  */
 export async function recordResponses(
   db: Db,
@@ -89,63 +96,16 @@ export async function recordResponses(
   items: NewResponse[],
 ): Promise<void> {
   if (items.length === 0) return;
-  await db.kysely.transaction().execute((trx) => writeResponses(trx, surveyId, questions, items));
+  await db.kysely.transaction().execute((trx) => writeResponses(trx, db.dialect, surveyId, questions, items));
 }
 
-/**
- * The write itself, inside the caller's transaction. Counts are added as deltas with upserts, so
- * concurrent writers (several instances on PostgreSQL) never lose an increment; keys are sorted so
- * concurrent transactions lock rows in the same order. Returns the survey's new response count.
- */
-export async function writeResponses(
-  trx: Executor,
-  surveyId: string,
-  questions: Question[],
-  items: NewResponse[],
-): Promise<number> {
-  if (items.length === 0) return 0;
-  for (let i = 0; i < items.length; i += CHUNK) {
-    await trx
-      .insertInto('responses')
-      .values(
-        items.slice(i, i + CHUNK).map((item) => ({
-          id: item.id,
-          survey_id: surveyId,
-          submitted_at: item.submittedAt,
-          answers: JSON.stringify(item.answers),
-          hidden_fields: item.hiddenFields ? JSON.stringify(item.hiddenFields) : null,
-          respondent_id: item.respondentId ?? null,
-        })),
-      )
-      .execute();
+/** Adds (or, with `sign` -1, takes away) a tally of responses to the answer counts and question totals. */
+export async function applyTally(trx: Executor, surveyId: string, tally: ResponseTally, sign: 1 | -1): Promise<void> {
+  if (sign === -1) {
+    await subtractTally(trx, surveyId, tally);
+    return;
   }
-
-  const counts = new Map<string, { question_id: string; answer: string; count: number }>();
-  const totals = new Map<string, { answered: number; rating_sum: number; seen: number }>();
-  const countAnswer = (questionId: string, answer: string) => {
-    const key = `${questionId}\u0000${answer}`;
-    const entry = counts.get(key);
-    if (entry) entry.count += 1;
-    else counts.set(key, { question_id: questionId, answer, count: 1 });
-  };
-  for (const item of items) {
-    // Every question on the response's path was seen, answered or skipped; the path is the flow's own.
-    for (const question of questionPath(questions, item.answers)) {
-      let total = totals.get(question.id);
-      if (!total) totals.set(question.id, (total = { answered: 0, rating_sum: 0, seen: 0 }));
-      total.seen += 1;
-      const value = answerFor(item.answers, question.id);
-      if (value === undefined) continue;
-      total.answered += 1;
-      total.rating_sum += serverQuestionType(question.type).countAnswer(question, value, (answer) =>
-        countAnswer(question.id, answer),
-      );
-    }
-  }
-
-  const countRows = [...counts.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([, row]) => ({ survey_id: surveyId, ...row }));
+  const countRows = tally.counts.map((row) => ({ survey_id: surveyId, ...row }));
   for (let i = 0; i < countRows.length; i += CHUNK) {
     await trx
       .insertInto('answer_counts')
@@ -157,10 +117,7 @@ export async function writeResponses(
       )
       .execute();
   }
-
-  const totalRows = [...totals.entries()]
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-    .map(([questionId, row]) => ({ survey_id: surveyId, question_id: questionId, ...row }));
+  const totalRows = tally.totals.map((row) => ({ survey_id: surveyId, ...row }));
   for (let i = 0; i < totalRows.length; i += CHUNK) {
     await trx
       .insertInto('question_totals')
@@ -174,6 +131,208 @@ export async function writeResponses(
       )
       .execute();
   }
+}
+
+/**
+ * Takes a tally away, row by row in key order (a deletion's tally is one response: a few rows). Counts never go
+ * below zero, and an answer's count that reaches zero is removed, as if it had never been given.
+ */
+async function subtractTally(trx: Executor, surveyId: string, tally: ResponseTally): Promise<void> {
+  for (const row of tally.counts) {
+    await trx
+      .updateTable('answer_counts')
+      .set((eb) => ({ count: eb('count', '-', row.count) }))
+      .where('survey_id', '=', surveyId)
+      .where('question_id', '=', row.question_id)
+      .where('answer', '=', row.answer)
+      .execute();
+    await trx
+      .deleteFrom('answer_counts')
+      .where('survey_id', '=', surveyId)
+      .where('question_id', '=', row.question_id)
+      .where('answer', '=', row.answer)
+      .where('count', '<=', 0)
+      .execute();
+  }
+  for (const row of tally.totals) {
+    await trx
+      .updateTable('question_totals')
+      .set((eb) => ({
+        answered: eb
+          .case()
+          .when('answered', '>', row.answered)
+          .then(eb('answered', '-', row.answered))
+          .else(0)
+          .end(),
+        rating_sum: eb('rating_sum', '-', row.rating_sum),
+        seen: eb
+          .case()
+          .when('seen', '>', row.seen)
+          .then(eb('seen', '-', row.seen))
+          .else(0)
+          .end(),
+      }))
+      .where('survey_id', '=', surveyId)
+      .where('question_id', '=', row.question_id)
+      .execute();
+  }
+}
+
+/** Responses per quarter hour, added to (key order, so concurrent writers lock rows in the same order). */
+async function addToTimeline(trx: Executor, surveyId: string, counts: ReadonlyMap<number, number>): Promise<void> {
+  const rows = [...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([quarter, count]) => ({ survey_id: surveyId, quarter, count }));
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await trx
+      .insertInto('response_timeline')
+      .values(rows.slice(i, i + CHUNK))
+      .onConflict((oc) =>
+        oc
+          .columns(['survey_id', 'quarter'])
+          .doUpdateSet((eb) => ({ count: eb('response_timeline.count', '+', eb.ref('excluded.count')) })),
+      )
+      .execute();
+  }
+}
+
+/** Completions per whole second, added to (key order, so concurrent writers lock rows in the same order). */
+async function addToCompletionTimes(
+  trx: Executor,
+  surveyId: string,
+  counts: ReadonlyMap<number, number>,
+): Promise<void> {
+  const rows = [...counts]
+    .sort(([a], [b]) => a - b)
+    .map(([seconds, count]) => ({ survey_id: surveyId, seconds, count }));
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await trx
+      .insertInto('completion_times')
+      .values(rows.slice(i, i + CHUNK))
+      .onConflict((oc) =>
+        oc
+          .columns(['survey_id', 'seconds'])
+          .doUpdateSet((eb) => ({ count: eb('completion_times.count', '+', eb.ref('excluded.count')) })),
+      )
+      .execute();
+  }
+}
+
+/** Takes one away from a counter of the timeline or of the completion times (a deleted response). */
+export async function subtractCount(
+  trx: Executor,
+  table: 'response_timeline' | 'completion_times',
+  surveyId: string,
+  key: number,
+): Promise<void> {
+  if (table === 'response_timeline') {
+    await trx
+      .updateTable('response_timeline')
+      .set((eb) => ({ count: eb('count', '-', 1) }))
+      .where('survey_id', '=', surveyId)
+      .where('quarter', '=', key)
+      .where('count', '>', 0)
+      .execute();
+  } else {
+    await trx
+      .updateTable('completion_times')
+      .set((eb) => ({ count: eb('count', '-', 1) }))
+      .where('survey_id', '=', surveyId)
+      .where('seconds', '=', key)
+      .where('count', '>', 0)
+      .execute();
+  }
+}
+
+const increment = (counts: Map<number, number>, key: number) => counts.set(key, (counts.get(key) ?? 0) + 1);
+
+/**
+ * Ends the visits the responses came with, for the funnel: each visit of this survey that has not ended yet ends in
+ * the first response that names it (see completeVisit); any other visit id is left out, and its response is kept
+ * without funnel data. Answers each response's visit id and time from opening the page, for those that ended one.
+ */
+async function completeVisits(
+  trx: Executor,
+  dialect: Dialect,
+  surveyId: string,
+  items: readonly NewResponse[],
+): Promise<Map<NewResponse, { visitId: string; durationMs: number }>> {
+  const ended = new Map<NewResponse, { visitId: string; durationMs: number }>();
+  const asked = items.flatMap((item) => (item.visitId ? [item.visitId] : []));
+  if (asked.length === 0) return ended;
+  const visits = await lockVisits(trx, dialect, asked);
+  const dropOff = new Map<string, { reached: number; answered: number }>();
+  const times = new Map<number, number>();
+  let starts = 0;
+  const endings: Parameters<typeof endVisits>[1][number][] = [];
+  for (const item of items) {
+    const visit = item.visitId ? visits.get(item.visitId) : undefined;
+    if (!visit || visit.surveyId !== surveyId || visit.completedAt !== null) continue;
+    // Taken: a second response naming the same visit in this batch is kept without funnel data.
+    visit.completedAt = item.submittedAt;
+    const step = completeVisit(visit.path);
+    addStep(dropOff, step);
+    if (step.started) starts += 1;
+    const durationMs = Math.max(0, Date.parse(item.submittedAt) - Date.parse(visit.createdAt));
+    increment(times, completionSecondsOf(durationMs));
+    ended.set(item, { visitId: visit.id, durationMs });
+    endings.push({ visitId: visit.id, passed: step.path.passed, at: item.submittedAt, responseId: item.id });
+  }
+  await endVisits(trx, endings);
+  await addToDropOff(trx, surveyId, dropOff);
+  await addToFunnel(trx, surveyId, { starts, completions: ended.size });
+  await addToCompletionTimes(trx, surveyId, times);
+  return ended;
+}
+
+/**
+ * The write itself, inside the caller's transaction. Counts are added as deltas with upserts, so
+ * concurrent writers (several instances on PostgreSQL) never lose an increment; keys are sorted so
+ * concurrent transactions lock rows in the same order. Besides the responses and their answer counters: the
+ * timeline (responses per quarter hour), the text fingerprint of each response (the duplicate flag) and the funnel
+ * of the visits they end. Returns the survey's new response count.
+ */
+export async function writeResponses(
+  trx: Executor,
+  dialect: Dialect,
+  surveyId: string,
+  questions: Question[],
+  items: NewResponse[],
+): Promise<number> {
+  if (items.length === 0) return 0;
+  const visits = await completeVisits(trx, dialect, surveyId, items);
+  for (let i = 0; i < items.length; i += CHUNK) {
+    await trx
+      .insertInto('responses')
+      .values(
+        items.slice(i, i + CHUNK).map((item) => ({
+          id: item.id,
+          survey_id: surveyId,
+          submitted_at: item.submittedAt,
+          answers: JSON.stringify(item.answers),
+          hidden_fields: item.hiddenFields ? JSON.stringify(item.hiddenFields) : null,
+          respondent_id: item.respondentId ?? null,
+          duration_ms: visits.get(item)?.durationMs ?? null,
+          visit_id: visits.get(item)?.visitId ?? null,
+          text_hash: textFingerprint(questions, item.answers),
+        })),
+      )
+      .execute();
+  }
+
+  await applyTally(
+    trx,
+    surveyId,
+    tallyResponses(
+      questions,
+      items.map((item) => item.answers),
+    ),
+    1,
+  );
+
+  const quarters = new Map<number, number>();
+  for (const item of items) increment(quarters, quarterOf(item.submittedAt));
+  await addToTimeline(trx, surveyId, quarters);
 
   const updated = await trx
     .updateTable('surveys')
@@ -222,7 +381,7 @@ export async function recordBatch(
     for (const surveyId of [...surveys.keys()].sort()) {
       const locked = await lockSurvey(trx, db.dialect, surveyId, surveys.get(surveyId) ?? []);
       const { questions, items, close } = decide(surveyId, locked);
-      if (items.length > 0) totals.set(surveyId, await writeResponses(trx, surveyId, questions, items));
+      if (items.length > 0) totals.set(surveyId, await writeResponses(trx, db.dialect, surveyId, questions, items));
       if (close) {
         await trx
           .updateTable('surveys')
@@ -264,6 +423,14 @@ async function lockSurvey(
     responseCount: Number(survey.response_count),
     answeredRespondentIds: new Set(answered.map((r) => r.respondent_id).filter((id): id is string => id !== null)),
   };
+}
+
+/** Account deletion: the timelines of every survey the user owns. */
+export async function deleteTimelinesOfOwner(trx: Executor, userId: string): Promise<void> {
+  await trx
+    .deleteFrom('response_timeline')
+    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('user_id', '=', userId))
+    .execute();
 }
 
 /** Account deletion: every response to every survey the user owns. */

@@ -36,6 +36,8 @@ export interface Submission {
   answers: SubmittedAnswer[];
   respondentId?: string;
   hiddenFields?: Record<string, string>;
+  /** The visit the page opened (POST …/visits): the funnel counts this response as its completion. */
+  visitId?: string;
 }
 
 interface Pending {
@@ -293,6 +295,8 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
         hiddenFields: hiddenFields && Object.fromEntries(Object.entries(hiddenFields)),
         // Kept only when the survey asks for one response per browser (decided again in the transaction).
         respondentId: submission.respondentId ?? null,
+        // Counted in the funnel only when it is an open visit of this survey (decided in the transaction).
+        visitId: submission.visitId ?? null,
       };
       const totalResponses = await new Promise<number>((resolve, reject) => {
         queue.push({ surveyId, checkedAgainst: checkedAgainst!, answers, response, resolve, reject });

@@ -1,4 +1,11 @@
-import { emptyAnswers, isAnswerValue, type AnswerValue, type Question, type ResponseRow } from '@quorum/contract';
+import {
+  emptyAnswers,
+  isAnswerValue,
+  type AnswerValue,
+  type Question,
+  type ResponseFlag,
+  type ResponseRow,
+} from '@quorum/contract';
 import { questionFromRow } from '../surveys/question-row';
 import type { ResponseDbRow, ResultsQuestionRow } from './results.repository';
 
@@ -31,6 +38,24 @@ export function parseAnswers(json: string): Record<string, AnswerValue> {
   return answers;
 }
 
+const NO_ANSWERS: Readonly<Record<string, AnswerValue>> = Object.freeze(emptyAnswers());
+
+/**
+ * A response's stored answers JSON for a pass over many responses: parsed once and not copied. JSON.parse makes
+ * every key an own property ("__proto__" included), so reading through `answerFor` (own keys only) stays safe;
+ * values are not checked here, so readers check each with `isAnswerValue` as they use it. Never throws.
+ */
+export function readStoredAnswers(json: string): Readonly<Record<string, AnswerValue>> {
+  try {
+    const parsed = JSON.parse(json) as unknown;
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, AnswerValue>)
+      : NO_ANSWERS;
+  } catch {
+    return NO_ANSWERS;
+  }
+}
+
 /**
  * A response's stored hidden fields JSON, read back as name → text (anything else left out); undefined for none or
  * for a row that does not hold an object. Never throws.
@@ -49,12 +74,25 @@ export function parseHiddenFields(json: string | null | undefined): Record<strin
   return entries.length > 0 ? Object.fromEntries(entries) : undefined;
 }
 
-export function toResponseRow(row: ResponseDbRow): ResponseRow {
+/** A completion time as a response row shows it: seconds with one decimal; null for a response without one. */
+export function durationSecondsOf(durationMs: number | string | null): number | null {
+  if (durationMs === null) return null;
+  const ms = Number(durationMs);
+  return Number.isFinite(ms) ? Math.round(ms / 100) / 10 : null;
+}
+
+/** A stored response as a row of the results (the caller passes its quality flags; none by default). */
+export function toResponseRow(
+  row: Pick<ResponseDbRow, 'id' | 'submitted_at' | 'answers' | 'hidden_fields' | 'duration_ms'>,
+  flags: ResponseFlag[] = [],
+): ResponseRow {
   const hiddenFields = parseHiddenFields(row.hidden_fields);
   return {
     responseId: row.id,
     submittedAt: row.submitted_at,
     answers: parseAnswers(row.answers),
     ...(hiddenFields ? { hiddenFields } : {}),
+    durationSeconds: durationSecondsOf(row.duration_ms),
+    flags,
   };
 }

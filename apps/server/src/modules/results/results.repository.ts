@@ -29,6 +29,18 @@ export interface ResponseDbRow {
   submitted_at: string;
   answers: string;
   hidden_fields: string | null;
+  /** A bigint: PostgreSQL hands it over as text, so read it with Number(). */
+  duration_ms: number | null;
+  text_hash: string | null;
+}
+
+/** The columns of a response the results read. */
+const RESPONSE_COLUMNS = ['id', 'submitted_at', 'answers', 'hidden_fields', 'duration_ms', 'text_hash'] as const;
+
+/** `submitted_at` in [from, to): either bound may be left out. */
+export interface SubmittedRange {
+  from?: string | undefined;
+  to?: string | undefined;
 }
 
 export async function findResultsSurvey(db: Kysely<Database>, surveyId: string): Promise<ResultsSurveyRow | undefined> {
@@ -78,36 +90,158 @@ export async function listQuestionTotals(db: Kysely<Database>, surveyId: string)
 }
 
 /**
- * One page of responses, newest first, older than `before` (a response id) when given.
- * UUIDv7 ids are time-ordered, so `(survey_id, id)` is both the index and a stable cursor:
+ * One page of responses, newest first, older than `before` (a response id) when given, submitted within
+ * [from, to) when given. UUIDv7 ids are time-ordered, so `(survey_id, id)` is both the index and a stable cursor:
  * responses stored while a client pages are newer than its cursor and never shift later pages.
  */
 export async function listResponsesBefore(
   db: Kysely<Database>,
   surveyId: string,
-  options: { before?: string; limit: number },
+  options: { before?: string | undefined; limit: number } & SubmittedRange,
 ): Promise<ResponseDbRow[]> {
-  let query = db
-    .selectFrom('responses')
-    .select(['id', 'submitted_at', 'answers', 'hidden_fields'])
-    .where('survey_id', '=', surveyId);
+  let query = db.selectFrom('responses').select(RESPONSE_COLUMNS).where('survey_id', '=', surveyId);
   if (options.before !== undefined) query = query.where('id', '<', options.before);
+  if (options.from !== undefined) query = query.where('submitted_at', '>=', options.from);
+  if (options.to !== undefined) query = query.where('submitted_at', '<', options.to);
   return query.orderBy('id', 'desc').limit(options.limit).execute();
 }
 
-/** One page of responses, oldest first, after `after` and up to `upTo` (both response ids). For the export. */
+/**
+ * One page of responses, oldest first, after `after` and up to `upTo` (both response ids), submitted within
+ * [from, to) when given. For the exports and the filtered results.
+ */
 export async function listResponsesAfter(
   db: Kysely<Database>,
   surveyId: string,
-  options: { after?: string; upTo: string; limit: number },
+  options: { after?: string | undefined; upTo: string; limit: number } & SubmittedRange,
 ): Promise<ResponseDbRow[]> {
   let query = db
     .selectFrom('responses')
-    .select(['id', 'submitted_at', 'answers', 'hidden_fields'])
+    .select(RESPONSE_COLUMNS)
     .where('survey_id', '=', surveyId)
     .where('id', '<=', options.upTo);
   if (options.after !== undefined) query = query.where('id', '>', options.after);
+  if (options.from !== undefined) query = query.where('submitted_at', '>=', options.from);
+  if (options.to !== undefined) query = query.where('submitted_at', '<', options.to);
   return query.orderBy('id', 'asc').limit(options.limit).execute();
+}
+
+/** A response as a pass over many reads it: only the columns it needs (see scanResponsesAfter). */
+export type ScannedRow = Pick<ResponseDbRow, 'id' | 'submitted_at' | 'answers'> &
+  Partial<Pick<ResponseDbRow, 'hidden_fields' | 'duration_ms' | 'text_hash'>>;
+
+/**
+ * Like listResponsesAfter, for a pass over every response of a survey: reads the hidden fields only when asked,
+ * and never the quality columns, since every column read costs at a hundred thousand rows.
+ */
+export async function scanResponsesAfter(
+  db: Kysely<Database>,
+  surveyId: string,
+  options: {
+    after?: string | undefined;
+    upTo: string;
+    limit: number;
+    hiddenFields: boolean;
+    /** Leaves out responses faster than this (the speeders); those without a time stay. */
+    notFasterThanMs?: number | undefined;
+  } & SubmittedRange,
+): Promise<ScannedRow[]> {
+  const columns: (typeof RESPONSE_COLUMNS)[number][] = ['id', 'submitted_at', 'answers'];
+  if (options.hiddenFields) columns.push('hidden_fields');
+  let query = db
+    .selectFrom('responses')
+    .select(columns)
+    .where('survey_id', '=', surveyId)
+    .where('id', '<=', options.upTo);
+  if (options.after !== undefined) query = query.where('id', '>', options.after);
+  if (options.from !== undefined) query = query.where('submitted_at', '>=', options.from);
+  if (options.to !== undefined) query = query.where('submitted_at', '<', options.to);
+  const floor = options.notFasterThanMs;
+  if (floor !== undefined) {
+    query = query.where((eb) => eb.or([eb('duration_ms', 'is', null), eb('duration_ms', '>=', floor)]));
+  }
+  return (await query.orderBy('id', 'asc').limit(options.limit).execute()) as ScannedRow[];
+}
+
+/**
+ * The ids of the survey's duplicates up to `upTo`: responses with a non-null text hash that an earlier response
+ * (smaller id) of the survey shares. Index probes on `(survey_id, text_hash, id)`, without reading the responses.
+ */
+export async function listDuplicateResponseIds(
+  db: Kysely<Database>,
+  surveyId: string,
+  upTo: string,
+): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('responses as r')
+    .select('r.id')
+    .where('r.survey_id', '=', surveyId)
+    .where('r.id', '<=', upTo)
+    .where('r.text_hash', 'is not', null)
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('responses as e')
+          .select('e.id')
+          .whereRef('e.survey_id', '=', 'r.survey_id')
+          .whereRef('e.text_hash', '=', 'r.text_hash')
+          .whereRef('e.id', '<', 'r.id'),
+      ),
+    )
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Some responses of a survey by id, newest first (ids of other surveys are left out). */
+export async function listResponsesByIds(
+  db: Kysely<Database>,
+  surveyId: string,
+  ids: readonly string[],
+): Promise<ResponseDbRow[]> {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('responses')
+    .select(RESPONSE_COLUMNS)
+    .where('survey_id', '=', surveyId)
+    .where('id', 'in', [...ids])
+    .orderBy('id', 'desc')
+    .execute();
+}
+
+/** Hashes looked up per query: far below the bound-parameter limits of both dialects. */
+const HASH_CHUNK = 500;
+
+/**
+ * The earliest response id of each of these text hashes in the survey, through the index
+ * `(survey_id, text_hash, id)`: hash → id (hashes no response has are left out).
+ */
+export async function earliestResponsesWithHashes(
+  db: Kysely<Database>,
+  surveyId: string,
+  hashes: readonly string[],
+): Promise<Map<string, string>> {
+  const earliest = new Map<string, string>();
+  for (let i = 0; i < hashes.length; i += HASH_CHUNK) {
+    const rows = await db
+      .selectFrom('responses')
+      .select((eb) => ['text_hash', eb.fn.min('id').as('first_id')])
+      .where('survey_id', '=', surveyId)
+      .where('text_hash', 'in', hashes.slice(i, i + HASH_CHUNK))
+      .groupBy('text_hash')
+      .execute();
+    for (const row of rows) if (row.text_hash !== null) earliest.set(row.text_hash, String(row.first_id));
+  }
+  return earliest;
+}
+
+/** The timeline's counters: responses per quarter hour, as [quarter, count] pairs. */
+export async function listTimelineQuarters(db: Kysely<Database>, surveyId: string): Promise<[number, number][]> {
+  const rows = await db
+    .selectFrom('response_timeline')
+    .select(['quarter', 'count'])
+    .where('survey_id', '=', surveyId)
+    .execute();
+  return rows.map((r) => [Number(r.quarter), Number(r.count)]);
 }
 
 /** The hidden field names a survey declares now (the export's extra columns); none for an unknown id. */
@@ -135,6 +269,8 @@ export interface ResultsSnapshot {
   totals: QuestionTotalRow[];
   /** The newest responses, newest first: up to `pageLimit + 1` so the caller knows whether more exist. */
   newest: ResponseDbRow[];
+  /** The timeline's counters: [quarter, count]. */
+  quarters: [number, number][];
 }
 
 /**
@@ -158,6 +294,7 @@ export async function readResultsSnapshot(
       const counts = await listAnswerCounts(trx, surveyId);
       const totals = await listQuestionTotals(trx, surveyId);
       const newest = await listResponsesBefore(trx, surveyId, { limit: pageLimit + 1 });
-      return { survey, questions, counts, totals, newest };
+      const quarters = await listTimelineQuarters(trx, surveyId);
+      return { survey, questions, counts, totals, newest, quarters };
     });
 }

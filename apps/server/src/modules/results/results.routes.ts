@@ -1,11 +1,14 @@
 import {
   errorBodySchema,
-  exportCsvQuerySchema,
+  exportLinkBodySchema,
+  exportQuerySchema,
   exportLinkResponseSchema,
   responsesPageQuerySchema,
   responsesPageSchema,
+  resultsQuerySchema,
   resultsResponseSchema,
   surveyIdParamsSchema,
+  type ExportFormat,
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { requirePrincipal } from '../../lib/principal';
@@ -23,9 +26,14 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys/:surveyId/results',
     {
       onRequest: ctx.guard('user', 'admin'),
-      schema: { params: surveyIdParamsSchema, response: { 200: resultsResponseSchema, ...errors } },
+      schema: {
+        params: surveyIdParamsSchema,
+        querystring: resultsQuerySchema,
+        response: { 200: resultsResponseSchema, ...errors },
+      },
     },
-    async (request) => results.getResults(requirePrincipal(request), request.params.surveyId, request.ip),
+    async (request) =>
+      results.getResults(requirePrincipal(request), request.params.surveyId, request.ip, request.query),
   );
 
   app.get(
@@ -41,37 +49,49 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     async (request) => results.getResponsesPage(requirePrincipal(request), request.params.surveyId, request.query),
   );
 
-  // --- CSV export: an authenticated POST makes a 60-second signed link the browser downloads from. ---
+  // --- Exports: an authenticated POST makes a 60-second signed link the browser downloads the CSV or XLSX from. ---
 
   app.post(
     '/surveys/:surveyId/results/export-link',
     {
       onRequest: ctx.guard('user', 'admin'),
+      // The filter's conditions: 20 of at most 500 characters each, with room for escapes.
+      bodyLimit: 64 * 1024,
       config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
-      schema: { params: surveyIdParamsSchema, response: { 200: exportLinkResponseSchema, ...errors } },
+      schema: {
+        params: surveyIdParamsSchema,
+        // No body at all still asks for the CSV of every response.
+        body: exportLinkBodySchema.nullish(),
+        response: { 200: exportLinkResponseSchema, ...errors },
+      },
     },
-    async (request) => results.createExportLink(requirePrincipal(request), request.params.surveyId),
+    async (request) => results.createExportLink(requirePrincipal(request), request.params.surveyId, request.body ?? {}),
   );
 
   // The signed link is the credential (a browser download sends no Authorization header); a bearer token also works.
-  app.get(
-    '/surveys/:surveyId/results.csv',
-    {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-      schema: { params: surveyIdParamsSchema, querystring: exportCsvQuerySchema },
-    },
-    async (request, reply) => {
-      const download = await results.openCsvDownload(request.params.surveyId, {
-        link: request.query.token,
-        bearer: bearerToken(request),
-      });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', contentDisposition(download.fileName))
-        .header('cache-control', 'no-store')
-        .send(download.body);
-    },
-  );
+  for (const format of ['csv', 'xlsx'] as const satisfies readonly ExportFormat[]) {
+    app.get(
+      `/surveys/:surveyId/results.${format}`,
+      {
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        schema: { params: surveyIdParamsSchema, querystring: exportQuerySchema },
+      },
+      async (request, reply) => {
+        const { token, ...filter } = request.query;
+        const download = await results.openDownload(
+          format,
+          request.params.surveyId,
+          { link: token, bearer: bearerToken(request) },
+          filter,
+        );
+        return reply
+          .header('content-type', download.contentType)
+          .header('content-disposition', contentDisposition(download.fileName))
+          .header('cache-control', 'no-store')
+          .send(download.body);
+      },
+    );
+  }
 
   // --- Live updates: Server-Sent Events, authenticated by the Authorization header (fetch streaming). ---
 

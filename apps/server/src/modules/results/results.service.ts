@@ -1,14 +1,20 @@
+import { readFunnel } from './funnel';
 import type { Readable } from 'node:stream';
 import {
-  csvFileName,
+  exportFileName,
+  isFiltered,
   isRequired,
   EXPORT_LINK_TTL_SECONDS,
   percentageOf,
   RESULTS_VIEWED_AUDIT_MINUTES,
   RESPONSES_PAGE,
+  resultsFilterParams,
+  type ExportFormat,
   type ExportLinkResponse,
   type QuestionResult,
+  type ResponseFlag,
   type ResponsesPage,
+  type ResultsFilter,
   type ResultsResponse,
   type Statistic,
 } from '@quorum/contract';
@@ -21,18 +27,27 @@ import { findPrincipal } from '../auth/auth.repository';
 import { principalFromToken } from '../auth/auth.guard';
 import { createSurveyAccess, type Actor } from '../surveys/survey-policy';
 import { createExportLinkSigner } from './export-link';
+import { openExportSource } from './export-rows';
+import { keptResponsesBefore, scanKeptResponses } from './filtered-responses';
+import { createResultsCounter } from './filtered-results';
+import { compileFilter, type CompiledFilter } from './response-filter';
+import { flagResponses } from './response-flags';
 import { toResponseRow, toResultQuestion, type ResultQuestion } from './result-rows';
 import { createCsvExportStream } from './results.csv';
 import {
   findDeclaredHiddenFields,
   findResultsSurvey,
-  listResponsesBefore,
+  latestResponseId,
+  listResponsesByIds,
+  listResultQuestions,
   readResultsSnapshot,
   type AnswerCountRow,
   type QuestionTotalRow,
   type ResponseDbRow,
 } from './results.repository';
 import { openResultsStream, type ResultsStream } from './results.stream';
+import { createXlsxExportStream, XLSX_CONTENT_TYPE } from './results.xlsx';
+import { daysFromQuarters } from './timeline';
 
 /**
  * Per-question statistics from the running counts, never from the responses themselves.
@@ -87,13 +102,33 @@ export function buildQuestionResults(
   });
 }
 
-/** Rows fetched with one extra, turned into a page and the cursor of the next one. */
-function toPage(rows: readonly ResponseDbRow[], limit: number): ResponsesPage {
+/**
+ * Rows fetched with one extra, turned into a page and the cursor of the next one; each row with its quality flags
+ * (`flags`: id → flags, else none).
+ */
+function toPage(
+  rows: readonly ResponseDbRow[],
+  limit: number,
+  flags: ReadonlyMap<string, ResponseFlag[]>,
+): ResponsesPage {
   const page = rows.slice(0, limit);
   return {
-    responses: page.map(toResponseRow),
+    responses: page.map((row) => toResponseRow(row, flags.get(row.id) ?? [])),
     nextCursor: rows.length > limit ? (page.at(-1)?.id ?? null) : null,
   };
+}
+
+/** The ids of the questions asked now, in order (the funnel's drop-off). */
+const currentIds = (questions: readonly ResultQuestion[]) => questions.filter((q) => !q.isDeleted).map((q) => q.id);
+
+/** The results query: the filter, and the time zone the timeline counts days in (UTC when left out). */
+export interface ResultsQuery extends ResultsFilter {
+  tz?: string | undefined;
+}
+
+/** The filter fields of a query or body, without anything else it holds. */
+function filterOf(query: ResultsFilter): ResultsFilter {
+  return { from: query.from, to: query.to, filters: query.filters, hideFlagged: query.hideFlagged };
 }
 
 export type ResultsDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'tokens' | 'liveEvents' | 'audit' | 'metrics'>;
@@ -139,8 +174,22 @@ export function createResultsService(deps: ResultsDeps) {
      * RESULTS_VIEWED_AUDIT_MINUTES, so reloads, polling and live reconnects do not flood it. Pages of responses,
      * the live stream and the CSV are not recorded apart: each follows an opening of the results.
      */
-    async getResults(actor: Actor, surveyId: string, address: string | null = null): Promise<ResultsResponse> {
+    async getResults(
+      actor: Actor,
+      surveyId: string,
+      address: string | null = null,
+      query: ResultsQuery = {},
+    ): Promise<ResultsResponse> {
       const row = await access.loadSurveyFor(actor, surveyId, 'view-results');
+      const filter = filterOf(query);
+      const timeZone = query.tz ?? 'UTC';
+      // A filter that does not fit the survey is refused before anything is recorded or read.
+      let filtered: { questions: ResultQuestion[]; hiddenFields: string[]; compiled: CompiledFilter } | undefined;
+      if (isFiltered(filter)) {
+        const questions = (await listResultQuestions(db, surveyId)).map(toResultQuestion);
+        const hiddenFields = await findDeclaredHiddenFields(db, surveyId);
+        filtered = { questions, hiddenFields, compiled: compileFilter(filter, questions, hiddenFields) };
+      }
       if (actor.type === 'admin') {
         await audit.recordAtMostEvery(RESULTS_VIEWED_AUDIT_MINUTES, {
           type: 'admin.results.viewed',
@@ -151,40 +200,114 @@ export function createResultsService(deps: ResultsDeps) {
         });
       }
       const limit = RESPONSES_PAGE.defaultLimit;
-      const snapshot = await readResultsSnapshot(db, surveyId, limit);
-      if (!snapshot) throw new NotFoundError('SURVEY_NOT_FOUND');
-      const { survey, questions, counts, totals, newest } = snapshot;
-      const page = toPage(newest, limit);
+
+      if (!filtered) {
+        // Unfiltered: the counters, read together in one snapshot; never a scan of the responses.
+        const snapshot = await readResultsSnapshot(db, surveyId, limit);
+        if (!snapshot) throw new NotFoundError('SURVEY_NOT_FOUND');
+        const { survey, counts, totals, newest, quarters } = snapshot;
+        const questions = snapshot.questions.map(toResultQuestion);
+        const page = toPage(newest, limit, await flagResponses(db, surveyId, newest.slice(0, limit), questions));
+        const funnel = await readFunnel(db, surveyId, currentIds(questions));
+        return {
+          surveyId: survey.id,
+          projectId: survey.project_id,
+          state: survey.state,
+          title: survey.title,
+          totalResponses: survey.response_count,
+          matchingResponses: survey.response_count,
+          timeZone,
+          timeline: daysFromQuarters(quarters, timeZone),
+          funnel,
+          questions: buildQuestionResults(questions, counts, totals),
+          hiddenFields: await findDeclaredHiddenFields(db, surveyId),
+          responses: page.responses,
+          nextCursor: page.nextCursor,
+        };
+      }
+
+      // Filtered: one pass over the survey's responses up to the newest one now, counting each kept response into
+      // the counters a submission moves, then the same statistics as from the stored counters.
+      const survey = await findResultsSurvey(db, surveyId);
+      if (!survey) throw new NotFoundError('SURVEY_NOT_FOUND');
+      const { questions, hiddenFields, compiled } = filtered;
+      const counter = createResultsCounter(questions, limit + 1);
+      const upTo = await latestResponseId(db, surveyId);
+      for await (const kept of scanKeptResponses(db, surveyId, questions, compiled, upTo)) {
+        for (const response of kept) counter.add(response);
+      }
+      // The scan read only what counting needs: the page's rows are read again whole.
+      const newest = counter.newest();
+      const rows = await listResponsesByIds(
+        db,
+        surveyId,
+        newest.map((response) => response.row.id),
+      );
+      const flags = compiled.hideFlagged
+        ? new Map(newest.map((response) => [response.row.id, response.flags ?? []]))
+        : await flagResponses(db, surveyId, rows.slice(0, limit), questions);
+      const page = toPage(rows, limit, flags);
+      const { counts, totals } = counter.rows();
+      const funnel = await readFunnel(db, surveyId, currentIds(questions));
       return {
         surveyId: survey.id,
         projectId: survey.project_id,
         state: survey.state,
         title: survey.title,
         totalResponses: survey.response_count,
-        questions: buildQuestionResults(questions.map(toResultQuestion), counts, totals),
-        hiddenFields: await findDeclaredHiddenFields(db, surveyId),
+        matchingResponses: counter.matching(),
+        timeZone,
+        timeline: daysFromQuarters(counter.quarters(), timeZone),
+        funnel,
+        questions: buildQuestionResults(questions, counts, totals),
+        hiddenFields,
         responses: page.responses,
         nextCursor: page.nextCursor,
       };
     },
 
-    /** GET /api/surveys/:surveyId/responses?cursor=&limit= — newest first, keyset pages. */
+    /**
+     * GET /api/surveys/:surveyId/responses?cursor=&limit=&(filter) — the responses the filter keeps, newest first,
+     * in keyset pages, each with its quality flags.
+     */
     async getResponsesPage(
       actor: Actor,
       surveyId: string,
-      query: { cursor?: string; limit: number },
+      query: ResultsFilter & { cursor?: string | undefined; limit: number },
     ): Promise<ResponsesPage> {
       await access.loadSurveyFor(actor, surveyId, 'view-results');
-      const rows = await listResponsesBefore(db, surveyId, { before: query.cursor, limit: query.limit + 1 });
-      return toPage(rows, query.limit);
+      const questions = (await listResultQuestions(db, surveyId)).map(toResultQuestion);
+      const compiled = compileFilter(filterOf(query), questions, await findDeclaredHiddenFields(db, surveyId));
+      const kept = await keptResponsesBefore(db, surveyId, questions, compiled, {
+        before: query.cursor,
+        limit: query.limit + 1,
+      });
+      const rows = kept.map((response) => response.row);
+      const flags = compiled.hideFlagged
+        ? new Map(kept.map((response) => [response.row.id, response.flags ?? []]))
+        : await flagResponses(db, surveyId, rows.slice(0, query.limit), questions);
+      return toPage(rows, query.limit, flags);
     },
 
     /**
-     * POST /api/surveys/:surveyId/results/export-link: a link the browser downloads the CSV from, bound to this
-     * survey and to the account at its current token version, valid for EXPORT_LINK_TTL_SECONDS.
+     * POST /api/surveys/:surveyId/results/export-link: a link the browser downloads the CSV or the XLSX from, bound
+     * to this survey and to the account at its current token version, valid for EXPORT_LINK_TTL_SECONDS; the
+     * filter rides along as query parameters (checked against the survey here, so a bad one is refused now).
      */
-    async createExportLink(principal: Principal, surveyId: string): Promise<ExportLinkResponse> {
+    async createExportLink(
+      principal: Principal,
+      surveyId: string,
+      body: ResultsFilter & { format?: ExportFormat | undefined } = {},
+    ): Promise<ExportLinkResponse> {
       const survey = await access.loadSurveyFor(principal, surveyId, 'export-results');
+      const filter = filterOf(body);
+      if (isFiltered(filter)) {
+        compileFilter(
+          filter,
+          (await listResultQuestions(db, surveyId)).map(toResultQuestion),
+          await findDeclaredHiddenFields(db, surveyId),
+        );
+      }
       const expiresAt = clock.now().getTime() + EXPORT_LINK_TTL_SECONDS * 1000;
       const token = signer.sign({
         surveyId: survey.id,
@@ -193,19 +316,48 @@ export function createResultsService(deps: ResultsDeps) {
         tokenVersion: principal.tokenVersion,
         expiresAt,
       });
+      const params = resultsFilterParams(filter);
+      const extra = params.size > 0 ? `&${params.toString()}` : '';
+      const format = body.format ?? 'csv';
       return {
-        url: `/api/surveys/${encodeURIComponent(survey.id)}/results.csv?token=${token}`,
+        url: `/api/surveys/${encodeURIComponent(survey.id)}/results.${format}?token=${token}${extra}`,
         expiresAt: new Date(expiresAt).toISOString(),
       };
     },
 
-    /** GET /api/surveys/:surveyId/results.csv: the file's name and its streamed bytes, for whoever may export. */
-    async openCsvDownload(
+    /**
+     * GET /api/surveys/:surveyId/results.csv and .xlsx: the file's name, content type and streamed bytes, for
+     * whoever may export, holding the responses the filter keeps.
+     */
+    async openDownload(
+      format: ExportFormat,
       surveyId: string,
       credentials: DownloadCredentials,
-    ): Promise<{ fileName: string; body: Readable }> {
+      query: ResultsFilter = {},
+    ): Promise<{ fileName: string; contentType: string; body: Readable }> {
       const survey = await access.loadSurveyFor(await downloader(surveyId, credentials), surveyId, 'export-results');
-      return { fileName: csvFileName(survey.title), body: await createCsvExportStream(db, survey.id) };
+      const filter = filterOf(query);
+      const fileName = exportFileName(survey.title, format);
+      if (format === 'csv') {
+        return {
+          fileName,
+          contentType: 'text/csv; charset=utf-8',
+          body: await createCsvExportStream(db, survey.id, filter),
+        };
+      }
+      const source = await openExportSource(db, survey.id, filter);
+      const counter = createResultsCounter(source.columns.questions);
+      const body = createXlsxExportStream(source, {
+        add: (response) => counter.add(response),
+        results: () => {
+          const { counts, totals } = counter.rows();
+          return {
+            matching: counter.matching(),
+            questions: buildQuestionResults(source.columns.questions, counts, totals),
+          };
+        },
+      });
+      return { fileName, contentType: XLSX_CONTENT_TYPE, body };
     },
 
     /**

@@ -21,6 +21,8 @@ export const SURVEY_ACTIONS = [
   'restore',
   'view-results',
   'export-results',
+  'share-results',
+  'delete-responses',
 ] as const;
 export type SurveyAction = (typeof SURVEY_ACTIONS)[number];
 
@@ -52,14 +54,19 @@ const refuse = (refusal: Refusal): Decision => ({ allowed: false, refusal });
 
 /**
  * Refusals that hold whatever the survey, so they are given before it is read (an unknown id answers them
- * too): administrators never create or edit surveys.
+ * too): administrators never create or edit surveys, nor delete responses.
  */
 export function refusalBeforeReading(actor: Actor, action: SurveyAction): Refusal | undefined {
-  if (actor.type === 'admin' && (action === 'create' || action === 'edit')) return 'forbidden';
+  if (
+    actor.type === 'admin' &&
+    (action === 'create' || action === 'edit' || action === 'share-results' || action === 'delete-responses')
+  ) {
+    return 'forbidden';
+  }
   return undefined;
 }
 
-/** Administrators read every survey and its results, in any state; of the writes they only restore. */
+/** Administrators read every survey and its results, in any state; of the writes they only restore (sharing the results is the owner's). */
 function adminDecides(action: SurveyAction, survey: SurveyFacts): Decision {
   switch (action) {
     case 'view':
@@ -73,6 +80,8 @@ function adminDecides(action: SurveyAction, survey: SurveyFacts): Decision {
       return refuse('invalid-transition');
     case 'create':
     case 'edit':
+    case 'share-results':
+    case 'delete-responses':
       return refuse('forbidden');
   }
 }
@@ -95,6 +104,8 @@ function userDecides(actor: Actor, action: SurveyAction, survey: SurveyFacts): D
     case 'delete':
     case 'view-results':
     case 'export-results':
+    case 'share-results':
+    case 'delete-responses':
       return ALLOWED;
   }
 }
@@ -130,6 +141,16 @@ export function openToRespondents(state: SurveyState): boolean {
   return state === 'active';
 }
 
+/** The code of each action administrators are refused whatever the survey (any other: editing). */
+const ADMIN_REFUSALS = new Map<
+  SurveyAction,
+  'ADMIN_CANNOT_CREATE' | 'ADMIN_CANNOT_SHARE_RESULTS' | 'ADMIN_CANNOT_DELETE_RESPONSES'
+>([
+  ['create', 'ADMIN_CANNOT_CREATE'],
+  ['share-results', 'ADMIN_CANNOT_SHARE_RESULTS'],
+  ['delete-responses', 'ADMIN_CANNOT_DELETE_RESPONSES'],
+]);
+
 /** The answer a refusal gets. A refused move names its states; `from` and `to` are read only for those. */
 export function refusalError(
   refusal: Refusal,
@@ -141,7 +162,7 @@ export function refusalError(
     case 'not-found':
       return new NotFoundError('SURVEY_NOT_FOUND');
     case 'forbidden':
-      return new ForbiddenError(action === 'create' ? 'ADMIN_CANNOT_CREATE' : 'ADMIN_CANNOT_EDIT');
+      return new ForbiddenError(ADMIN_REFUSALS.get(action) ?? 'ADMIN_CANNOT_EDIT');
     case 'not-editable':
       return new ConflictError('SURVEY_NOT_EDITABLE');
     case 'invalid-transition': {
@@ -160,7 +181,8 @@ export function assertMay(actor: Actor, action: SurveyAction, survey?: SurveyFac
 }
 
 /** What a survey is loaded for: an action on it, or a move to another state (the survey's state names its action). */
-export type LoadPurpose = 'view' | 'edit' | 'view-results' | 'export-results' | { moveTo: SurveyState };
+export type LoadPurpose =
+  'view' | 'edit' | 'view-results' | 'export-results' | 'share-results' | 'delete-responses' | { moveTo: SurveyState };
 
 const factsOf = (row: SurveyRow): SurveyFacts => ({ ownerId: row.user_id, state: row.state });
 

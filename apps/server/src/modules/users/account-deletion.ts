@@ -6,9 +6,11 @@ import { verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../lib/principal';
 import { findAccountById } from '../auth/account.repository';
 import { deleteLoginAttemptsOfEmail } from '../auth/login-attempts.repository';
-import { deleteResponsesOfOwner } from '../responses/responses.repository';
+import { deleteResponsesOfOwner, deleteTimelinesOfOwner } from '../responses/responses.repository';
+import { deleteSharesOfOwner } from '../shares/shares.repository';
 import { deleteSsoIdentitiesOfAccount } from '../sso/sso.repository';
 import { deleteTwoFactorRows } from '../two-factor/two-factor.repository';
+import { deleteVisitsOfOwner } from '../visits/visits.repository';
 import {
   deleteAnswerCountsOfOwner,
   deleteQuestionTotalsOfOwner,
@@ -25,8 +27,9 @@ export type AccountDeletionDeps = Pick<AppContext, 'db' | 'audit'>;
 /**
  * Deletes a user's account for good, after checking its password: in one transaction, with the user's row
  * locked first (PostgreSQL) so a survey created or launched at the same moment runs wholly before or after,
- * every row that belongs to the account goes, one table at a time: responses, answer counts, question totals,
- * questions and surveys of every survey it owns, its email verification links, the failed-login counts kept
+ * every row that belongs to the account goes, one table at a time: responses, visits, funnel counters, completion
+ * times, timelines, shared report links, answer counts, question totals, questions and surveys of every survey it
+ * owns, its email verification links, the failed-login counts kept
  * under its email, its password reset links, its two-factor secret and recovery codes, its single sign-on
  * links, and finally the account row (name, email, password hash). With the row gone its tokens
  * answer 401, its public links 404, and the email can register again. A wrong password deletes nothing.
@@ -47,8 +50,11 @@ export async function deleteAccount(
   const removed = await db.kysely.transaction().execute(async (trx) => {
     if (!(await lockOwner(trx, db.dialect, row.id))) return undefined;
     const responses = await deleteResponsesOfOwner(trx, row.id);
+    await deleteVisitsOfOwner(trx, row.id);
+    await deleteTimelinesOfOwner(trx, row.id);
     await deleteAnswerCountsOfOwner(trx, row.id);
     await deleteQuestionTotalsOfOwner(trx, row.id);
+    await deleteSharesOfOwner(trx, row.id);
     await deleteQuestionsOfOwner(trx, row.id);
     const surveys = await deleteSurveysOfOwner(trx, row.id);
     await deleteEmailVerificationsOfUser(trx, row.id);

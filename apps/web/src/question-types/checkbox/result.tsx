@@ -2,7 +2,8 @@ import { ChoiceResult } from '../choice/choice-result';
 import { listsOther, OtherAnswers } from '../choice/other-answers';
 import type { QuestionResultPart, QuestionResultProps } from '../types';
 
-function CheckboxResult({ question, labelId, responses }: QuestionResultProps) {
+function CheckboxResult(props: QuestionResultProps) {
+  const { question, labelId } = props;
   return (
     <>
       <ChoiceResult
@@ -10,7 +11,7 @@ function CheckboxResult({ question, labelId, responses }: QuestionResultProps) {
         labelId={labelId}
         note="Respondents could choose more than one answer, so the shares can add up to more than 100%."
       />
-      <OtherAnswers question={question} responses={responses} />
+      <OtherAnswers {...props} />
     </>
   );
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { isOtherAnswer, OTHER_LABEL, type AnswerValue, type QuestionResult } from '@quorum/contract';
-import { AnswerList } from '../text/result';
+import { FreeTextAnswers } from '../text/result';
 import type { QuestionResultProps } from '../types';
 
 /** The options of a question as its statistics list them: every one before "Other". */
@@ -18,8 +18,13 @@ function otherText(options: readonly string[], answer: AnswerValue | undefined):
 /** Whether the question offers "Other", so its texts are listed from the responses. */
 export const listsOther = (question: QuestionResult) => question.allowOther === true;
 
-/** The texts given as "Other", newest first, under the question's statistics. */
-export function OtherAnswers({ question, responses }: Pick<QuestionResultProps, 'question' | 'responses'>) {
+/** The texts given as "Other", newest first, under the question's statistics, with the insights over them. */
+export function OtherAnswers({
+  surveyId,
+  question,
+  responses,
+  Insights,
+}: Pick<QuestionResultProps, 'surveyId' | 'question' | 'responses' | 'Insights'>) {
   // Stable while the options are, so the list is not worked out again on every render.
   const key = JSON.stringify(optionsOf(question));
   const pick = useMemo(() => {
@@ -31,10 +36,13 @@ export function OtherAnswers({ question, responses }: Pick<QuestionResultProps, 
   return (
     <section className="mt-6 space-y-2" aria-label={`Answers given as "${OTHER_LABEL}"`}>
       <h4 className="text-sm font-semibold text-slate-800">Answers given as “{OTHER_LABEL}”</h4>
-      <AnswerList
+      <FreeTextAnswers
+        surveyId={surveyId}
         questionId={question.id}
         total={total}
         responses={responses}
+        Insights={Insights}
+        sharedTexts={question.textAnswers}
         label={`Latest "${OTHER_LABEL}" answers`}
         pick={pick}
       />

@@ -2,11 +2,12 @@ import { ChoiceResult } from '../choice/choice-result';
 import { listsOther, OtherAnswers } from '../choice/other-answers';
 import type { QuestionResultPart, QuestionResultProps } from '../types';
 
-function DropdownResult({ question, labelId, responses }: QuestionResultProps) {
+function DropdownResult(props: QuestionResultProps) {
+  const { question, labelId } = props;
   return (
     <>
       <ChoiceResult question={question} labelId={labelId} />
-      <OtherAnswers question={question} responses={responses} />
+      <OtherAnswers {...props} />
     </>
   );
 }

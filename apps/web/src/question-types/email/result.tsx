@@ -2,6 +2,8 @@ import { AnswerList } from '../text/result';
 import type { QuestionResultPart, QuestionResultProps } from '../types';
 
 function EmailAnswers({ question, responses }: QuestionResultProps) {
+  // A shared report never shows email addresses, even with text answers included.
+  if (!responses) return <p className="text-sm text-slate-600">Email addresses are not included in this report.</p>;
   return (
     <AnswerList
       questionId={question.id}

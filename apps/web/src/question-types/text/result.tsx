@@ -1,8 +1,9 @@
 import { useMemo, useState } from 'react';
-import { answerFor, answerText, type AnswerValue } from '@quorum/contract';
+import { answerFor, answerText, type AnswerValue, type InsightTheme } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
-import { formatDateTime } from '@/lib/format';
-import type { QuestionResultPart, QuestionResultProps } from '../types';
+import { formatCount, formatDateTime } from '@/lib/format';
+import type { QuestionResultPart, QuestionResultProps, ResponsesFeed } from '../types';
+import { themeMatcher } from './theme-match';
 
 const FIRST = 5;
 const MORE = 10;
@@ -14,10 +15,117 @@ type PickText = (answer: AnswerValue | undefined) => string;
 
 const plainText: PickText = (answer) => answerText(answer);
 
-/** A text question: its latest answers, newest first, with "Show more". */
-function TextAnswers({ question, responses }: QuestionResultProps) {
+/** A text question: the insights over its answers, and its latest answers, newest first, with "Show more". */
+function TextAnswers({ surveyId, question, responses, Insights }: QuestionResultProps) {
   return (
-    <AnswerList questionId={question.id} total={question.answeredCount} responses={responses} label="Latest answers" />
+    <FreeTextAnswers
+      surveyId={surveyId}
+      questionId={question.id}
+      total={question.answeredCount}
+      responses={responses}
+      Insights={Insights}
+      sharedTexts={question.textAnswers}
+      label="Latest answers"
+    />
+  );
+}
+
+/**
+ * Free-text answers (a text question's, or the texts given as "Other"). On the owner's screen: the insights over
+ * them, whose theme chips narrow the list to the answers that mention the theme, and the list read from the
+ * responses. In a shared report (no responses): the texts the report came with, or a note that it has none.
+ */
+export function FreeTextAnswers({
+  surveyId,
+  questionId,
+  total,
+  responses,
+  Insights,
+  sharedTexts,
+  label,
+  pick = plainText,
+}: {
+  surveyId: string;
+  questionId: string;
+  total: number;
+  responses: ResponsesFeed | undefined;
+  Insights: QuestionResultProps['Insights'];
+  /** A shared report's texts (`question.textAnswers`): absent when the owner did not include them. */
+  sharedTexts: readonly string[] | undefined;
+  label: string;
+  pick?: PickText;
+}) {
+  const [theme, setTheme] = useState<InsightTheme | null>(null);
+  const themedPick = useMemo<PickText>(() => {
+    if (!theme) return pick;
+    const matches = themeMatcher(theme);
+    return (answer) => {
+      const text = pick(answer);
+      return text && matches(text) ? text : '';
+    };
+  }, [pick, theme]);
+
+  if (!responses) return <SharedAnswerList texts={sharedTexts} total={total} label={label} />;
+  return (
+    <div className="space-y-4">
+      {Insights && total > 0 && (
+        <Insights
+          surveyId={surveyId}
+          questionId={questionId}
+          selectedTheme={theme?.label ?? null}
+          onSelectTheme={setTheme}
+        />
+      )}
+      <p aria-live="polite" className="text-sm text-slate-700 empty:hidden">
+        {theme && `Showing the answers that mention “${theme.label}”.`}
+      </p>
+      <AnswerList
+        // A new theme starts the list again from its first answers.
+        key={theme?.label ?? ''}
+        questionId={questionId}
+        total={theme ? theme.count : total}
+        responses={responses}
+        label={theme ? `${label} mentioning “${theme.label}”` : label}
+        pick={themedPick}
+      />
+    </div>
+  );
+}
+
+/** A shared report's texts: the newest ones the report holds, with "Show more"; or why there are none. */
+function SharedAnswerList({
+  texts,
+  total,
+  label,
+}: {
+  texts: readonly string[] | undefined;
+  total: number;
+  label: string;
+}) {
+  const [visible, setVisible] = useState(FIRST);
+  if (total === 0) return <p className="text-sm text-slate-600">No answers yet</p>;
+  if (!texts) return <p className="text-sm text-slate-600">Text answers are not included in this report.</p>;
+  if (texts.length === 0) return <p className="text-sm text-slate-600">No answers among the latest responses.</p>;
+  return (
+    <div className="space-y-3">
+      {texts.length < total && (
+        <p className="text-sm text-slate-600">
+          The newest {formatCount(texts.length)} of {formatCount(total)} answers.
+        </p>
+      )}
+      <ul className="space-y-2" aria-label={label}>
+        {texts.slice(0, visible).map((text, index) => (
+          <li key={index} className="rounded-lg border border-slate-200 bg-slate-50/60 px-4 py-3">
+            <p className="text-sm break-words whitespace-pre-wrap text-slate-800">{text}</p>
+          </li>
+        ))}
+      </ul>
+      {texts.length > visible && (
+        <Button variant="secondary" size="sm" onClick={() => setVisible(visible + MORE)}>
+          Show more
+        </Button>
+      )}
+    </div>
   );
 }
 
@@ -34,7 +142,7 @@ export function AnswerList({
 }: {
   questionId: string;
   total: number;
-  responses: QuestionResultProps['responses'];
+  responses: ResponsesFeed;
   label: string;
   pick?: PickText;
 }) {

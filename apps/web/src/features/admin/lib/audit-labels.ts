@@ -14,6 +14,9 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventType, string> = {
   'survey.deleted': 'Survey deleted',
   'survey.restored': 'Survey restored',
   'admin.results.viewed': 'Results viewed by an administrator',
+  'response.deleted': 'Response deleted',
+  'results.share.created': 'Results shared by link',
+  'results.share.revoked': 'Shared results link revoked',
 };
 
 const ROLE_LABELS = { user: 'User', admin: 'Administrator' } as const;

@@ -7,7 +7,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { stateActions, type StateAction } from '../lib/survey-sections';
-import { CopyLink } from './copy-link';
+import { CopyLink } from '@/components/copy-link';
 
 const ACTION_ICONS = { Launch: Rocket, Resume: Play, Pause, Close: Lock, Delete: Trash2 } as const;
 

@@ -44,6 +44,8 @@ const row = (id: string, answer: ResponseRow['answers'][string]): ResponseRow =>
   responseId: id,
   submittedAt: '2026-03-01T10:00:00.000Z',
   answers: { q1: answer },
+  durationSeconds: null,
+  flags: [],
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -265,7 +267,7 @@ describe('email results', () => {
   it('lists the addresses given, read from the responses', async () => {
     const { region } = renderCard(result({ type: 'email', answeredCount: 1, seenCount: 2 }), [
       row('r1', 'ana@example.com'),
-      { responseId: 'r2', submittedAt: '2026-03-01T09:00:00.000Z', answers: {} },
+      { responseId: 'r2', submittedAt: '2026-03-01T09:00:00.000Z', answers: {}, durationSeconds: null, flags: [] },
     ]);
     const list = await within(region).findByRole('list', { name: 'Latest addresses' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
@@ -352,6 +354,8 @@ describe('the responses table', () => {
                 responseId: 'r1',
                 submittedAt: '2026-03-01T10:00:00.000Z',
                 answers: { rank: ['Speed', 'Price'], grid: ['Good', 'Bad'], score: 0 },
+                durationSeconds: 75,
+                flags: ['speeder'],
               },
             ],
             nextCursor: null,
@@ -367,7 +371,13 @@ describe('the responses table', () => {
     );
     const table = await screen.findByRole('table', { name: 'Responses, newest first' });
     const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
-    expect(cells.slice(2).map((c) => c.textContent)).toEqual(['1. Speed; 2. Price', 'Food: Good; Music: Bad', '0']);
+    expect(cells.slice(2).map((c) => c.textContent)).toEqual([
+      '1. Speed; 2. Price',
+      'Food: Good; Music: Bad',
+      '0',
+      'Speeder: Finished in under a third of the median completion time.',
+      '1 min 15 s',
+    ]);
   });
 
   it('adds a column per hidden field after the questions, empty where a response came without it', async () => {
@@ -383,8 +393,16 @@ describe('the responses table', () => {
                 submittedAt: '2026-03-01T11:00:00.000Z',
                 answers: { score: 9 },
                 hiddenFields: { source: 'newsletter' },
+                durationSeconds: null,
+                flags: [],
               },
-              { responseId: 'r1', submittedAt: '2026-03-01T10:00:00.000Z', answers: { score: 3 } },
+              {
+                responseId: 'r1',
+                submittedAt: '2026-03-01T10:00:00.000Z',
+                answers: { score: 3 },
+                durationSeconds: null,
+                flags: [],
+              },
             ],
             nextCursor: null,
           }),
@@ -403,18 +421,26 @@ describe('the responses table', () => {
       within(header!)
         .getAllByRole('columnheader')
         .map((c) => c.textContent),
-    ).toEqual(['Response ID', 'Submitted At', 'Q1: Recommend?', 'source (hidden field)', 'campaign (hidden field)']);
+    ).toEqual([
+      'Response ID',
+      'Submitted At',
+      'Q1: Recommend?',
+      'source (hidden field)',
+      'campaign (hidden field)',
+      'Flags',
+      'Duration',
+    ]);
     expect(
       within(first!)
         .getAllByRole('cell')
         .slice(2)
         .map((c) => c.textContent),
-    ).toEqual(['9', 'newsletter', '—']);
+    ).toEqual(['9', 'newsletter', '—', '—', '—']);
     expect(
       within(second!)
         .getAllByRole('cell')
         .slice(3)
         .map((c) => c.textContent),
-    ).toEqual(['—', '—']);
+    ).toEqual(['—', '—', '—', '—']);
   });
 });

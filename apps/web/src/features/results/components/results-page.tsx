@@ -1,8 +1,9 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Download, Inbox, RefreshCw } from 'lucide-react';
-import { RESULTS_MESSAGES, type ResultsResponse } from '@quorum/contract';
+import { Inbox, RefreshCw, SearchX } from 'lucide-react';
+import { RESULTS_MESSAGES, type ResponseRow, type ResultsResponse } from '@quorum/contract';
+import { PrintHeader, usePrintTime } from '@/components/print/print-header';
 import { Banner } from '@/components/ui/banner';
 import { BackLink } from '@/components/ui/back-link';
 import { Button } from '@/components/ui/button';
@@ -12,19 +13,26 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs } from '@/components/ui/tabs';
+import { Toast } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { homePath } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSearchParamChoice } from '@/lib/use-search-param-choice';
-import { useDownloadCsv } from '../api/create-export-link';
 import { resultsKeys } from '../api/keys';
 import { useResults } from '../api/get-results';
 import { POLL_INTERVAL_MS, useLiveResults, type LiveStatus } from '../hooks/use-live-results';
-import { formatCount, formatDateTime } from '@/lib/format';
+import { useOpenResponse } from '../hooks/use-open-response';
+import { useResultsFilter, type ResultsFilterControl } from '../hooks/use-results-filter';
+import { describeFilter } from '../lib/results-filter';
+import { formatCount, formatDateTime, plural } from '@/lib/format';
+import { ExportButtons } from './export-buttons';
+import { FilterBar } from './filter-bar';
 import { LiveIndicator } from './live-indicator';
-import { QuestionResultCard } from './question-result-card';
+import { ResponseDetailDialog } from './response-detail-dialog';
 import { ResponsesTable } from './responses-table';
+import { ShareResultsButton } from './share-results-dialog';
+import { StatisticsView } from './statistics-view';
 
 const VIEWS = [
   { id: 'statistics', label: 'Statistics View' },
@@ -36,8 +44,9 @@ export function ResultsPage() {
   const { surveyId = '' } = useParams();
   const { state } = useSession();
   const home = homePath(state.status === 'signed-in' ? state.session.userType : 'user');
+  const filter = useResultsFilter();
   const live = useLiveResults(surveyId);
-  const results = useResults(surveyId, { pollMs: live === 'live' ? false : POLL_INTERVAL_MS });
+  const results = useResults(surveyId, filter.filter, { pollMs: live === 'live' ? false : POLL_INTERVAL_MS });
   useDocumentTitle(results.data ? `Results: ${results.data.title}` : 'Results');
   useRefreshResponsesOnNewTotal(surveyId, results.data?.totalResponses);
 
@@ -65,65 +74,85 @@ export function ResultsPage() {
         <Card className="p-6">
           <h1 className="mb-4 text-2xl font-semibold tracking-tight text-slate-900">Results could not be loaded</h1>
           <Banner tone="error">{errorMessage(results.error, RESULTS_MESSAGES.fetchFailed)}</Banner>
-          <div className="mt-4 flex gap-2">
+          <div className="mt-4 flex flex-wrap gap-2">
             <Button variant="secondary" loading={results.isFetching} onClick={() => void results.refetch()}>
               <RefreshCw className="size-4" aria-hidden="true" />
               Try again
             </Button>
+            {filter.active && (
+              <Button variant="secondary" onClick={filter.clear}>
+                Clear filters
+              </Button>
+            )}
           </div>
         </Card>
       </div>
     );
   }
 
-  return <ResultsView surveyId={surveyId} data={results.data} live={live} back={back} />;
+  return (
+    <ResultsView
+      surveyId={surveyId}
+      data={results.data}
+      updating={results.isPlaceholderData}
+      filter={filter}
+      live={live}
+      canDelete={state.status === 'signed-in' && state.session.userType !== 'admin'}
+      back={back}
+    />
+  );
 }
 
 function ResultsView({
   surveyId,
   data,
+  updating,
+  filter,
   live,
+  canDelete,
   back,
 }: {
   surveyId: string;
   data: ResultsResponse;
+  /** The numbers on screen are the previous filter's while the new ones load. */
+  updating: boolean;
+  filter: ResultsFilterControl;
   live: LiveStatus;
+  /** The owner may delete responses; administrators may not. */
+  canDelete: boolean;
   back: ReactNode;
 }) {
   const [view, setView] = useSearchParamChoice('view', ['statistics', 'table']);
-  const download = useDownloadCsv(surveyId);
+  const [openResponseId, setOpenResponseId] = useOpenResponse();
+  const [openedRow, setOpenedRow] = useState<ResponseRow | undefined>();
+  const [toast, setToast] = useState<string | null>(null);
+  const dismissToast = useCallback(() => setToast(null), []);
+  const printedAt = usePrintTime();
   const latest = data.responses[0]?.submittedAt;
   const current = data.questions.filter((q) => !q.isDeleted).length;
   const deleted = data.questions.length - current;
+  const filtered = filter.active;
 
   return (
-    <div className="max-w-6xl space-y-6">
+    <div className="print-page max-w-6xl space-y-6">
       <div className="space-y-2">
-        {back}
+        <div className="print:hidden">{back}</div>
         <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
             <p className="text-sm font-medium text-accent-700">Survey results</p>
             <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-slate-900">{data.title}</h1>
-            <div className="mt-2">
+            <div className="mt-2 print:hidden">
               <LiveIndicator status={live} />
             </div>
           </div>
-          <div className="flex shrink-0 flex-col items-start gap-1 sm:items-end">
-            <Button
-              variant="secondary"
-              loading={download.isPending}
-              onClick={() => download.mutate()}
-              disabled={data.totalResponses === 0}
-              disabledReason={data.totalResponses === 0 ? 'There are no responses to download yet' : null}
-            >
-              {!download.isPending && <Download className="size-4" aria-hidden="true" />}
-              Download CSV
-            </Button>
-            {download.isError && (
-              <p role="alert" className="text-sm text-red-700">
-                {errorMessage(download.error, RESULTS_MESSAGES.downloadFailed)}
-              </p>
-            )}
+          <div className="flex shrink-0 flex-wrap items-start gap-2 print:hidden">
+            <ShareResultsButton surveyId={surveyId} title={data.title} />
+            <ExportButtons
+              surveyId={surveyId}
+              filter={filter.filter}
+              filtered={filtered}
+              empty={data.totalResponses === 0 || data.matchingResponses === 0}
+            />
           </div>
         </header>
       </div>
@@ -150,27 +179,85 @@ function ResultsView({
           </EmptyState>
         </Card>
       ) : (
-        <Tabs label="Results view" tabs={VIEWS} value={view} onChange={setView}>
-          {view === 'statistics' ? (
-            <div className="space-y-5">
-              <h2 className="sr-only">Statistics</h2>
-              {data.questions.map((q, index) => (
-                <QuestionResultCard key={q.id} surveyId={surveyId} question={q} number={index + 1} />
-              ))}
-            </div>
+        <>
+          <FilterBar
+            state={filter.state}
+            questions={data.questions}
+            hiddenFields={data.hiddenFields}
+            onChange={filter.setFilter}
+            onClear={filter.clear}
+            active={filtered}
+          />
+          <p
+            role="status"
+            className={cn('text-sm font-medium text-slate-800', !filtered && !updating && 'sr-only')}
+            data-testid="matching-responses"
+          >
+            {updating
+              ? 'Updating…'
+              : filtered
+                ? `${formatCount(data.matchingResponses)} of ${plural(data.totalResponses, 'response', 'responses')} match`
+                : ''}
+          </p>
+          {filtered && data.matchingResponses === 0 ? (
+            <Card>
+              <EmptyState
+                icon={<SearchX aria-hidden="true" />}
+                title="No responses match these filters"
+                action={
+                  <Button variant="secondary" onClick={filter.clear}>
+                    Clear filters
+                  </Button>
+                }
+              >
+                Change the dates or conditions above, or clear the filters to see every response.
+              </EmptyState>
+            </Card>
           ) : (
-            <>
-              <h2 className="sr-only">Responses</h2>
-              <ResponsesTable
-                surveyId={surveyId}
-                questions={data.questions}
-                hiddenFields={data.hiddenFields}
-                totalResponses={data.totalResponses}
-              />
-            </>
+            <Tabs label="Results view" tabs={VIEWS} value={view} onChange={setView}>
+              {view === 'statistics' ? (
+                <StatisticsView surveyId={surveyId} data={data} filter={filter.filter} filtered={filtered} />
+              ) : (
+                <>
+                  <h2 className="sr-only">Responses</h2>
+                  <ResponsesTable
+                    surveyId={surveyId}
+                    questions={data.questions}
+                    hiddenFields={data.hiddenFields}
+                    totalResponses={data.matchingResponses}
+                    filter={filter.filter}
+                    onOpen={(row) => {
+                      setOpenedRow(row);
+                      setOpenResponseId(row.responseId);
+                    }}
+                  />
+                </>
+              )}
+            </Tabs>
           )}
-        </Tabs>
+        </>
       )}
+
+      <ResponseDetailDialog
+        surveyId={surveyId}
+        responseId={openResponseId}
+        initial={openedRow}
+        questions={data.questions}
+        hiddenFields={data.hiddenFields}
+        canDelete={canDelete}
+        onClose={() => setOpenResponseId(null)}
+        onDeleted={() => {
+          setOpenResponseId(null);
+          setToast('Response deleted');
+        }}
+      />
+      {toast && <Toast onDismiss={dismissToast}>{toast}</Toast>}
+      {/* Last in the page's order (it is hidden on screen); in print it is fixed at the top of every page. */}
+      <PrintHeader
+        title={data.title}
+        filterSummary={describeFilter(filter.state, data.questions)}
+        printedAt={printedAt}
+      />
     </div>
   );
 }
@@ -215,7 +302,7 @@ function useRefreshResponsesOnNewTotal(surveyId: string, total: number | undefin
   useEffect(() => {
     if (total === undefined) return;
     if (previous.current !== undefined && previous.current !== total) {
-      void queryClient.invalidateQueries({ queryKey: [...resultsKeys.survey(surveyId), 'responses'] });
+      void queryClient.invalidateQueries({ queryKey: resultsKeys.responseLists(surveyId) });
     }
     previous.current = total;
   }, [queryClient, surveyId, total]);

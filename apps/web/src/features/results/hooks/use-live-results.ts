@@ -25,7 +25,7 @@ export function useLiveResults(surveyId: string): LiveStatus {
     const controller = new AbortController();
     let retryMs = RETRY_FIRST_MS;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const refresh = () => void queryClient.invalidateQueries({ queryKey: resultsKeys.summary(surveyId) });
+    const refresh = () => void queryClient.invalidateQueries({ queryKey: resultsKeys.summaries(surveyId) });
     const setStatus = (status: LiveStatus) => setLive({ surveyId, status });
 
     const connect = async () => {

@@ -4,13 +4,12 @@ import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
 import { LIMITS, LOGIC_END, type LogicOperator } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/field';
+import { needsValue, OPERATOR_LABELS } from '@/lib/logic-operators';
 import {
   canAddRule,
   describeRule,
   END_LABEL,
-  needsValue,
   newRule,
-  OPERATOR_LABELS,
   operatorsFor,
   questionLabel,
   ruleProblems,

@@ -24,6 +24,7 @@ import {
   type Survey,
   type SurveyInput,
 } from '@quorum/contract';
+import { needsValue, OPERATOR_LABELS } from '@/lib/logic-operators';
 import { questionEditorOf } from '@/question-types/editor';
 import type { LogicRuleDraft, QuestionDraft } from '@/question-types/types';
 
@@ -266,23 +267,6 @@ let ruleCounter = 0;
 export function nextRuleKey(): string {
   ruleCounter += 1;
   return `rule-${ruleCounter}`;
-}
-
-/** The conditions as the editor words them, after "If the answer". */
-export const OPERATOR_LABELS: Record<LogicOperator, string> = {
-  equals: 'is',
-  not_equals: 'is not',
-  includes: 'includes',
-  not_includes: 'does not include',
-  less_than: 'is less than',
-  greater_than: 'is more than',
-  answered: 'is answered',
-  skipped: 'is skipped',
-};
-
-/** Whether a condition compares the answer with a value (all but "is answered" and "is skipped"). */
-export function needsValue(operator: LogicOperator): boolean {
-  return operator !== 'answered' && operator !== 'skipped';
 }
 
 /** The conditions offered for a question: those of its type, without "is skipped" while it is required. */

@@ -20,6 +20,7 @@ import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { submitResponse } from '../api/submit-response';
+import { openVisit, reportQuestion, visitIdFor } from '../api/visits';
 import { usePublicSurvey } from '../hooks/use-public-survey';
 import { answerProblem, answersToSend, readyAnswers, withoutAnswer } from '../answer-state';
 import { clearProgress, freshProgress, loadProgress, saveProgress, type Progress } from '../hooks/saved-progress';
@@ -211,6 +212,15 @@ function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponde
     if (live) saveProgress(survey.surveyId, progress);
   }, [live, survey.surveyId, progress]);
 
+  // The funnel: the live page counts a view, then each question as it is shown (never the preview).
+  const shownId = welcome ? null : question?.id;
+  useEffect(() => {
+    if (live) openVisit(survey.surveyId);
+  }, [live, survey.surveyId]);
+  useEffect(() => {
+    if (live && shownId) reportQuestion(survey.surveyId, shownId);
+  }, [live, survey.surveyId, shownId]);
+
   // Focus moves to the new question's heading on each step and past the welcome (not on the first render).
   useEffect(() => {
     if (stepped.current) headingRef.current?.focus();
@@ -243,11 +253,13 @@ function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponde
     setSubmitError(null);
     try {
       const hiddenFields = progress.hiddenFields;
+      const visitId = live ? visitIdFor(survey.surveyId) : undefined;
       await send({
         answers: answersToSend(walked, counted),
         // The courtesy limit: this browser's random id, only for a survey that asks for one response per browser.
         ...(live && survey.oneResponsePerBrowser ? { respondentId: respondentIdFor(survey.surveyId) } : {}),
         ...(Object.keys(hiddenFields).length > 0 ? { hiddenFields } : {}),
+        ...(visitId ? { visitId } : {}),
       });
       if (live) clearProgress(survey.surveyId);
       onSubmitted();

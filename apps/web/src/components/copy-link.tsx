@@ -1,10 +1,13 @@
 import { useId, useRef } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { useCopy } from '../lib/use-copy';
+import { useCopy } from '@/lib/use-copy';
 
-/** The public link in a read-only field with a Copy button and visible "Copied" feedback. */
-export function CopyLink({ url, canCopy }: { url: string; canCopy: boolean }) {
+/**
+ * A link in a read-only field with a Copy button and visible "Copied" feedback: a survey's public link (the
+ * default label), or another link named by `label`.
+ */
+export function CopyLink({ url, canCopy, label = 'Public link' }: { url: string; canCopy: boolean; label?: string }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const { status, copy } = useCopy(() => inputRef.current?.select());
@@ -12,7 +15,7 @@ export function CopyLink({ url, canCopy }: { url: string; canCopy: boolean }) {
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-xs font-medium tracking-wide text-slate-500 uppercase">
-        Public link
+        {label}
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input

@@ -1,0 +1,60 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database, ResultSharesTable } from '../../db/schema';
+
+type Executor = Kysely<Database> | Transaction<Database>;
+
+export type ShareRow = ResultSharesTable;
+
+/** The survey's shared report, if it has one. */
+export async function findShareOfSurvey(db: Executor, surveyId: string): Promise<ShareRow | undefined> {
+  return db.selectFrom('result_shares').selectAll().where('survey_id', '=', surveyId).executeTakeFirst();
+}
+
+/** The shared report a token opens, by the token's SHA-256 (unique index). */
+export async function findShareByTokenHash(db: Executor, tokenHash: string): Promise<ShareRow | undefined> {
+  return db.selectFrom('result_shares').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/** Adds the survey's shared report unless it has one already (a request at the same moment); whether it added. */
+export async function insertShare(db: Executor, row: ShareRow): Promise<boolean> {
+  const result = await db
+    .insertInto('result_shares')
+    .values(row)
+    .onConflict((oc) => oc.column('survey_id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/** Changes what the survey's shared report shows (and, with a new token, its link). */
+export async function updateShare(
+  db: Executor,
+  surveyId: string,
+  changes: Partial<Omit<ShareRow, 'survey_id'>>,
+): Promise<void> {
+  await db.updateTable('result_shares').set(changes).where('survey_id', '=', surveyId).execute();
+}
+
+/** Revokes the survey's shared report; whether there was one. */
+export async function deleteShare(db: Executor, surveyId: string): Promise<boolean> {
+  const result = await db.deleteFrom('result_shares').where('survey_id', '=', surveyId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** Account deletion: the shared reports of every survey the user owns (call before the surveys go). */
+export async function deleteSharesOfOwner(trx: Executor, userId: string): Promise<number> {
+  const result = await trx
+    .deleteFrom('result_shares')
+    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('user_id', '=', userId))
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** The survey's responses per quarter hour, from the timeline counters (never a scan of responses). */
+export async function listTimelineQuarters(db: Executor, surveyId: string): Promise<[number, number][]> {
+  const rows = await db
+    .selectFrom('response_timeline')
+    .select(['quarter', 'count'])
+    .where('survey_id', '=', surveyId)
+    .execute();
+  return rows.map((r) => [Number(r.quarter), Number(r.count)]);
+}

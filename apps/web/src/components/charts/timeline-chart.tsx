@@ -1,0 +1,122 @@
+import { useId } from 'react';
+import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { Timeline } from '@quorum/contract';
+import { formatCount, plural } from '@/lib/format';
+
+/** Days without responses are drawn as zeros between the first and the last day, up to this many days. */
+const MAX_FILLED_DAYS = 1_100;
+const DAY_MS = 86_400_000;
+
+const dayMs = (day: string) => Date.parse(`${day}T00:00:00Z`);
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The timeline with every day from the first to the last (zeros where the API left a day out). */
+export function fillTimeline(timeline: Timeline): Timeline {
+  if (timeline.length < 2) return timeline;
+  const first = dayMs(timeline[0]!.date);
+  const last = dayMs(timeline[timeline.length - 1]!.date);
+  if (!Number.isFinite(first) || !Number.isFinite(last) || (last - first) / DAY_MS > MAX_FILLED_DAYS) return timeline;
+  const counts = new Map(timeline.map((point) => [point.date, point.count]));
+  const filled: Timeline = [];
+  for (let ms = first; ms <= last; ms += DAY_MS) {
+    const date = dayOf(ms);
+    filled.push({ date, count: counts.get(date) ?? 0 });
+  }
+  return filled;
+}
+
+const shortDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const longDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+/** A "YYYY-MM-DD" day as words; the day is already the viewer's, so it is formatted as is (UTC). */
+export const formatDay = (day: string, style: 'short' | 'long' = 'long') => {
+  const ms = dayMs(day);
+  return Number.isFinite(ms) ? (style === 'short' ? shortDay : longDay).format(ms) : day;
+};
+
+/** The timeline in one sentence: the total, the span and the busiest day. */
+export function describeTimeline(timeline: Timeline): string {
+  if (timeline.length === 0) return 'No responses in this period.';
+  const total = timeline.reduce((sum, point) => sum + point.count, 0);
+  const busiest = timeline.reduce((best, point) => (point.count > best.count ? point : best));
+  const first = timeline[0]!.date;
+  const last = timeline[timeline.length - 1]!.date;
+  const span = first === last ? `on ${formatDay(first)}` : `from ${formatDay(first)} to ${formatDay(last)}`;
+  return `${plural(total, 'response', 'responses')} ${span}; the busiest day was ${formatDay(busiest.date)} with ${plural(busiest.count, 'response', 'responses')}.`;
+}
+
+/**
+ * Responses per day as a line, with a sentence and a table (for screen readers) saying the same. `timeZone` is
+ * the zone the days were counted in.
+ */
+export function TimelineChart({
+  timeline,
+  timeZone,
+  title = 'Responses over time',
+}: {
+  timeline: Timeline;
+  timeZone?: string;
+  title?: string;
+}) {
+  const headingId = useId();
+  const data = fillTimeline(timeline);
+  return (
+    <figure className="m-0 space-y-3" aria-labelledby={headingId} data-testid="timeline-chart">
+      <figcaption>
+        <h3 id={headingId} className="text-base font-semibold text-slate-900">
+          {title}
+        </h3>
+        <p className="mt-0.5 text-sm text-slate-600">
+          {describeTimeline(timeline)}
+          {timeZone && <span className="text-slate-600"> Days in {timeZone}.</span>}
+        </p>
+      </figcaption>
+      {data.length > 0 ? (
+        <div className="h-56 w-full" aria-hidden="true">
+          <ResponsiveContainer width="100%" height="100%">
+            <LineChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: -16 }} accessibilityLayer={false}>
+              <CartesianGrid stroke="#e2e8f0" vertical={false} />
+              <XAxis
+                dataKey="date"
+                tickFormatter={(day: string) => formatDay(day, 'short')}
+                tick={{ fontSize: 12, fill: '#475569' }}
+                minTickGap={24}
+              />
+              <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#475569' }} width={48} />
+              <Tooltip
+                labelFormatter={(day) => formatDay(String(day))}
+                formatter={(value) => [formatCount(Number(value)), 'Responses']}
+              />
+              <Line
+                type="linear"
+                dataKey="count"
+                stroke="#4f46e5"
+                strokeWidth={2}
+                dot={data.length <= 31}
+                isAnimationActive={false}
+              />
+            </LineChart>
+          </ResponsiveContainer>
+        </div>
+      ) : null}
+      {timeline.length > 0 && (
+        <table className="sr-only">
+          <caption>{title}, per day</caption>
+          <thead>
+            <tr>
+              <th scope="col">Day</th>
+              <th scope="col">Responses</th>
+            </tr>
+          </thead>
+          <tbody>
+            {timeline.map((point) => (
+              <tr key={point.date}>
+                <th scope="row">{formatDay(point.date)}</th>
+                <td>{formatCount(point.count)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </figure>
+  );
+}

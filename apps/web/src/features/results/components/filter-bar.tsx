@@ -1,0 +1,344 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Filter, Plus, X } from 'lucide-react';
+import {
+  logicOperatorsFor,
+  questionLabel,
+  RESULTS_FILTER_LIMITS,
+  type LogicOperator,
+  type QuestionResult,
+  type ResultsFilterCondition,
+} from '@quorum/contract';
+import { Button } from '@/components/ui/button';
+import { Input, Select } from '@/components/ui/field';
+import { needsValue, OPERATOR_LABELS } from '@/lib/logic-operators';
+import { describeCondition, type FilterState } from '../lib/results-filter';
+
+/** What a condition is about: a question (by id) or a hidden field (by name), as one select's value. */
+type Target = { kind: 'question'; question: QuestionResult } | { kind: 'hidden'; name: string };
+
+const NUMERIC_TYPES = new Set(['rating', 'nps', 'number']);
+
+/** The options a choice question's answer can be compared with: its options, without "Other" (a free text). */
+function optionsOf(question: QuestionResult): string[] {
+  if (!['multiple_choice', 'dropdown', 'checkbox'].includes(question.type)) return [];
+  return question.statistics
+    .map((s) => s.answer)
+    .filter((answer, index, all) => !(question.allowOther && answer === 'Other' && index === all.lastIndexOf('Other')));
+}
+
+/**
+ * The filter bar above the results: a date range, "answered X to Q" and hidden-field conditions (all must hold),
+ * "Hide flagged" and "Clear filters". Every change goes to the address at once, and from there to the requests.
+ */
+export function FilterBar({
+  state,
+  questions,
+  hiddenFields,
+  onChange,
+  onClear,
+  active,
+}: {
+  state: FilterState;
+  /** The survey's questions as the results list them (deleted ones are not offered). */
+  questions: readonly QuestionResult[];
+  hiddenFields: readonly string[];
+  onChange: (next: FilterState) => void;
+  onClear: () => void;
+  active: boolean;
+}) {
+  const headingId = useId();
+  const fromId = useId();
+  const toId = useId();
+  const hideId = useId();
+  const hideHintId = useId();
+  const full = state.conditions.length >= RESULTS_FILTER_LIMITS.filters;
+
+  const remove = (index: number) =>
+    onChange({ ...state, conditions: state.conditions.filter((_, at) => at !== index) });
+
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="space-y-4 rounded-card border border-slate-200 bg-white px-4 py-4 shadow-card sm:px-5 print:hidden"
+      data-testid="filter-bar"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-slate-900">
+          <Filter className="size-4 text-slate-500" aria-hidden="true" />
+          Filter responses
+        </h2>
+        {active && (
+          <Button variant="ghost" size="sm" onClick={onClear}>
+            <X className="size-4" aria-hidden="true" />
+            Clear filters
+          </Button>
+        )}
+      </div>
+
+      <div className="flex flex-wrap items-end gap-3">
+        <div className="w-full space-y-1.5 sm:w-auto">
+          <label htmlFor={fromId} className="block text-sm font-medium text-slate-800">
+            From
+          </label>
+          <Input
+            id={fromId}
+            type="date"
+            className="sm:w-44"
+            value={state.from ?? ''}
+            max={state.to ?? undefined}
+            onChange={(e) => onChange({ ...state, from: e.target.value || null })}
+          />
+        </div>
+        <div className="w-full space-y-1.5 sm:w-auto">
+          <label htmlFor={toId} className="block text-sm font-medium text-slate-800">
+            To
+          </label>
+          <Input
+            id={toId}
+            type="date"
+            className="sm:w-44"
+            value={state.to ?? ''}
+            min={state.from ?? undefined}
+            onChange={(e) => onChange({ ...state, to: e.target.value || null })}
+          />
+        </div>
+        <div className="flex min-h-10 items-center gap-2.5">
+          <input
+            id={hideId}
+            type="checkbox"
+            checked={state.hideFlagged}
+            aria-describedby={hideHintId}
+            onChange={(e) => onChange({ ...state, hideFlagged: e.target.checked })}
+            className="size-4 shrink-0 accent-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
+          />
+          <label htmlFor={hideId} className="text-sm font-medium text-slate-800">
+            Hide flagged
+          </label>
+          <span id={hideHintId} className="sr-only">
+            Leaves out responses flagged as speeders, straightliners or duplicates.
+          </span>
+        </div>
+      </div>
+
+      {state.conditions.length > 0 && (
+        <ul className="flex flex-wrap gap-2" aria-label="Active conditions">
+          {state.conditions.map((condition, index) => {
+            const words = describeCondition(condition, questions);
+            return (
+              <li
+                key={`${index}:${JSON.stringify(condition)}`}
+                className="inline-flex max-w-full items-center gap-1 rounded-full bg-accent-50 py-1 pr-1 pl-3 text-sm text-accent-800"
+              >
+                <span className="min-w-0 break-words">{words}</span>
+                <button
+                  type="button"
+                  onClick={() => remove(index)}
+                  aria-label={`Remove filter: ${words}`}
+                  className="inline-flex size-6 shrink-0 items-center justify-center rounded-full text-accent-700 hover:bg-accent-100"
+                >
+                  <X className="size-3.5" aria-hidden="true" />
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+
+      <ConditionForm
+        questions={questions}
+        hiddenFields={hiddenFields}
+        full={full}
+        onAdd={(condition) => onChange({ ...state, conditions: [...state.conditions, condition] })}
+      />
+    </section>
+  );
+}
+
+/** The row that adds one condition: what (a question or a hidden field), the comparison and the value. */
+function ConditionForm({
+  questions,
+  hiddenFields,
+  full,
+  onAdd,
+}: {
+  questions: readonly QuestionResult[];
+  hiddenFields: readonly string[];
+  full: boolean;
+  onAdd: (condition: ResultsFilterCondition) => void;
+}) {
+  const targetId = useId();
+  const operatorId = useId();
+  const valueId = useId();
+  const [targetKey, setTargetKey] = useState('');
+  const [operator, setOperator] = useState<LogicOperator | ''>('');
+  const [value, setValue] = useState('');
+  const current = questions.map((q, index) => ({ q, number: index + 1 })).filter(({ q }) => !q.isDeleted);
+
+  const target: Target | null = targetKey.startsWith('q:')
+    ? (() => {
+        const question = questions.find((q) => q.id === targetKey.slice(2));
+        return question ? { kind: 'question' as const, question } : null;
+      })()
+    : targetKey.startsWith('h:')
+      ? { kind: 'hidden', name: targetKey.slice(2) }
+      : null;
+  const operators = target?.kind === 'question' ? logicOperatorsFor(target.question.type) : [];
+  const chosenOperator: LogicOperator | null =
+    target?.kind === 'question' ? (operators.find((o) => o === operator) ?? operators[0] ?? null) : null;
+  const wantsValue = target?.kind === 'hidden' || (chosenOperator !== null && needsValue(chosenOperator));
+  const ready = target !== null && (!wantsValue || value.trim() !== '');
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!ready || full || !target) return;
+    if (target.kind === 'hidden') {
+      onAdd({ hiddenField: target.name, value });
+    } else if (chosenOperator) {
+      const numeric = NUMERIC_TYPES.has(target.question.type) && Number.isFinite(Number(value));
+      onAdd(
+        needsValue(chosenOperator)
+          ? { questionId: target.question.id, operator: chosenOperator, value: numeric ? Number(value) : value.trim() }
+          : { questionId: target.question.id, operator: chosenOperator },
+      );
+    }
+    setValue('');
+  };
+
+  return (
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Add a condition">
+      <div className="w-full space-y-1.5 sm:w-64">
+        <label htmlFor={targetId} className="block text-sm font-medium text-slate-800">
+          Answered
+        </label>
+        <Select
+          id={targetId}
+          value={targetKey}
+          onChange={(e) => {
+            setTargetKey(e.target.value);
+            setOperator('');
+            setValue('');
+          }}
+        >
+          <option value="">Choose a question…</option>
+          <optgroup label="Questions">
+            {current.map(({ q, number }) => (
+              <option key={q.id} value={`q:${q.id}`}>
+                {questionLabel(number, q.text)}
+              </option>
+            ))}
+          </optgroup>
+          {hiddenFields.length > 0 && (
+            <optgroup label="Hidden fields">
+              {hiddenFields.map((name) => (
+                <option key={name} value={`h:${name}`}>
+                  {name} (hidden field)
+                </option>
+              ))}
+            </optgroup>
+          )}
+        </Select>
+      </div>
+      {target?.kind === 'question' && (
+        <div className="w-full space-y-1.5 sm:w-48">
+          <label htmlFor={operatorId} className="block text-sm font-medium text-slate-800">
+            Condition
+          </label>
+          <Select
+            id={operatorId}
+            value={chosenOperator ?? ''}
+            onChange={(e) => setOperator(e.target.value as LogicOperator)}
+          >
+            {operators.map((o) => (
+              <option key={o} value={o}>
+                {OPERATOR_LABELS[o]}
+              </option>
+            ))}
+          </Select>
+        </div>
+      )}
+      {target && wantsValue && (
+        <div className="w-full space-y-1.5 sm:w-56">
+          <label htmlFor={valueId} className="block text-sm font-medium text-slate-800">
+            Value
+          </label>
+          <ValueControl id={valueId} target={target} value={value} onChange={setValue} />
+        </div>
+      )}
+      <Button
+        type="submit"
+        variant="secondary"
+        disabled={!ready || full}
+        disabledReason={
+          full
+            ? `At most ${RESULTS_FILTER_LIMITS.filters} conditions`
+            : !target
+              ? 'Choose a question first'
+              : !ready
+                ? 'Enter a value first'
+                : null
+        }
+      >
+        <Plus className="size-4" aria-hidden="true" />
+        Add filter
+      </Button>
+    </form>
+  );
+}
+
+/** The value of a condition as its question takes it: an option, a number, a date or a text. */
+function ValueControl({
+  id,
+  target,
+  value,
+  onChange,
+}: {
+  id: string;
+  target: Target;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  if (target.kind === 'question') {
+    const question = target.question;
+    const options = optionsOf(question);
+    if (options.length > 0) {
+      return (
+        <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">Choose an option…</option>
+          {options.map((option) => (
+            <option key={option} value={option}>
+              {option}
+            </option>
+          ))}
+        </Select>
+      );
+    }
+    if (NUMERIC_TYPES.has(question.type)) {
+      const scale =
+        question.type === 'nps' ? { min: 0, max: 10 } : question.type === 'rating' ? question.ratingScale : undefined;
+      return (
+        <Input
+          id={id}
+          type="number"
+          inputMode="decimal"
+          step="any"
+          min={scale?.min}
+          max={scale?.max}
+          value={value}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    }
+    if (question.type === 'date') {
+      return <Input id={id} type="date" value={value} onChange={(e) => onChange(e.target.value)} />;
+    }
+  }
+  return (
+    <Input
+      id={id}
+      type="text"
+      maxLength={RESULTS_FILTER_LIMITS.value}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+    />
+  );
+}

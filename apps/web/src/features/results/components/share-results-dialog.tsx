@@ -1,0 +1,244 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { ExternalLink, RefreshCw, Share2 } from 'lucide-react';
+import type { ResultsShare } from '@quorum/contract';
+import { CopyLink } from '@/components/copy-link';
+import { Banner } from '@/components/ui/banner';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { CheckboxField } from '@/components/ui/checkbox-field';
+import { ConfirmDialog, Modal } from '@/components/ui/dialog';
+import { Spinner } from '@/components/ui/spinner';
+import { Toast } from '@/components/ui/toast';
+import { errorMessage } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { useSession } from '@/lib/session';
+import { useResultsShare, useShareResults, useStopSharingResults } from '../api/share-results';
+
+const MESSAGES = {
+  loadFailed: 'Could not read whether these results are shared.',
+  shareFailed: 'Could not share the results. Please try again.',
+  stopFailed: 'Could not stop sharing. Please try again.',
+  created: 'Link created: anyone with it can see these results, read-only.',
+  textIncluded: 'The shared report now shows text answers.',
+  textLeftOut: 'The shared report no longer shows text answers.',
+  stopped: 'Sharing stopped: the link no longer works.',
+} as const;
+
+/**
+ * "Share results" on the results screen, for the survey's owner (an administrator would be refused, so it is not
+ * offered to one): opens the share dialog; what it did is confirmed by a toast.
+ */
+export function ShareResultsButton({ surveyId, title }: { surveyId: string; title: string }) {
+  const { state } = useSession();
+  const [open, setOpen] = useState(false);
+  const [toast, setToast] = useState<string | null>(null);
+  const dismissToast = useCallback(() => setToast(null), []);
+  if (state.status !== 'signed-in' || state.session.userType !== 'user') return null;
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        <Share2 className="size-4" aria-hidden="true" />
+        Share results
+      </Button>
+      <ShareResultsDialog open={open} onOpenChange={setOpen} surveyId={surveyId} title={title} onDone={setToast} />
+      {/*
+        In its own layer on the page, above the open dialog's backdrop: read out while the dialog is open, and still
+        there after it closes.
+      */}
+      {toast &&
+        createPortal(
+          <div className="relative z-[60]">
+            <Toast key={toast} onDismiss={dismissToast}>
+              {toast}
+            </Toast>
+          </div>,
+          document.body,
+        )}
+    </>
+  );
+}
+
+/**
+ * The results' shared report (Radix Dialog: labelled by its title, focus kept inside, Escape closes): whether the
+ * results are shared; "Include text answers"; "Create link", then the full link with Copy, the box updating the
+ * report as it is ticked; and "Stop sharing" after a confirmation.
+ */
+function ShareResultsDialog({
+  open,
+  onOpenChange,
+  surveyId,
+  title,
+  onDone,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  surveyId: string;
+  title: string;
+  /** Says what was done (a toast). */
+  onDone: (message: string) => void;
+}) {
+  const status = useResultsShare(surveyId, { enabled: open });
+  const share = useShareResults(surveyId);
+  const stop = useStopSharingResults(surveyId);
+  const { reset: resetShare } = share;
+  const { reset: resetStop } = stop;
+
+  // Each opening starts without the last opening's messages.
+  useEffect(() => {
+    if (open) {
+      resetShare();
+      resetStop();
+    }
+  }, [open, resetShare, resetStop]);
+
+  return (
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={<>Share results of &ldquo;{title}&rdquo;</>}
+      description="Anyone with the link sees the statistics and charts, read-only and live. Individual responses are never shown."
+    >
+      {status.isPending ? (
+        <Spinner label="Loading…" className="justify-start p-0" />
+      ) : status.isError ? (
+        <div className="space-y-3">
+          <Banner tone="error">{errorMessage(status.error, MESSAGES.loadFailed)}</Banner>
+          <Button variant="secondary" size="sm" loading={status.isFetching} onClick={() => void status.refetch()}>
+            <RefreshCw className="size-4" aria-hidden="true" />
+            Try again
+          </Button>
+        </div>
+      ) : (
+        <ShareControls current={status.data.share} share={share} stop={stop} onDone={onDone} />
+      )}
+    </Modal>
+  );
+}
+
+function ShareControls({
+  current,
+  share,
+  stop,
+  onDone,
+}: {
+  current: ResultsShare | null;
+  share: ReturnType<typeof useShareResults>;
+  stop: ReturnType<typeof useStopSharingResults>;
+  onDone: (message: string) => void;
+}) {
+  // Before a link exists: the choice the link is made with. Once shared: the share's own setting, or the one on
+  // its way to the server.
+  const [includeBeforeSharing, setIncludeBeforeSharing] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  const createButton = useRef<HTMLButtonElement>(null);
+  const pendingInclude = share.isPending ? share.variables.includeTextAnswers : undefined;
+  const includeText = current ? (pendingInclude ?? current.includeTextAnswers) : includeBeforeSharing;
+  const busy = share.isPending || stop.isPending;
+
+  // The button that was pressed goes away (a link replaces "Create link", and the other way round after "Stop
+  // sharing"): focus goes to the new link, selected for copying, or back to "Create link".
+  const linkBlock = useRef<HTMLDivElement>(null);
+  const moveFocus = useRef(false);
+  useEffect(() => {
+    if (moveFocus.current) {
+      if (current) linkBlock.current?.querySelector('input')?.focus();
+      else createButton.current?.focus();
+    }
+    moveFocus.current = false;
+  }, [current]);
+
+  const create = () =>
+    share.mutate(
+      { includeTextAnswers: includeBeforeSharing },
+      {
+        onSuccess: () => {
+          moveFocus.current = true;
+          onDone(MESSAGES.created);
+        },
+      },
+    );
+
+  const changeInclude = (checked: boolean) => {
+    if (!current) {
+      setIncludeBeforeSharing(checked);
+      return;
+    }
+    stop.reset();
+    share.mutate(
+      { includeTextAnswers: checked },
+      { onSuccess: (next) => onDone(next.includeTextAnswers ? MESSAGES.textIncluded : MESSAGES.textLeftOut) },
+    );
+  };
+
+  const confirmStop = () => {
+    share.reset();
+    stop.mutate(undefined, {
+      onSuccess: () => {
+        moveFocus.current = true;
+        setConfirming(false);
+        setIncludeBeforeSharing(false);
+        onDone(MESSAGES.stopped);
+      },
+      onError: () => setConfirming(false),
+    });
+  };
+
+  const url = current ? `${window.location.origin}${current.url}` : null;
+
+  return (
+    <div className="space-y-5">
+      {url && current ? (
+        <div className="space-y-3" ref={linkBlock}>
+          <p className="text-sm text-slate-700">
+            <span className="font-medium text-slate-900">These results are shared</span> since{' '}
+            {formatDateTime(current.createdAt)}.
+          </p>
+          <CopyLink url={url} canCopy label="Report link" />
+          <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClasses('ghost', 'sm', '-ml-3')}>
+            <ExternalLink className="size-4" aria-hidden="true" />
+            Open the report
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-700">These results are not shared.</p>
+      )}
+
+      <CheckboxField
+        name="includeTextAnswers"
+        label="Include text answers"
+        hint="Text answers may contain personal details. Email addresses are never shown."
+        checked={includeText}
+        disabled={busy}
+        onChange={changeInclude}
+      />
+
+      {share.isError && <Banner tone="error">{errorMessage(share.error, MESSAGES.shareFailed)}</Banner>}
+      {stop.isError && <Banner tone="error">{errorMessage(stop.error, MESSAGES.stopFailed)}</Banner>}
+
+      <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
+        {current ? (
+          <Button variant="danger-secondary" disabled={busy} onClick={() => setConfirming(true)}>
+            Stop sharing
+          </Button>
+        ) : (
+          <Button ref={createButton} loading={share.isPending} onClick={create}>
+            Create link
+          </Button>
+        )}
+      </div>
+
+      <ConfirmDialog
+        open={confirming}
+        title="Stop sharing these results?"
+        confirmLabel="Stop sharing"
+        tone="danger"
+        busy={stop.isPending}
+        onConfirm={confirmStop}
+        onCancel={() => setConfirming(false)}
+      >
+        Anyone with the link will lose access.
+      </ConfirmDialog>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { questionLabel, resultsFilterParams, type ResultsFilter, type ResultsResponse } from '@quorum/contract';
+import { FunnelChart } from '@/components/charts/funnel-chart';
+import { TimelineChart } from '@/components/charts/timeline-chart';
+import { PrintButton } from '@/components/print/print-button';
+import { Card } from '@/components/ui/card';
+import { QuestionResultCard } from './question-result-card';
+import { InsightsFilterContext } from './text-insights';
+
+/**
+ * Statistics View: responses over time, the funnel, then one card per question, all of the filtered responses
+ * (the funnel counts every visit). "Print / Save as PDF" prints them one block each.
+ */
+export function StatisticsView({
+  surveyId,
+  data,
+  filter,
+  filtered,
+}: {
+  surveyId: string;
+  data: ResultsResponse;
+  filter: ResultsFilter;
+  filtered: boolean;
+}) {
+  const funnelQuestions = data.questions
+    .map((q, index) => ({ id: q.id, label: questionLabel(index + 1, q.text), isDeleted: q.isDeleted }))
+    .filter((q) => !q.isDeleted);
+  return (
+    <div className="space-y-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 className="text-lg font-semibold text-slate-900">Statistics</h2>
+        <PrintButton />
+      </div>
+      <Card className="print-block px-5 py-5 sm:px-6">
+        <TimelineChart timeline={data.timeline} timeZone={data.timeZone} />
+      </Card>
+      <Card className="print-block px-5 py-5 sm:px-6">
+        <FunnelChart funnel={data.funnel} questions={funnelQuestions} />
+        {filtered && (
+          <p className="mt-3 text-xs text-slate-600">
+            The funnel counts every visit to the survey; filters do not apply to it.
+          </p>
+        )}
+      </Card>
+      <InsightsFilterContext value={resultsFilterParams(filter).toString()}>
+        {data.questions.map((q, index) => (
+          <QuestionResultCard key={q.id} surveyId={surveyId} question={q} number={index + 1} filter={filter} />
+        ))}
+      </InsightsFilterContext>
+    </div>
+  );
+}

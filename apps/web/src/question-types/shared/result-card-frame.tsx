@@ -1,0 +1,58 @@
+import { useId, type ReactNode } from 'react';
+import { Archive } from 'lucide-react';
+import { QUESTION_TYPES, type QuestionResult } from '@quorum/contract';
+import { Badge } from '@/components/ui/badge';
+import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { formatCount, plural } from '@/lib/format';
+
+/**
+ * The card around one question's results, on the owner's screen and in a shared report alike: "Q{n}" and the text
+ * as its heading (the region's name), help text, type and answer count, "answered by n of m who saw it", and a mark
+ * on deleted questions. `children` gets the heading's id, for the type's results part.
+ */
+export function ResultCardFrame({
+  question,
+  number,
+  children,
+}: {
+  question: QuestionResult;
+  number: number;
+  children: (labelId: string) => ReactNode;
+}) {
+  const labelId = useId();
+  return (
+    <Card
+      className={cn('print-block overflow-hidden', question.isDeleted && 'border-dashed bg-slate-50/60')}
+      aria-labelledby={labelId}
+      role="region"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3 border-b border-slate-200 px-5 py-4 sm:px-6">
+        <div className="min-w-0">
+          <h3 id={labelId} className="text-base font-semibold break-words text-slate-900">
+            <span className="mr-2 text-accent-700">Q{number}</span>
+            {question.text}
+            {question.isDeleted && <span className="sr-only"> (deleted question)</span>}
+          </h3>
+          {question.description && (
+            <p className="mt-1 text-sm break-words whitespace-pre-line text-slate-700">{question.description}</p>
+          )}
+          <p className="mt-0.5 text-sm text-slate-600">
+            {QUESTION_TYPES[question.type].label} · {plural(question.answeredCount, 'answer', 'answers')}
+            {!question.required && ' · Optional'}
+          </p>
+          <p className="mt-0.5 text-sm text-slate-600" data-testid="answered-of-seen">
+            Answered by {formatCount(question.answeredCount)} of {formatCount(question.seenCount)} who saw it
+          </p>
+        </div>
+        {question.isDeleted && (
+          <Badge tone="warning" className="gap-1">
+            <Archive className="size-3.5" aria-hidden="true" />
+            Deleted question
+          </Badge>
+        )}
+      </div>
+      <div className="px-5 py-5 sm:px-6">{children(labelId)}</div>
+    </Card>
+  );
+}
