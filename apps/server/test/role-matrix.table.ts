@@ -34,6 +34,8 @@ export interface MatrixFixture {
   visitId?: string;
   /** A response to the survey (rows that ask for `withResponse`). */
   responseId?: string;
+  /** The survey's shared report path, /shared/results/:token (rows that ask for `withShare`). */
+  shareUrl?: string;
 }
 
 export interface MatrixRequest {
@@ -59,6 +61,8 @@ export interface MatrixRow {
   withVisit?: boolean;
   /** Also submit a response to the (active) survey first. */
   withResponse?: boolean;
+  /** Also have the owner share the survey's results first. */
+  withShare?: boolean;
   /** Streaming answers are read over real HTTP: only the status line is awaited. */
   stream?: boolean;
   request: (f: MatrixFixture, caller: Caller) => MatrixRequest;
@@ -644,11 +648,22 @@ export const ROLE_MATRIX: MatrixRow[] = [
   {
     method: 'GET',
     route: '/api/shared/results/:token',
-    case: 'a token never given (shared-results.test.ts: a real link answers everyone alike)',
+    case: 'a shared report: the same for everybody',
+    issue: 19,
+    surveyState: 'active',
+    withShare: true,
+    expect: [200, 200, 200, 200],
+    request: (f) => ({ url: `/api${f.shareUrl!}` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/shared/results/:token',
+    case: 'a token never given',
     issue: 19,
     expect: [404, 404, 404, 404],
     request: () => ({ url: '/api/shared/results/bm90LWEtcmVhbC10b2tlbi1ub3QtYS1yZWFsLXRva2Vu' }),
   },
+
   // --- Results workflow (issue 19): the public page's funnel, one response's detail and deletion ---------
   {
     method: 'POST',

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type { CreateVisitResponse, ExportLinkResponse } from '@quorum/contract';
+import type { CreateVisitResponse, ExportLinkResponse, ResultsShare } from '@quorum/contract';
 import { createAdmin, createSurvey, createUser } from '@quorum/test-support/factories';
 import { TEST_DIALECT, useTestApp } from './helpers';
 import { CALLERS, ROLE_MATRIX, type Caller, type MatrixFixture, type MatrixRow } from './role-matrix.table';
@@ -55,6 +55,16 @@ describe(`role matrix (${TEST_DIALECT})`, () => {
       });
       if (res.statusCode !== 201) throw new Error(`response: ${res.statusCode} ${res.body}`);
       fixture.responseId = (res.json() as { responseId: string }).responseId;
+    }
+    if (row.withShare) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/surveys/${survey.id}/results/share`,
+        headers: { authorization: `Bearer ${owner.token}` },
+        payload: { includeTextAnswers: false },
+      });
+      if (res.statusCode !== 200) throw new Error(`share: ${res.statusCode} ${res.body}`);
+      fixture.shareUrl = (res.json() as ResultsShare).url;
     }
     return fixture;
   }
