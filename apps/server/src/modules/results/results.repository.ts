@@ -165,7 +165,9 @@ export async function scanResponsesAfter(
 
 /**
  * The ids of the survey's duplicates up to `upTo`: responses with a non-null text hash that an earlier response
- * (smaller id) of the survey shares. Index probes on `(survey_id, text_hash, id)`, without reading the responses.
+ * (smaller id) of the survey shares. The hashes given more than once come from the partial index on
+ * `(survey_id, text_hash)` alone (a grouped index scan); only the responses holding those are read, and of each
+ * hash all but the earliest are duplicates. Never a probe per response.
  */
 export async function listDuplicateResponseIds(
   db: Kysely<Database>,
@@ -173,23 +175,29 @@ export async function listDuplicateResponseIds(
   upTo: string,
 ): Promise<Set<string>> {
   const rows = await db
-    .selectFrom('responses as r')
-    .select('r.id')
-    .where('r.survey_id', '=', surveyId)
-    .where('r.id', '<=', upTo)
-    .where('r.text_hash', 'is not', null)
-    .where((eb) =>
-      eb.exists(
-        eb
-          .selectFrom('responses as e')
-          .select('e.id')
-          .whereRef('e.survey_id', '=', 'r.survey_id')
-          .whereRef('e.text_hash', '=', 'r.text_hash')
-          .whereRef('e.id', '<', 'r.id'),
-      ),
+    .selectFrom('responses')
+    .select(['id', 'text_hash'])
+    .where('survey_id', '=', surveyId)
+    .where('text_hash', 'in', (eb) =>
+      eb
+        .selectFrom('responses')
+        .select('text_hash')
+        .where('survey_id', '=', surveyId)
+        .where('text_hash', 'is not', null)
+        .groupBy('text_hash')
+        .having((h) => h.fn.countAll(), '>', 1),
     )
+    .orderBy('id', 'asc')
     .execute();
-  return new Set(rows.map((row) => row.id));
+  const earliest = new Set<string>();
+  const duplicates = new Set<string>();
+  // `upTo` is applied here, not in the query: on the hashes alone the database looks them up by index.
+  for (const row of rows) {
+    if (row.text_hash === null || row.id > upTo) continue;
+    if (earliest.has(row.text_hash)) duplicates.add(row.id);
+    else earliest.add(row.text_hash);
+  }
+  return duplicates;
 }
 
 /** Some responses of a survey by id, newest first (ids of other surveys are left out). */
@@ -226,6 +234,7 @@ export async function earliestResponsesWithHashes(
       .selectFrom('responses')
       .select((eb) => ['text_hash', eb.fn.min('id').as('first_id')])
       .where('survey_id', '=', surveyId)
+      .where('text_hash', 'is not', null)
       .where('text_hash', 'in', hashes.slice(i, i + HASH_CHUNK))
       .groupBy('text_hash')
       .execute();
