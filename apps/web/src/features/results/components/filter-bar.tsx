@@ -9,7 +9,7 @@ import {
   type ResultsFilterCondition,
 } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
-import { Input, Select } from '@/components/ui/field';
+import { Field, Input, Select } from '@/components/ui/field';
 import { needsValue, OPERATOR_LABELS } from '@/lib/logic-operators';
 import { describeCondition, type FilterState } from '../lib/results-filter';
 
@@ -47,8 +47,6 @@ export function FilterBar({
   active: boolean;
 }) {
   const headingId = useId();
-  const fromId = useId();
-  const toId = useId();
   const hideId = useId();
   const hideHintId = useId();
   const full = state.conditions.length >= RESULTS_FILTER_LIMITS.filters;
@@ -76,32 +74,30 @@ export function FilterBar({
       </div>
 
       <div className="flex flex-wrap items-end gap-3">
-        <div className="w-full space-y-1.5 sm:w-auto">
-          <label htmlFor={fromId} className="block text-sm font-medium text-slate-800">
-            From
-          </label>
-          <Input
-            id={fromId}
-            type="date"
-            className="sm:w-44"
-            value={state.from ?? ''}
-            max={state.to ?? undefined}
-            onChange={(e) => onChange({ ...state, from: e.target.value || null })}
-          />
-        </div>
-        <div className="w-full space-y-1.5 sm:w-auto">
-          <label htmlFor={toId} className="block text-sm font-medium text-slate-800">
-            To
-          </label>
-          <Input
-            id={toId}
-            type="date"
-            className="sm:w-44"
-            value={state.to ?? ''}
-            min={state.from ?? undefined}
-            onChange={(e) => onChange({ ...state, to: e.target.value || null })}
-          />
-        </div>
+        <Field label="From" className="w-full sm:w-auto">
+          {({ id }) => (
+            <Input
+              id={id}
+              type="date"
+              className="sm:w-44"
+              value={state.from ?? ''}
+              max={state.to ?? undefined}
+              onChange={(e) => onChange({ ...state, from: e.target.value || null })}
+            />
+          )}
+        </Field>
+        <Field label="To" className="w-full sm:w-auto">
+          {({ id }) => (
+            <Input
+              id={id}
+              type="date"
+              className="sm:w-44"
+              value={state.to ?? ''}
+              min={state.from ?? undefined}
+              onChange={(e) => onChange({ ...state, to: e.target.value || null })}
+            />
+          )}
+        </Field>
         <div className="flex min-h-10 items-center gap-2.5">
           <input
             id={hideId}
@@ -166,9 +162,6 @@ function ConditionForm({
   full: boolean;
   onAdd: (condition: ResultsFilterCondition) => void;
 }) {
-  const targetId = useId();
-  const operatorId = useId();
-  const valueId = useId();
   const [targetKey, setTargetKey] = useState('');
   const [operator, setOperator] = useState<LogicOperator | ''>('');
   const [value, setValue] = useState('');
@@ -206,63 +199,54 @@ function ConditionForm({
 
   return (
     <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Add a condition">
-      <div className="w-full space-y-1.5 sm:w-64">
-        <label htmlFor={targetId} className="block text-sm font-medium text-slate-800">
-          Answered
-        </label>
-        <Select
-          id={targetId}
-          value={targetKey}
-          onChange={(e) => {
-            setTargetKey(e.target.value);
-            setOperator('');
-            setValue('');
-          }}
-        >
-          <option value="">Choose a question…</option>
-          <optgroup label="Questions">
-            {current.map(({ q, number }) => (
-              <option key={q.id} value={`q:${q.id}`}>
-                {questionLabel(number, q.text)}
-              </option>
-            ))}
-          </optgroup>
-          {hiddenFields.length > 0 && (
-            <optgroup label="Hidden fields">
-              {hiddenFields.map((name) => (
-                <option key={name} value={`h:${name}`}>
-                  {name} (hidden field)
+      <Field label="Answered" className="w-full sm:w-64">
+        {({ id }) => (
+          <Select
+            id={id}
+            value={targetKey}
+            onChange={(e) => {
+              setTargetKey(e.target.value);
+              setOperator('');
+              setValue('');
+            }}
+          >
+            <option value="">Choose a question…</option>
+            <optgroup label="Questions">
+              {current.map(({ q, number }) => (
+                <option key={q.id} value={`q:${q.id}`}>
+                  {questionLabel(number, q.text)}
                 </option>
               ))}
             </optgroup>
-          )}
-        </Select>
-      </div>
-      {target?.kind === 'question' && (
-        <div className="w-full space-y-1.5 sm:w-48">
-          <label htmlFor={operatorId} className="block text-sm font-medium text-slate-800">
-            Condition
-          </label>
-          <Select
-            id={operatorId}
-            value={chosenOperator ?? ''}
-            onChange={(e) => setOperator(e.target.value as LogicOperator)}
-          >
-            {operators.map((o) => (
-              <option key={o} value={o}>
-                {OPERATOR_LABELS[o]}
-              </option>
-            ))}
+            {hiddenFields.length > 0 && (
+              <optgroup label="Hidden fields">
+                {hiddenFields.map((name) => (
+                  <option key={name} value={`h:${name}`}>
+                    {name} (hidden field)
+                  </option>
+                ))}
+              </optgroup>
+            )}
           </Select>
-        </div>
+        )}
+      </Field>
+      {target?.kind === 'question' && (
+        <Field label="Condition" className="w-full sm:w-48">
+          {({ id }) => (
+            <Select id={id} value={chosenOperator ?? ''} onChange={(e) => setOperator(e.target.value as LogicOperator)}>
+              {operators.map((o) => (
+                <option key={o} value={o}>
+                  {OPERATOR_LABELS[o]}
+                </option>
+              ))}
+            </Select>
+          )}
+        </Field>
       )}
       {target && wantsValue && (
-        <div className="w-full space-y-1.5 sm:w-56">
-          <label htmlFor={valueId} className="block text-sm font-medium text-slate-800">
-            Value
-          </label>
-          <ValueControl id={valueId} target={target} value={value} onChange={setValue} />
-        </div>
+        <Field label="Value" className="w-full sm:w-56">
+          {({ id }) => <ValueControl id={id} target={target} value={value} onChange={setValue} />}
+        </Field>
       )}
       <Button
         type="submit"
