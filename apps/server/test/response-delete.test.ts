@@ -18,7 +18,8 @@ import {
 import type { ResponseStoredEvent } from '../src/events/live-events';
 import { newId } from '../src/lib/ids';
 import { readFunnel } from '../src/modules/results/funnel';
-import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';
+import { storedCounters } from './support/stored-counters';
+import { TEST_DIALECT, request, useTestApp } from './helpers';
 import { expectError } from './support/expect-error';
 
 /** Three questions with a skip: "Saturday" goes straight to the last one, so paths differ between responses. */
@@ -36,72 +37,6 @@ const ANSWERS: Record<string, AnswerValue>[] = [
   { q1: 'Saturday', q3: 'Too loud' },
   { q1: 'Friday', q2: 2, q3: 'Long queues' },
 ];
-
-const NUMERIC = new Set([
-  'count',
-  'answered',
-  'rating_sum',
-  'seen',
-  'quarter',
-  'views',
-  'starts',
-  'completions',
-  'seconds',
-]);
-
-/** Every counter a response is in, for one survey, in a stable order. */
-async function counters(t: TestApp, surveyId: string) {
-  const db = t.ctx.db.kysely;
-  const [survey, counts, totals, timeline, funnel, times] = await Promise.all([
-    db.selectFrom('surveys').select(['response_count', 'state']).where('id', '=', surveyId).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('answer_counts')
-      .select(['question_id', 'answer', 'count'])
-      .where('survey_id', '=', surveyId)
-      .orderBy('question_id')
-      .orderBy('answer')
-      .execute(),
-    db
-      .selectFrom('question_totals')
-      .select(['question_id', 'answered', 'rating_sum', 'seen'])
-      .where('survey_id', '=', surveyId)
-      .orderBy('question_id')
-      .execute(),
-    db
-      .selectFrom('response_timeline')
-      .select(['quarter', 'count'])
-      .where('survey_id', '=', surveyId)
-      .where('count', '>', 0)
-      .orderBy('quarter')
-      .execute(),
-    db
-      .selectFrom('survey_funnel')
-      .select(['views', 'starts', 'completions'])
-      .where('survey_id', '=', surveyId)
-      .executeTakeFirst(),
-    db
-      .selectFrom('completion_times')
-      .select(['seconds', 'count'])
-      .where('survey_id', '=', surveyId)
-      .where('count', '>', 0)
-      .orderBy('seconds')
-      .execute(),
-  ]);
-  // PostgreSQL reads bigint counters as text.
-  const numbers = <T extends object>(rows: T[]) =>
-    rows.map((row) =>
-      Object.fromEntries(Object.entries(row).map(([k, v]) => [k, NUMERIC.has(k) ? Number(v) : (v as unknown)])),
-    );
-  return {
-    responseCount: Number(survey.response_count),
-    state: survey.state,
-    counts: numbers(counts),
-    totals: numbers(totals),
-    timeline: numbers(timeline),
-    funnel: funnel ? numbers([funnel])[0] : undefined,
-    times: numbers(times),
-  };
-}
 
 /** The time, set by each submission: response n opens its page n × 20 minutes after the start. */
 let now = Date.parse('2026-06-01T09:00:00.000Z');
@@ -172,10 +107,10 @@ describe(`response detail and deletion (${TEST_DIALECT})`, () => {
     expectError(await detail(second.id, ids[0]!, owner.token), 404, 'RESPONSE_NOT_FOUND');
     expectError(await detail(survey.id, ids[0]!, stranger.token), 404, 'SURVEY_NOT_FOUND');
     expectError(await detail(survey.id, ids[0]!), 401, 'UNAUTHORIZED');
-    const before = await counters(t, survey.id);
+    const before = await storedCounters(t, survey.id);
     expectError(await remove(survey.id, newId(), owner.token), 404, 'RESPONSE_NOT_FOUND');
     expectError(await remove(second.id, ids[0]!, owner.token), 404, 'RESPONSE_NOT_FOUND');
-    expect(await counters(t, survey.id)).toEqual(before);
+    expect(await storedCounters(t, survey.id)).toEqual(before);
   });
 
   it('takes a deleted response out of every counter at once, as if it had never been given', async () => {
@@ -192,8 +127,8 @@ describe(`response detail and deletion (${TEST_DIALECT})`, () => {
     expect(res.statusCode, res.body).toBe(204);
     expect(res.body).toBe('');
 
-    const after = await counters(t, survey.id);
-    const reference = await counters(t, expected.id);
+    const after = await storedCounters(t, survey.id);
+    const reference = await storedCounters(t, expected.id);
     expect(after.responseCount).toBe(2);
     expect(after.counts).toEqual(reference.counts);
     expect(after.totals).toEqual(reference.totals);
@@ -253,9 +188,9 @@ describe(`response detail and deletion (${TEST_DIALECT})`, () => {
   it('takes a response without a visit out of the counters without touching the funnel', async () => {
     const { owner, survey } = await surveyWithResponses();
     const plain = await submit(survey.id, 0, false);
-    const before = await counters(t, survey.id);
+    const before = await storedCounters(t, survey.id);
     expect((await remove(survey.id, plain, owner.token)).statusCode).toBe(204);
-    const after = await counters(t, survey.id);
+    const after = await storedCounters(t, survey.id);
     expect(after.funnel).toEqual(before.funnel);
     expect(after.times).toEqual(before.times);
     expect(after.responseCount).toBe(3);
@@ -265,13 +200,13 @@ describe(`response detail and deletion (${TEST_DIALECT})`, () => {
     const { owner, survey, ids } = await surveyWithResponses();
     const admin = await createAdmin(t.ctx);
     const stranger = await createUser(t.ctx);
-    const before = await counters(t, survey.id);
+    const before = await storedCounters(t, survey.id);
     expectError(await remove(survey.id, ids[0]!, admin.token), 403, 'ADMIN_CANNOT_DELETE_RESPONSES', {
       message: 'Administrators cannot delete responses',
     });
     expectError(await remove(survey.id, ids[0]!, stranger.token), 404, 'SURVEY_NOT_FOUND');
     expectError(await remove(survey.id, ids[0]!), 401, 'UNAUTHORIZED');
-    expect(await counters(t, survey.id)).toEqual(before);
+    expect(await storedCounters(t, survey.id)).toEqual(before);
     expect((await detail(survey.id, ids[0]!, owner.token)).statusCode).toBe(200);
     const audit = await t.ctx.db.kysely
       .selectFrom('audit_log')
@@ -290,20 +225,20 @@ describe(`response detail and deletion (${TEST_DIALECT})`, () => {
       remove(survey.id, ids[0]!, owner.token),
     ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([204, 404, 404]);
-    const once = await counters(t, survey.id);
+    const once = await storedCounters(t, survey.id);
     expect(once.responseCount).toBe(2);
     expect(once.funnel).toMatchObject({ completions: 2 });
     const friday = once.counts.find((c) => c.question_id === 'q1' && c.answer === 'Friday');
     expect(friday?.count).toBe(1);
     expectError(await remove(survey.id, ids[0]!, owner.token), 404, 'RESPONSE_NOT_FOUND');
-    expect(await counters(t, survey.id)).toEqual(once);
+    expect(await storedCounters(t, survey.id)).toEqual(once);
   });
 
   it('keeps a survey its response limit closed closed after a deletion', async () => {
     const { owner, survey, ids } = await surveyWithResponses({ responseLimit: 3 });
-    expect((await counters(t, survey.id)).state).toBe('closed');
+    expect((await storedCounters(t, survey.id)).state).toBe('closed');
     expect((await remove(survey.id, ids[0]!, owner.token)).statusCode).toBe(204);
-    const after = await counters(t, survey.id);
+    const after = await storedCounters(t, survey.id);
     expect(after).toMatchObject({ state: 'closed', responseCount: 2 });
     const late = await request(t.app, 'POST', `/api/surveys/${survey.id}/responses`, {
       body: {
@@ -328,9 +263,9 @@ describe(`response detail and deletion (${TEST_DIALECT})`, () => {
     }
     const again = await surveyWithResponses();
     await t.ctx.db.kysely.updateTable('surveys').set({ state: 'deleted' }).where('id', '=', again.survey.id).execute();
-    const before = await counters(t, again.survey.id);
+    const before = await storedCounters(t, again.survey.id);
     expectError(await remove(again.survey.id, again.ids[0]!, again.owner.token), 404, 'SURVEY_NOT_FOUND');
-    expect(await counters(t, again.survey.id)).toEqual(before);
+    expect(await storedCounters(t, again.survey.id)).toEqual(before);
   });
 
   it('takes a response out of the statistics of a question deleted since it was given', async () => {
@@ -342,7 +277,7 @@ describe(`response detail and deletion (${TEST_DIALECT})`, () => {
       .where('id', '=', 'q2')
       .execute();
     expect((await remove(survey.id, ids[0]!, owner.token)).statusCode).toBe(204);
-    const after = await counters(t, survey.id);
+    const after = await storedCounters(t, survey.id);
     expect(after.totals.find((row) => row.question_id === 'q2')).toMatchObject({ answered: 1, rating_sum: 2 });
     expect(after.counts.filter((row) => row.question_id === 'q2')).toEqual([
       { question_id: 'q2', answer: '2', count: 1 },

@@ -14,28 +14,17 @@ import { newId } from '../src/lib/ids';
 import { recordResponses } from '../src/modules/responses/responses.repository';
 import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';
 import { expectError } from './support/expect-error';
+import { storedCounters } from './support/stored-counters';
 
-/** Everything a response writes, to prove a refused one writes nothing. */
+/** Everything a response writes (the row and every counter), to prove a refused one writes nothing. */
 async function snapshot(t: TestApp, surveyId: string) {
-  const db = t.ctx.db.kysely;
-  const [survey, responses, counts, totals] = await Promise.all([
-    db.selectFrom('surveys').select('response_count').where('id', '=', surveyId).executeTakeFirstOrThrow(),
-    db.selectFrom('responses').select(['id', 'answers']).where('survey_id', '=', surveyId).orderBy('id').execute(),
-    db
-      .selectFrom('answer_counts')
-      .select(['question_id', 'answer', 'count'])
-      .where('survey_id', '=', surveyId)
-      .orderBy('question_id')
-      .orderBy('answer')
-      .execute(),
-    db
-      .selectFrom('question_totals')
-      .select(['question_id', 'answered', 'rating_sum', 'seen'])
-      .where('survey_id', '=', surveyId)
-      .orderBy('question_id')
-      .execute(),
-  ]);
-  return { responseCount: survey.response_count, responses, counts, totals };
+  const responses = await t.ctx.db.kysely
+    .selectFrom('responses')
+    .select(['id', 'answers'])
+    .where('survey_id', '=', surveyId)
+    .orderBy('id')
+    .execute();
+  return { ...(await storedCounters(t, surveyId)), responses };
 }
 
 /** A valid answer set for sampleQuestions(): choice, checkbox, text, rating. */
@@ -403,7 +392,16 @@ describe(`submitting a response (${TEST_DIALECT})`, () => {
         const s = await createSurvey(t.ctx, owner.id, { state });
         const res = await submit(t, s.id, { answers: validAnswers(s) });
         expectError(res, 404, 'SURVEY_NOT_FOUND', { message: PUBLIC_MESSAGES.notFound });
-        expect(await snapshot(t, s.id)).toEqual({ responseCount: 0, responses: [], counts: [], totals: [] });
+        expect(await snapshot(t, s.id)).toEqual({
+          responseCount: 0,
+          state,
+          responses: [],
+          counts: [],
+          totals: [],
+          timeline: [],
+          funnel: undefined,
+          times: [],
+        });
       },
     );
 
