@@ -48,13 +48,3 @@ export async function deleteSharesOfOwner(trx: Executor, userId: string): Promis
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
-
-/** The survey's responses per quarter hour, from the timeline counters (never a scan of responses). */
-export async function listTimelineQuarters(db: Executor, surveyId: string): Promise<[number, number][]> {
-  const rows = await db
-    .selectFrom('response_timeline')
-    .select(['quarter', 'count'])
-    .where('survey_id', '=', surveyId)
-    .execute();
-  return rows.map((r) => [Number(r.quarter), Number(r.count)]);
-}

@@ -17,7 +17,6 @@ import {
   findShareByTokenHash,
   findShareOfSurvey,
   insertShare,
-  listTimelineQuarters,
   updateShare,
   type ShareRow,
 } from './shares.repository';
@@ -154,7 +153,7 @@ export function createSharesService(deps: SharesDeps) {
       if (!row || tokenOf(row) !== token) throw new NotFoundError('SHARED_RESULTS_NOT_FOUND');
       const snapshot = await readResultsSnapshot(db, row.survey_id, 0);
       if (!snapshot || snapshot.survey.state === 'deleted') throw new NotFoundError('SHARED_RESULTS_NOT_FOUND');
-      const { survey, counts, totals } = snapshot;
+      const { survey, counts, totals, quarters } = snapshot;
       const questions = snapshot.questions.filter((q) => q.is_deleted === 0).map(toResultQuestion);
       const includeTextAnswers = row.include_text_answers === 1;
       const texts = includeTextAnswers
@@ -169,7 +168,7 @@ export function createSharesService(deps: SharesDeps) {
         totalResponses: survey.response_count,
         includeTextAnswers,
         timeZone,
-        timeline: daysFromQuarters(await listTimelineQuarters(db, survey.id), timeZone),
+        timeline: daysFromQuarters(quarters, timeZone),
         funnel: await readFunnel(
           db,
           survey.id,
