@@ -7,7 +7,7 @@ import type { LiveEvents } from '../../events/live-events';
 import type { Metrics } from '../../metrics/metrics';
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { openToRespondents } from '../surveys/survey-policy';
+import { openToRespondents, scheduleAt } from '../surveys/survey-policy';
 import { findSurveyForTaking, recordBatch, type LockedSurvey, type NewResponse } from './responses.repository';
 
 export interface ResponsesDeps {
@@ -65,10 +65,9 @@ const fingerprintOf = (questions: Question[]) => JSON.stringify(questions);
  * periodic close has set its state yet), so nothing is accepted late.
  */
 function timeRefusal(settings: SurveySettings, now: string): AppError | undefined {
-  if (settings.opensAt && now < settings.opensAt) {
-    return new ForbiddenError('SURVEY_NOT_OPEN_YET', { opensAt: settings.opensAt });
-  }
-  if (settings.closesAt && now >= settings.closesAt) return new NotFoundError('SURVEY_NOT_FOUND');
+  const schedule = scheduleAt(settings, now);
+  if (schedule === 'not-yet-open') return new ForbiddenError('SURVEY_NOT_OPEN_YET', { opensAt: settings.opensAt! });
+  if (schedule === 'closed') return new NotFoundError('SURVEY_NOT_FOUND');
   return undefined;
 }
 
@@ -262,8 +261,9 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
       const survey = await findSurveyForTaking(deps.db.kysely, surveyId);
       if (!survey || !openToRespondents(survey.state)) throw new NotFoundError('SURVEY_NOT_FOUND');
       // Past its closing time a survey is closed, whether or not the periodic close has got to it yet.
-      const { closesAt } = survey.settings;
-      if (closesAt && deps.clock.now().toISOString() >= closesAt) throw new NotFoundError('SURVEY_NOT_FOUND');
+      if (scheduleAt(survey.settings, deps.clock.now().toISOString()) === 'closed') {
+        throw new NotFoundError('SURVEY_NOT_FOUND');
+      }
       return toPublicSurvey(survey);
     },
 

@@ -141,6 +141,19 @@ export function openToRespondents(state: SurveyState): boolean {
   return state === 'active';
 }
 
+/**
+ * Where `now` (ISO UTC) falls in a survey's schedule: before `opensAt` it is not open yet; from `closesAt` on it
+ * is closed (whether or not the periodic close has set its state yet); otherwise its state decides.
+ */
+export function scheduleAt(
+  schedule: { opensAt?: string | null | undefined; closesAt?: string | null | undefined },
+  now: string,
+): 'not-yet-open' | 'open' | 'closed' {
+  if (schedule.opensAt && now < schedule.opensAt) return 'not-yet-open';
+  if (schedule.closesAt && now >= schedule.closesAt) return 'closed';
+  return 'open';
+}
+
 /** The code of each action administrators are refused whatever the survey (any other: editing). */
 const ADMIN_REFUSALS = new Map<
   SurveyAction,

@@ -2,7 +2,7 @@ import type { AppContext } from '../../context';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { findSurveyForTaking, type SurveyForTaking } from '../responses/responses.repository';
-import { openToRespondents } from '../surveys/survey-policy';
+import { openToRespondents, scheduleAt } from '../surveys/survey-policy';
 import { reachQuestion } from './visit-progress';
 import { insertVisit, recordVisitStep } from './visits.repository';
 
@@ -18,10 +18,8 @@ export function createVisitsService(deps: VisitsDeps) {
 
   async function openSurvey(surveyId: string): Promise<SurveyForTaking> {
     const survey = await findSurveyForTaking(db.kysely, surveyId);
-    const now = clock.now().toISOString();
-    const { opensAt, closesAt } = survey?.settings ?? {};
     const open =
-      survey && openToRespondents(survey.state) && !(opensAt && now < opensAt) && !(closesAt && now >= closesAt);
+      survey && openToRespondents(survey.state) && scheduleAt(survey.settings, clock.now().toISOString()) === 'open';
     if (!open) throw new NotFoundError('SURVEY_NOT_FOUND');
     return survey;
   }
