@@ -23,6 +23,7 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
 import { createInMemoryLiveEvents, type LiveEvents } from './events/live-events';
+import { createOutboxNudge } from './events/survey-events';
 import type { Redis } from 'ioredis';
 import { createRedisLiveEvents } from './events/redis-live-events';
 import { systemClock, type Clock } from './lib/clock';
@@ -155,6 +156,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => lifecycle.startDraining());
 
   const clock = options.clock ?? systemClock;
+  const outbox = createOutboxNudge();
   const ctx: AppContext = {
     config,
     db,
@@ -175,6 +177,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redis,
     metrics,
     lifecycle,
+    outbox,
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('principal', null);
@@ -247,6 +250,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', startSurveyCloser(ctx));
   // Visits older than VISIT_RETENTION_DAYS that never ended in a response are removed now and every hour.
   app.addHook('onClose', startVisitSweep(ctx));
+  // The outbox workers: webhook deliveries and background mail leave now, at every nudge and every OUTBOX_POLL_MS.
+  // MERGE(webhooks): const webhookWorker = startWebhookWorker(ctx); outbox.add(webhookWorker); onClose stop.
+  // MERGE(notifications): the mail worker and the daily digest, the same way.
   return app;
 }
 

@@ -84,7 +84,7 @@ describe(`hostile input (${TEST_DIALECT})`, () => {
     surveyWriteRateLimit: 1_000_000,
     maxSurveysPerAccount: 1_000_000,
     trustProxy: ['127.0.0.1'],
-    imageCheckAllowPrivate: false,
+    outboundAllowPrivate: false,
     // HOSTILE_LOG_LEVEL=error shows the server's own account of a 5xx the suite found.
     ...(process.env.HOSTILE_LOG_LEVEL ? { logLevel: process.env.HOSTILE_LOG_LEVEL as Config['logLevel'] } : {}),
   });

@@ -11,7 +11,7 @@ import { registeredApiRoutes } from './support/routes';
 const rowName = (row: MatrixRow) => `${row.method} ${row.route}${row.case ? ` (${row.case})` : ''}`;
 
 describe(`role matrix (${TEST_DIALECT})`, () => {
-  const t = useTestApp({ imageCheckAllowPrivate: false });
+  const t = useTestApp({ outboundAllowPrivate: false });
   let baseUrl: string | undefined;
 
   async function fixtureFor(row: MatrixRow): Promise<MatrixFixture> {

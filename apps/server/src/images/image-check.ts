@@ -20,7 +20,7 @@ import { isPublicAddress } from './ip-address';
 /** Decides whether an address may be connected to. */
 export type AddressPolicy = (address: string) => boolean;
 
-/** The policy for a configuration: public addresses only, or anything (IMAGE_CHECK_ALLOW_PRIVATE). */
+/** The policy for a configuration: public addresses only, or anything (OUTBOUND_ALLOW_PRIVATE). */
 export function addressPolicy(allowPrivate: boolean): AddressPolicy {
   return allowPrivate ? () => true : isPublicAddress;
 }
