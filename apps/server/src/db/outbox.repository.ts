@@ -33,6 +33,7 @@ export async function claimDue(
     .set({ locked_until: leaseUntil })
     .where('id', 'in', db.dialect === 'postgres' ? candidates.forUpdate().skipLocked() : candidates)
     .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('locked_until', 'is', null), eb('locked_until', '<=', now)]))
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
