@@ -1,5 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
-import { webhookEventSchema, type WebhookEvent, type WebhookPayload } from '@quorum/contract';
+import type { z } from 'zod';
+import {
+  webhookEventSchema,
+  type webhookResponseDataSchema,
+  type WebhookEvent,
+  type WebhookPayload,
+} from '@quorum/contract';
 import type { Database } from '../../db/schema';
 import type { SurveyEvent } from '../../events/survey-events';
 import { newId } from '../../lib/ids';
@@ -18,7 +24,7 @@ function eventData(event: SurveyEvent): Record<string, unknown> {
           return [questionId, { question: question?.text ?? '', type: question?.type ?? 'unknown', answer }];
         }),
       );
-      return {
+      const data: z.infer<typeof webhookResponseDataSchema> = {
         response: {
           id: event.response.id,
           submittedAt: event.response.submittedAt,
@@ -26,6 +32,7 @@ function eventData(event: SurveyEvent): Record<string, unknown> {
           hiddenFields: Object.fromEntries(Object.entries(event.response.hiddenFields ?? {})),
         },
       };
+      return data;
     }
     case 'response.deleted':
       return { responseId: event.responseId };

@@ -5,6 +5,7 @@ import {
   type CreateWebhookBody,
   type CreatedWebhook,
   type Delivery,
+  type DeliveryAttempt,
   type DeliveryList,
   type UpdateWebhookBody,
   type Webhook,
@@ -61,7 +62,7 @@ export function toDelivery(row: DeliveryRow, attempts: readonly AttemptRow[]): D
     status: row.status,
     createdAt: row.created_at,
     nextAttemptAt: row.status === 'pending' ? row.next_attempt_at : null,
-    attempts: attempts.map((a) => ({
+    attempts: attempts.map((a): DeliveryAttempt => ({
       attemptedAt: a.attempted_at,
       statusCode: a.status_code,
       durationMs: a.duration_ms,
