@@ -16,6 +16,7 @@ import {
   type TestApp,
 } from './helpers';
 import { expectError } from './support/expect-error';
+import { matrixWebhook } from './support/matrix-webhook';
 import { startWebhookReceiver, waitFor, type ReceivedDelivery, type WebhookReceiver } from './support/webhook-receiver';
 
 const FAST: Partial<Config> = {
@@ -486,6 +487,43 @@ describe(`webhook deliveries with two instances (${TEST_DIALECT})`, () => {
         .where('webhook_deliveries.survey_id', '=', hooked.survey.id)
         .execute();
       expect(attempts).toHaveLength(50);
+    } finally {
+      await receiver.close();
+    }
+  });
+});
+
+describe(`webhook deliveries check the address they connect to (${TEST_DIALECT})`, () => {
+  const t = useTestApp({ ...FAST, outboundAllowPrivate: false });
+
+  it('refuses at send time a webhook whose host is or now resolves to a loopback address, without connecting', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      const port = new URL(receiver.url).port;
+      for (const url of [`http://127.0.0.1:${port}/hooks`, `http://localhost:${port}/hooks`]) {
+        const owner = await createUser(t.ctx);
+        const survey = await createSurvey(t.ctx, owner.id, { state: 'active' });
+        // Stored as if its host had resolved to a public address when it was saved (DNS rebinding).
+        const { webhookId } = await matrixWebhook(t.ctx, survey.id);
+        await t.ctx.db.kysely.updateTable('webhooks').set({ url }).where('id', '=', webhookId).execute();
+        const base = `/api/surveys/${survey.id}/webhooks/${webhookId}`;
+        const res = await request(t.app, 'POST', `${base}/test`, { token: owner.token });
+        expect(res.statusCode, res.body).toBe(202);
+        const id = res.json<Delivery>().id;
+        await waitFor(
+          async () => {
+            const list = await request(t.app, 'GET', `${base}/deliveries`, { token: owner.token });
+            const delivery = list.json<DeliveryList>().deliveries.find((d) => d.id === id);
+            return (delivery?.attempts.length ?? 0) >= 1;
+          },
+          5000,
+          'the refused attempt',
+        );
+        const list = await request(t.app, 'GET', `${base}/deliveries`, { token: owner.token });
+        const delivery = list.json<DeliveryList>().deliveries.find((d) => d.id === id)!;
+        expect(delivery.attempts[0], url).toMatchObject({ statusCode: null, error: 'The address is not allowed' });
+      }
+      expect(receiver.received).toEqual([]);
     } finally {
       await receiver.close();
     }
