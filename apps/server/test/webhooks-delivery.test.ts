@@ -452,7 +452,8 @@ describe(`webhook deliveries with two instances (${TEST_DIALECT})`, () => {
     const receiver = await startWebhookReceiver((d) => {
       const id = String(d.headers['x-quorum-delivery']);
       counts.set(id, (counts.get(id) ?? 0) + 1);
-      return { status: 200 };
+      // Slow enough that both instances are claiming while the other sends.
+      return { status: 200, delayMs: 20 };
     });
     try {
       const hooked = await hookedSurvey(a, receiver.url, ['response.deleted']);

@@ -9,7 +9,8 @@ export interface ReceivedDelivery {
 }
 
 /** What the receiver does with a request: answer a status (and body), or never answer. */
-export type ReceiverAnswer = { status: number; body?: string; headers?: Record<string, string> } | 'hang';
+export type ReceiverAnswer =
+  { status: number; body?: string; headers?: Record<string, string>; delayMs?: number } | 'hang';
 
 /**
  * A real HTTP receiver on 127.0.0.1 for webhook deliveries: it keeps every request, and answers each with what
@@ -33,8 +34,12 @@ export async function startWebhookReceiver(
         hanging.add(res);
         return;
       }
-      res.writeHead(reply.status, { 'content-type': 'text/plain', ...reply.headers });
-      res.end(reply.body ?? 'ok');
+      const send = () => {
+        res.writeHead(reply.status, { 'content-type': 'text/plain', ...reply.headers });
+        res.end(reply.body ?? 'ok');
+      };
+      if (reply.delayMs) setTimeout(send, reply.delayMs);
+      else send();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
