@@ -61,6 +61,8 @@ import { startSurveyCloser } from './modules/surveys/survey-closer';
 import { passwordResetRoutes } from './modules/users/password-reset.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { startWebhookWorker } from './modules/webhooks/webhook-worker';
 import { startVisitSweep } from './modules/visits/visit-sweep';
 
 declare module 'fastify' {
@@ -230,6 +232,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         sharesRoutes,
         responseRoutes,
         generateRoutes,
+        webhooksRoutes,
       ]) {
         await routes(zodApi, ctx);
       }
@@ -251,7 +254,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   // Visits older than VISIT_RETENTION_DAYS that never ended in a response are removed now and every hour.
   app.addHook('onClose', startVisitSweep(ctx));
   // The outbox workers: webhook deliveries and background mail leave now, at every nudge and every OUTBOX_POLL_MS.
-  // MERGE(webhooks): const webhookWorker = startWebhookWorker(ctx); outbox.add(webhookWorker); onClose stop.
+  const webhookWorker = startWebhookWorker(ctx);
+  outbox.add(webhookWorker);
+  app.addHook('onClose', async () => webhookWorker.stop());
   // MERGE(notifications): the mail worker and the daily digest, the same way.
   return app;
 }

@@ -50,6 +50,10 @@ import {
   verifyEmailParamsSchema,
   visitParamsSchema,
   visitProgressBodySchema,
+  createWebhookBodySchema,
+  deliveryParamsSchema,
+  updateWebhookBodySchema,
+  webhookParamsSchema,
   NPS_OPTIONS,
   type AnswerValue,
   type Question,
@@ -333,4 +337,12 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
 
   // Results workflow: filters and the XLSX export (issue 19)
   { method: 'GET', route: '/api/surveys/:surveyId/results.xlsx', caller: 'user', params: surveyIdParamsSchema, query: exportQuerySchema, valid: (f) => ({ query: resultsFilterQuery(f) }) },
+  // Integrations (issue 20): a survey's webhooks (an unknown webhook or delivery: 404)
+  { method: 'POST', route: '/api/surveys/:surveyId/webhooks', caller: 'user', params: surveyIdParamsSchema, body: createWebhookBodySchema, valid: () => ({ body: { url: 'https://93.184.215.14/hooks?__proto__=1', events: ['response.created', 'survey.closed'] } }) },
+  { method: 'GET', route: '/api/surveys/:surveyId/webhooks', caller: 'user', params: surveyIdParamsSchema },
+  { method: 'PATCH', route: '/api/surveys/:surveyId/webhooks/:webhookId', caller: 'user', params: webhookParamsSchema, body: updateWebhookBodySchema, valid: () => ({ params: { webhookId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' }, body: { url: 'https://93.184.215.14/constructor', events: ['response.deleted'], enabled: true } }) },
+  { method: 'DELETE', route: '/api/surveys/:surveyId/webhooks/:webhookId', caller: 'user', params: webhookParamsSchema, valid: () => ({ params: { webhookId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
+  { method: 'POST', route: '/api/surveys/:surveyId/webhooks/:webhookId/test', caller: 'user', params: webhookParamsSchema, valid: () => ({ params: { webhookId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
+  { method: 'GET', route: '/api/surveys/:surveyId/webhooks/:webhookId/deliveries', caller: 'user', params: webhookParamsSchema, valid: () => ({ params: { webhookId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
+  { method: 'POST', route: '/api/surveys/:surveyId/webhooks/:webhookId/deliveries/:deliveryId/resend', caller: 'user', params: deliveryParamsSchema, valid: () => ({ params: { webhookId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a', deliveryId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6b' } }) },
 ];

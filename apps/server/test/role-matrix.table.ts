@@ -36,6 +36,9 @@ export interface MatrixFixture {
   responseId?: string;
   /** The survey's shared report path, /shared/results/:token (rows that ask for `withShare`). */
   shareUrl?: string;
+  /** A webhook of the survey and a delivery of it that failed (rows that ask for `withWebhook`). */
+  webhookId?: string;
+  deliveryId?: string;
 }
 
 export interface MatrixRequest {
@@ -63,6 +66,10 @@ export interface MatrixRow {
   withResponse?: boolean;
   /** Also have the owner share the survey's results first. */
   withShare?: boolean;
+  /** Also give the survey a webhook (to an address deliveries may not reach) with one failed delivery. */
+  withWebhook?: boolean;
+  /** What the owner's API key (all scopes) gets, when it differs from no key at all. */
+  key?: number;
   /** Streaming answers are read over real HTTP: only the status line is awaited. */
   stream?: boolean;
   request: (f: MatrixFixture, caller: Caller) => MatrixRequest;
@@ -743,5 +750,71 @@ export const ROLE_MATRIX: MatrixRow[] = [
     exportLink: true,
     expect: [200, 200, 200, 200],
     request: (f) => ({ url: f.exportLink!.replace('/results.csv?', '/results.xlsx?') }),
+  },
+  // --- Integrations: webhooks (issue 20) ---------------------------------------------------------
+  {
+    method: 'POST',
+    route: '/api/surveys/:surveyId/webhooks',
+    issue: 20,
+    expect: [401, 201, 404, 403],
+    key: 201,
+    request: (f) => ({
+      url: `${s(f)}/webhooks`,
+      body: { url: 'https://93.184.215.14/hooks', events: ['response.created'] },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/webhooks',
+    issue: 20,
+    withWebhook: true,
+    expect: [401, 200, 404, 403],
+    key: 200,
+    request: (f) => ({ url: `${s(f)}/webhooks` }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/surveys/:surveyId/webhooks/:webhookId',
+    issue: 20,
+    withWebhook: true,
+    expect: [401, 200, 404, 403],
+    key: 200,
+    request: (f) => ({ url: `${s(f)}/webhooks/${f.webhookId}`, body: { events: ['survey.closed'], enabled: false } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/surveys/:surveyId/webhooks/:webhookId',
+    issue: 20,
+    withWebhook: true,
+    expect: [401, 204, 404, 403],
+    key: 204,
+    request: (f) => ({ url: `${s(f)}/webhooks/${f.webhookId}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/surveys/:surveyId/webhooks/:webhookId/test',
+    issue: 20,
+    withWebhook: true,
+    expect: [401, 202, 404, 403],
+    key: 202,
+    request: (f) => ({ url: `${s(f)}/webhooks/${f.webhookId}/test` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/webhooks/:webhookId/deliveries',
+    issue: 20,
+    withWebhook: true,
+    expect: [401, 200, 404, 403],
+    key: 200,
+    request: (f) => ({ url: `${s(f)}/webhooks/${f.webhookId}/deliveries` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/surveys/:surveyId/webhooks/:webhookId/deliveries/:deliveryId/resend',
+    issue: 20,
+    withWebhook: true,
+    expect: [401, 202, 404, 403],
+    key: 202,
+    request: (f) => ({ url: `${s(f)}/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/resend` }),
   },
 ];

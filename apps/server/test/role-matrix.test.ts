@@ -7,6 +7,7 @@ import { createAdmin, createSurvey, createUser } from '@quorum/test-support/fact
 import { TEST_DIALECT, useTestApp } from './helpers';
 import { CALLERS, ROLE_MATRIX, type Caller, type MatrixFixture, type MatrixRow } from './role-matrix.table';
 import { registeredApiRoutes } from './support/routes';
+import { matrixWebhook } from './support/matrix-webhook';
 
 const rowName = (row: MatrixRow) => `${row.method} ${row.route}${row.case ? ` (${row.case})` : ''}`;
 
@@ -66,6 +67,7 @@ describe(`role matrix (${TEST_DIALECT})`, () => {
       if (res.statusCode !== 200) throw new Error(`share: ${res.statusCode} ${res.body}`);
       fixture.shareUrl = (res.json() as ResultsShare).url;
     }
+    if (row.withWebhook) Object.assign(fixture, await matrixWebhook(t.ctx, survey.id));
     return fixture;
   }
 

@@ -62,7 +62,7 @@ export const IMAGE_CHECK_MAX_REDIRECTS = 3;
 const HEAD_REFUSED = new Set([400, 403, 405, 501]);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-class BlockedAddressError extends Error {
+export class BlockedAddressError extends Error {
   constructor(readonly address: string) {
     super(`refused to connect to ${address}`);
   }
