@@ -17,10 +17,20 @@ import { DEFAULT_PASSWORD, uniqueEmail, type CreatedAccount, type CreatedSurvey 
  *   with 403 (their session stays valid), and of the state changes only restore (deleted → draft) is
  *   theirs; other state changes are 409 for them;
  * - public endpoints answer the same to everybody.
+ *
+ * A fifth caller, `ownerKey`, is the owner's API key holding every scope. Its expected status is the row's `key`;
+ * without one, the anonymous status on public routes (those that answer anonymous callers with other than
+ * 401), else 403 API_KEY_NOT_ALLOWED: a key reaches only the routes that name a scope, and never the admin API.
  */
 
 export const CALLERS = ['anonymous', 'owner', 'otherUser', 'admin'] as const;
 export type Caller = (typeof CALLERS)[number];
+
+/** What the owner's API key (every scope) gets on a row: its `key`, else the rule in the comment above. */
+export function expectedForKey(row: Pick<MatrixRow, 'expect' | 'key'>): number {
+  if (row.key !== undefined) return row.key;
+  return row.expect[0] === 401 ? 403 : row.expect[0];
+}
 
 export interface MatrixFixture {
   owner: CreatedAccount;
@@ -36,6 +46,10 @@ export interface MatrixFixture {
   responseId?: string;
   /** The survey's shared report path, /shared/results/:token (rows that ask for `withShare`). */
   shareUrl?: string;
+  /** The owner's API key with every scope (the `ownerKey` caller only). */
+  ownerKey?: string;
+  /** An API key of the owner (rows that ask for `withApiKey`). */
+  apiKeyId?: string;
 }
 
 export interface MatrixRequest {
@@ -53,6 +67,8 @@ export interface MatrixRow {
   issue: number;
   /** anonymous, owner, other user, admin. */
   expect: [anonymous: number, owner: number, otherUser: number, admin: number];
+  /** The owner's API key with every scope; see `expectedForKey` for the status when absent. */
+  key?: number;
   /** The state of the fixture survey (default draft). */
   surveyState?: SurveyState;
   /** Also have the owner make a CSV download link first. */
@@ -63,6 +79,8 @@ export interface MatrixRow {
   withResponse?: boolean;
   /** Also have the owner share the survey's results first. */
   withShare?: boolean;
+  /** Also have the owner make an API key first (its id in `apiKeyId`). */
+  withApiKey?: boolean;
   /** Streaming answers are read over real HTTP: only the status line is awaited. */
   stream?: boolean;
   request: (f: MatrixFixture, caller: Caller) => MatrixRequest;
@@ -157,6 +175,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: "an administrator's credentials",
     issue: 3,
     expect: [401, 401, 401, 401],
+    key: 401,
     request: (f) => ({ url: '/api/user/auth/login', body: { email: f.admin.email, password: f.admin.password } }),
   },
   {
@@ -247,6 +266,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: "a user's credentials",
     issue: 8,
     expect: [401, 401, 401, 401],
+    key: 401,
     request: (f) => ({ url: '/api/admin/auth/login', body: { email: f.owner.email, password: f.owner.password } }),
   },
   {
@@ -311,6 +331,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'a session token as the ticket',
     issue: 16,
     expect: [401, 401, 401, 401],
+    key: 401,
     request: (f) => ({ url: '/api/user/auth/login/2fa', body: { mfaToken: f.owner.token, code: '123456' } }),
   },
   {
@@ -349,6 +370,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'a session token as the ticket',
     issue: 16,
     expect: [401, 401, 401, 401],
+    key: 401,
     request: (f) => ({ url: '/api/admin/auth/login/2fa', body: { mfaToken: f.admin.token, code: '123456' } }),
   },
 
@@ -358,6 +380,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys',
     issue: 5,
     expect: [401, 200, 200, 200],
+    key: 200,
     request: () => ({ url: '/api/surveys' }),
   },
   {
@@ -365,6 +388,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys',
     issue: 5,
     expect: [401, 201, 201, 403],
+    key: 201,
     request: () => ({ url: '/api/surveys', body: surveyBody }),
   },
   {
@@ -372,6 +396,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId',
     issue: 5,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: s(f) }),
   },
   {
@@ -381,6 +406,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 5,
     surveyState: 'deleted',
     expect: [401, 404, 404, 200],
+    key: 404,
     request: (f) => ({ url: s(f) }),
   },
   {
@@ -388,6 +414,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId',
     issue: 5,
     expect: [401, 200, 404, 403],
+    key: 200,
     request: (f) => ({ url: s(f), body: surveyBody }),
   },
   {
@@ -396,6 +423,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'launch a draft',
     issue: 5,
     expect: [401, 200, 404, 409],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/state`, body: { state: 'active' } }),
   },
   {
@@ -405,6 +433,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 5,
     surveyState: 'deleted',
     expect: [401, 404, 404, 200],
+    key: 404,
     request: (f) => ({ url: `${s(f)}/state`, body: { state: 'draft' } }),
   },
   // --- Survey workflow (issue 18) ---------------------------------------------------------------
@@ -413,6 +442,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId/duplicate',
     issue: 18,
     expect: [401, 201, 404, 403],
+    key: 201,
     request: (f) => ({ url: `${s(f)}/duplicate` }),
   },
   {
@@ -422,6 +452,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 18,
     surveyState: 'deleted',
     expect: [401, 404, 404, 403],
+    key: 404,
     request: (f) => ({ url: `${s(f)}/duplicate` }),
   },
   {
@@ -430,6 +461,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'a draft',
     issue: 18,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/preview` }),
   },
   {
@@ -439,6 +471,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 18,
     surveyState: 'closed',
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/preview` }),
   },
   {
@@ -448,6 +481,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 18,
     surveyState: 'deleted',
     expect: [401, 404, 404, 200],
+    key: 404,
     request: (f) => ({ url: `${s(f)}/preview` }),
   },
   {
@@ -493,6 +527,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 7,
     surveyState: 'active',
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results` }),
   },
   {
@@ -501,6 +536,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 7,
     surveyState: 'active',
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/responses?limit=10` }),
   },
   {
@@ -508,6 +544,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId/results/export-link',
     issue: 7,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results/export-link` }),
   },
   {
@@ -516,6 +553,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'with the bearer token',
     issue: 7,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results.csv` }),
   },
   {
@@ -533,6 +571,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 7,
     stream: true,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results/stream` }),
   },
 
@@ -610,6 +649,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'with the bearer token',
     issue: 16,
     expect: [401, 401, 401, 200],
+    key: 401,
     request: () => ({ url: '/api/admin/audit/export.csv' }),
   },
 
@@ -620,6 +660,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 19,
     surveyState: 'active',
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({
       url: `${s(f)}/results/insights?questionId=${f.survey.questions.find((q) => q.type === 'text')!.id}`,
     }),
@@ -698,6 +739,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     surveyState: 'active',
     withResponse: true,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/responses/${f.responseId}` }),
   },
   {
@@ -707,6 +749,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     surveyState: 'active',
     withResponse: true,
     expect: [401, 204, 404, 403],
+    key: 204,
     request: (f) => ({ url: `${s(f)}/responses/${f.responseId}` }),
   },
   // --- Results workflow: filters, flags, timeline and the XLSX export (issue 19) ----------------
@@ -717,6 +760,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 19,
     surveyState: 'active',
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results?from=2020-01-01&hideFlagged=true&tz=Europe/Paris` }),
   },
   {
@@ -725,6 +769,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'an XLSX link with a filter',
     issue: 19,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results/export-link`, body: { format: 'xlsx', from: '2020-01-01' } }),
   },
   {
@@ -733,6 +778,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'with the bearer token',
     issue: 19,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results.xlsx` }),
   },
   {
@@ -743,5 +789,30 @@ export const ROLE_MATRIX: MatrixRow[] = [
     exportLink: true,
     expect: [200, 200, 200, 200],
     request: (f) => ({ url: f.exportLink!.replace('/results.csv?', '/results.xlsx?') }),
+  },
+
+  // --- Integrations (issue 20): personal API keys, a session's business only ----------------------
+  {
+    method: 'POST',
+    route: '/api/user/api-keys',
+    issue: 20,
+    expect: [401, 201, 201, 401],
+    request: () => ({ url: '/api/user/api-keys', body: { name: 'Matrix key', scopes: ['surveys:read'] } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/user/api-keys',
+    issue: 20,
+    expect: [401, 200, 200, 401],
+    request: () => ({ url: '/api/user/api-keys' }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/user/api-keys/:id',
+    case: "the owner's key",
+    issue: 20,
+    withApiKey: true,
+    expect: [401, 204, 404, 401],
+    request: (f) => ({ url: `/api/user/api-keys/${f.apiKeyId}` }),
   },
 ];
