@@ -348,3 +348,17 @@ describe(`API keys on two instances (${TEST_DIALECT})`, () => {
     expectError(await request(b.app, 'GET', '/api/surveys', { token: key.key }), 401, 'INVALID_TOKEN');
   });
 });
+
+describe.runIf(Boolean(process.env.REDIS_URL))(`API key rate limit across instances (${TEST_DIALECT})`, () => {
+  const { a, b } = useTwoInstances({ redisUrl: process.env.REDIS_URL, apiKeyRateLimit: 4 });
+
+  it('is one budget for a key whichever instance its requests reach', async () => {
+    const user = await createUser(a.ctx);
+    const key = await createKey(a, user.token, ['surveys:read']);
+    const codes: number[] = [];
+    for (const app of [a, b, a, b, a, b]) {
+      codes.push((await request(app.app, 'GET', '/api/surveys', { token: key.key })).statusCode);
+    }
+    expect(codes).toEqual([200, 200, 200, 200, 429, 429]);
+  });
+});
