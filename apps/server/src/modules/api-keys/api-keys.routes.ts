@@ -44,6 +44,8 @@ export async function apiKeysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     {
       onRequest: userOnly,
       config: writeLimit,
+      // A name and at most four scopes.
+      bodyLimit: 4096,
       schema: { body: createApiKeyBodySchema, response: { 201: createdApiKeySchema, ...errors } },
     },
     async (request, reply) => {
@@ -63,6 +65,8 @@ export async function apiKeysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     {
       onRequest: userOnly,
       config: writeLimit,
+      // Nothing is read from the body.
+      bodyLimit: 1024,
       schema: { params: apiKeyParamsSchema, response: { 204: noContentResponseSchema, ...errors } },
     },
     async (request, reply) => {
