@@ -39,6 +39,8 @@ import { adminsRoutes } from './modules/admins/admins.routes';
 import { createAuditLog } from './modules/audit/audit-log';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { startAuditSweep } from './modules/audit/audit-sweep';
+import { createApiKeyAuthenticator } from './modules/api-keys/api-key-auth';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { createAuthGuard } from './modules/auth/auth.guard';
 import { sessionsRoutes } from './modules/auth/sessions.routes';
 import { createTokenService } from './modules/auth/tokens';
@@ -165,7 +167,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     log: app.log,
     clock,
     tokens,
-    guard: createAuthGuard(db.kysely, tokens),
+    guard: createAuthGuard(
+      db.kysely,
+      tokens,
+      createApiKeyAuthenticator({ db, clock, config, audit: createAuditLog({ db, clock }) }),
+    ),
     mailer,
     botCheck: config.recaptcha
       ? createRecaptchaBotCheck(
@@ -233,6 +239,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         responseRoutes,
         generateRoutes,
         webhooksRoutes,
+        apiKeysRoutes,
       ]) {
         await routes(zodApi, ctx);
       }

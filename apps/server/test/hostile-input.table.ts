@@ -15,6 +15,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { ZodType } from 'zod';
 import {
+  apiKeyParamsSchema,
+  createApiKeyBodySchema,
   auditCsvQuerySchema,
   auditFilterQuerySchema,
   auditPageQuerySchema,
@@ -345,4 +347,9 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'POST', route: '/api/surveys/:surveyId/webhooks/:webhookId/test', caller: 'user', params: webhookParamsSchema, valid: () => ({ params: { webhookId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
   { method: 'GET', route: '/api/surveys/:surveyId/webhooks/:webhookId/deliveries', caller: 'user', params: webhookParamsSchema, valid: () => ({ params: { webhookId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
   { method: 'POST', route: '/api/surveys/:surveyId/webhooks/:webhookId/deliveries/:deliveryId/resend', caller: 'user', params: deliveryParamsSchema, valid: () => ({ params: { webhookId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a', deliveryId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6b' } }) },
+
+  // Integrations (issue 20): personal API keys (an unknown key id: 404)
+  { method: 'POST', route: '/api/user/api-keys', caller: 'user', body: createApiKeyBodySchema, valid: () => ({ body: { name: 'CRM \u202Esync 🎉', scopes: ['surveys:read', 'responses:read'] } }) },
+  { method: 'GET', route: '/api/user/api-keys', caller: 'user' },
+  { method: 'DELETE', route: '/api/user/api-keys/:id', caller: 'user', params: apiKeyParamsSchema, valid: () => ({ params: { id: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
 ];

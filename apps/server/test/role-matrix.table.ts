@@ -17,10 +17,20 @@ import { DEFAULT_PASSWORD, uniqueEmail, type CreatedAccount, type CreatedSurvey 
  *   with 403 (their session stays valid), and of the state changes only restore (deleted → draft) is
  *   theirs; other state changes are 409 for them;
  * - public endpoints answer the same to everybody.
+ *
+ * A fifth caller, `ownerKey`, is the owner's API key holding every scope. Its expected status is the row's `key`;
+ * without one, the anonymous status on public routes (those that answer anonymous callers with other than
+ * 401), else 403 API_KEY_NOT_ALLOWED: a key reaches only the routes that name a scope, and never the admin API.
  */
 
 export const CALLERS = ['anonymous', 'owner', 'otherUser', 'admin'] as const;
 export type Caller = (typeof CALLERS)[number];
+
+/** What the owner's API key (every scope) gets on a row: its `key`, else the rule in the comment above. */
+export function expectedForKey(row: Pick<MatrixRow, 'expect' | 'key'>): number {
+  if (row.key !== undefined) return row.key;
+  return row.expect[0] === 401 ? 403 : row.expect[0];
+}
 
 export interface MatrixFixture {
   owner: CreatedAccount;
@@ -39,6 +49,10 @@ export interface MatrixFixture {
   /** A webhook of the survey and a delivery of it that failed (rows that ask for `withWebhook`). */
   webhookId?: string;
   deliveryId?: string;
+  /** The owner's API key with every scope (the `ownerKey` caller only). */
+  ownerKey?: string;
+  /** An API key of the owner (rows that ask for `withApiKey`). */
+  apiKeyId?: string;
 }
 
 export interface MatrixRequest {
@@ -56,6 +70,8 @@ export interface MatrixRow {
   issue: number;
   /** anonymous, owner, other user, admin. */
   expect: [anonymous: number, owner: number, otherUser: number, admin: number];
+  /** The owner's API key with every scope; see `expectedForKey` for the status when absent. */
+  key?: number;
   /** The state of the fixture survey (default draft). */
   surveyState?: SurveyState;
   /** Also have the owner make a CSV download link first. */
@@ -68,8 +84,8 @@ export interface MatrixRow {
   withShare?: boolean;
   /** Also give the survey a webhook (to an address deliveries may not reach) with one failed delivery. */
   withWebhook?: boolean;
-  /** What the owner's API key (all scopes) gets, when it differs from no key at all. */
-  key?: number;
+  /** Also have the owner make an API key first (its id in `apiKeyId`). */
+  withApiKey?: boolean;
   /** Streaming answers are read over real HTTP: only the status line is awaited. */
   stream?: boolean;
   request: (f: MatrixFixture, caller: Caller) => MatrixRequest;
@@ -164,6 +180,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: "an administrator's credentials",
     issue: 3,
     expect: [401, 401, 401, 401],
+    key: 401,
     request: (f) => ({ url: '/api/user/auth/login', body: { email: f.admin.email, password: f.admin.password } }),
   },
   {
@@ -254,6 +271,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: "a user's credentials",
     issue: 8,
     expect: [401, 401, 401, 401],
+    key: 401,
     request: (f) => ({ url: '/api/admin/auth/login', body: { email: f.owner.email, password: f.owner.password } }),
   },
   {
@@ -318,6 +336,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'a session token as the ticket',
     issue: 16,
     expect: [401, 401, 401, 401],
+    key: 401,
     request: (f) => ({ url: '/api/user/auth/login/2fa', body: { mfaToken: f.owner.token, code: '123456' } }),
   },
   {
@@ -356,6 +375,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'a session token as the ticket',
     issue: 16,
     expect: [401, 401, 401, 401],
+    key: 401,
     request: (f) => ({ url: '/api/admin/auth/login/2fa', body: { mfaToken: f.admin.token, code: '123456' } }),
   },
 
@@ -365,6 +385,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys',
     issue: 5,
     expect: [401, 200, 200, 200],
+    key: 200,
     request: () => ({ url: '/api/surveys' }),
   },
   {
@@ -372,6 +393,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys',
     issue: 5,
     expect: [401, 201, 201, 403],
+    key: 201,
     request: () => ({ url: '/api/surveys', body: surveyBody }),
   },
   {
@@ -379,6 +401,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId',
     issue: 5,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: s(f) }),
   },
   {
@@ -388,6 +411,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 5,
     surveyState: 'deleted',
     expect: [401, 404, 404, 200],
+    key: 404,
     request: (f) => ({ url: s(f) }),
   },
   {
@@ -395,6 +419,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId',
     issue: 5,
     expect: [401, 200, 404, 403],
+    key: 200,
     request: (f) => ({ url: s(f), body: surveyBody }),
   },
   {
@@ -403,6 +428,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'launch a draft',
     issue: 5,
     expect: [401, 200, 404, 409],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/state`, body: { state: 'active' } }),
   },
   {
@@ -412,6 +438,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 5,
     surveyState: 'deleted',
     expect: [401, 404, 404, 200],
+    key: 404,
     request: (f) => ({ url: `${s(f)}/state`, body: { state: 'draft' } }),
   },
   // --- Survey workflow (issue 18) ---------------------------------------------------------------
@@ -420,6 +447,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId/duplicate',
     issue: 18,
     expect: [401, 201, 404, 403],
+    key: 201,
     request: (f) => ({ url: `${s(f)}/duplicate` }),
   },
   {
@@ -429,6 +457,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 18,
     surveyState: 'deleted',
     expect: [401, 404, 404, 403],
+    key: 404,
     request: (f) => ({ url: `${s(f)}/duplicate` }),
   },
   {
@@ -437,6 +466,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'a draft',
     issue: 18,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/preview` }),
   },
   {
@@ -446,6 +476,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 18,
     surveyState: 'closed',
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/preview` }),
   },
   {
@@ -455,6 +486,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 18,
     surveyState: 'deleted',
     expect: [401, 404, 404, 200],
+    key: 404,
     request: (f) => ({ url: `${s(f)}/preview` }),
   },
   {
@@ -500,6 +532,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 7,
     surveyState: 'active',
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results` }),
   },
   {
@@ -508,6 +541,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 7,
     surveyState: 'active',
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/responses?limit=10` }),
   },
   {
@@ -515,6 +549,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId/results/export-link',
     issue: 7,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results/export-link` }),
   },
   {
@@ -523,6 +558,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'with the bearer token',
     issue: 7,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results.csv` }),
   },
   {
@@ -540,6 +576,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 7,
     stream: true,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results/stream` }),
   },
 
@@ -617,6 +654,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'with the bearer token',
     issue: 16,
     expect: [401, 401, 401, 200],
+    key: 401,
     request: () => ({ url: '/api/admin/audit/export.csv' }),
   },
 
@@ -627,6 +665,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 19,
     surveyState: 'active',
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({
       url: `${s(f)}/results/insights?questionId=${f.survey.questions.find((q) => q.type === 'text')!.id}`,
     }),
@@ -705,6 +744,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     surveyState: 'active',
     withResponse: true,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/responses/${f.responseId}` }),
   },
   {
@@ -714,6 +754,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     surveyState: 'active',
     withResponse: true,
     expect: [401, 204, 404, 403],
+    key: 204,
     request: (f) => ({ url: `${s(f)}/responses/${f.responseId}` }),
   },
   // --- Results workflow: filters, flags, timeline and the XLSX export (issue 19) ----------------
@@ -724,6 +765,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 19,
     surveyState: 'active',
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results?from=2020-01-01&hideFlagged=true&tz=Europe/Paris` }),
   },
   {
@@ -732,6 +774,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'an XLSX link with a filter',
     issue: 19,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results/export-link`, body: { format: 'xlsx', from: '2020-01-01' } }),
   },
   {
@@ -740,6 +783,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'with the bearer token',
     issue: 19,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results.xlsx` }),
   },
   {
@@ -816,5 +860,30 @@ export const ROLE_MATRIX: MatrixRow[] = [
     expect: [401, 202, 404, 403],
     key: 202,
     request: (f) => ({ url: `${s(f)}/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/resend` }),
+  },
+
+  // --- Integrations (issue 20): personal API keys, a session's business only ----------------------
+  {
+    method: 'POST',
+    route: '/api/user/api-keys',
+    issue: 20,
+    expect: [401, 201, 201, 401],
+    request: () => ({ url: '/api/user/api-keys', body: { name: 'Matrix key', scopes: ['surveys:read'] } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/user/api-keys',
+    issue: 20,
+    expect: [401, 200, 200, 401],
+    request: () => ({ url: '/api/user/api-keys' }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/user/api-keys/:id',
+    case: "the owner's key",
+    issue: 20,
+    withApiKey: true,
+    expect: [401, 204, 404, 401],
+    request: (f) => ({ url: `/api/user/api-keys/${f.apiKeyId}` }),
   },
 ];

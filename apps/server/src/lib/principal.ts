@@ -10,8 +10,11 @@ import { UnauthorizedError } from './errors';
 /** The signed-in account behind a request, and the session token it came with. */
 export type Principal = AuthUser & {
   tokenVersion: number;
-  /** The token's id (`jti`) and when it expires: what signing out of this device revokes. */
-  session: { id: string; expiresAt: Date };
+  /**
+   * The token's id (`jti`) and when it expires: what signing out of this device revokes. Absent for an API key,
+   * which has no session (and never reaches the routes that sign out).
+   */
+  session?: { id: string; expiresAt: Date };
   /** Set when the request came with an API key (`qrm_…`) instead of a session token: the key and its scopes. */
   apiKey?: { id: string; scopes: readonly ApiKeyScope[] };
 };

@@ -16,7 +16,7 @@ export async function insightsRoutes(app: ZodApp, ctx: AppContext): Promise<void
     '/surveys/:surveyId/results/insights',
     {
       onRequest: ctx.guard('user', 'admin'),
-      config: { rateLimit: { max: INSIGHTS_RATE_LIMIT, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: INSIGHTS_RATE_LIMIT, timeWindow: '1 minute' }, apiKeyScope: 'responses:read' },
       schema: {
         params: surveyIdParamsSchema,
         querystring: insightsQuerySchema,

@@ -14,6 +14,7 @@ export async function responseRoutes(app: ZodApp, ctx: AppContext): Promise<void
     '/surveys/:surveyId/responses/:responseId',
     {
       onRequest: ctx.guard('user', 'admin'),
+      config: { apiKeyScope: 'responses:read' },
       schema: { params: responseIdParamsSchema, response: { 200: responseRowSchema, ...errors } },
     },
     async (request) =>
@@ -26,7 +27,7 @@ export async function responseRoutes(app: ZodApp, ctx: AppContext): Promise<void
       onRequest: ctx.guard('user', 'admin'),
       // Nothing is read from the body.
       bodyLimit: 1024,
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' }, apiKeyScope: 'responses:write' },
       schema: { params: responseIdParamsSchema, response: { 204: noContentResponseSchema, ...errors } },
     },
     async (request, reply) => {

@@ -39,6 +39,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys',
     {
       onRequest: signedIn,
+      config: { apiKeyScope: 'surveys:read' },
       schema: { querystring: surveyListQuerySchema, response: { 200: surveyListResponseSchema, ...errors } },
     },
     async (request) => surveys.list(requirePrincipal(request), request.query),
@@ -48,6 +49,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys',
     {
       onRequest: signedIn,
+      config: { apiKeyScope: 'surveys:write' },
       preHandler: writeLimit,
       bodyLimit: ctx.config.bodyLimit,
       schema: { body: surveyInputSchema, response: { 201: surveySchema, ...errors } },
@@ -60,7 +62,11 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
 
   app.get(
     '/surveys/:surveyId',
-    { onRequest: signedIn, schema: { params: surveyIdParamsSchema, response: { 200: surveySchema, ...errors } } },
+    {
+      onRequest: signedIn,
+      config: { apiKeyScope: 'surveys:read' },
+      schema: { params: surveyIdParamsSchema, response: { 200: surveySchema, ...errors } },
+    },
     async (request) => surveys.get(requirePrincipal(request), request.params.surveyId),
   );
 
@@ -68,6 +74,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys/:surveyId/duplicate',
     {
       onRequest: signedIn,
+      config: { apiKeyScope: 'surveys:write' },
       preHandler: writeLimit,
       // No body is read: the copy is made from the stored survey.
       bodyLimit: 1024,
@@ -83,6 +90,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys/:surveyId/preview',
     {
       onRequest: signedIn,
+      config: { apiKeyScope: 'surveys:read' },
       schema: { params: surveyIdParamsSchema, response: { 200: publicSurveySchema, ...errors } },
     },
     async (request, reply) => {
@@ -95,6 +103,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys/:surveyId',
     {
       onRequest: signedIn,
+      config: { apiKeyScope: 'surveys:write' },
       preHandler: writeLimit,
       bodyLimit: ctx.config.bodyLimit,
       schema: { params: surveyIdParamsSchema, body: surveyInputSchema, response: { 200: surveySchema, ...errors } },
@@ -106,6 +115,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys/:surveyId/state',
     {
       onRequest: signedIn,
+      config: { apiKeyScope: 'surveys:write' },
       preHandler: writeLimit,
       schema: {
         params: surveyIdParamsSchema,
