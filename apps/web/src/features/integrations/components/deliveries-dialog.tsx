@@ -127,19 +127,23 @@ function DeliveryItem({
   const label = eventLabel(delivery.event);
   return (
     <li className="space-y-2 py-3" aria-label={`${delivery.event}, ${DELIVERY_STATUS_LABELS[delivery.status]}`}>
-      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
-        <span className="min-w-0 text-sm text-slate-900">
-          {label && <span className="mr-2 font-medium">{label}</span>}
-          <span className="font-mono text-xs break-all text-slate-600">{delivery.event}</span>
-        </span>
-        <Badge tone={DELIVERY_STATUS_TONES[delivery.status]}>{DELIVERY_STATUS_LABELS[delivery.status]}</Badge>
-        <span className="text-sm text-slate-600">
-          <time dateTime={delivery.createdAt}>{formatDateTime(delivery.createdAt)}</time>
-        </span>
+      <div className="flex items-start gap-3">
+        <div className="min-w-0 flex-1 space-y-1.5">
+          <p className="text-sm text-slate-900">
+            {label && <span className="block font-medium">{label}</span>}
+            <span className="block font-mono text-xs break-all text-slate-600">{delivery.event}</span>
+          </p>
+          <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+            <Badge tone={DELIVERY_STATUS_TONES[delivery.status]}>{DELIVERY_STATUS_LABELS[delivery.status]}</Badge>
+            <span className="text-sm text-slate-600">
+              <time dateTime={delivery.createdAt}>{formatDateTime(delivery.createdAt)}</time>
+            </span>
+          </div>
+        </div>
         <Button
           variant="secondary"
           size="sm"
-          className="ml-auto"
+          className="shrink-0"
           loading={resending}
           disabled={pending || resending}
           disabledReason={pending ? INTEGRATIONS_MESSAGES.pending : null}

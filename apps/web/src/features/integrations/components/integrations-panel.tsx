@@ -130,7 +130,7 @@ function AddWebhookDialog({
       title={created ? 'Webhook added' : 'Add webhook'}
       description={
         created ? (
-          <span className="break-all">
+          <span className="break-words">
             Events now go to <span className="font-mono">{created.url}</span>.
           </span>
         ) : (

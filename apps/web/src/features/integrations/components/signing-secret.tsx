@@ -58,7 +58,7 @@ export function SignatureHelp() {
       <ol className="list-decimal space-y-1 pl-5">
         <li>
           Take the <code className="font-mono text-xs">{WEBHOOK_HEADERS.timestamp}</code> header and the raw request
-          body, joined by a dot: <code className="font-mono text-xs break-all">{'{timestamp}.{body}'}</code>.
+          body, joined by a dot: <code className="font-mono text-xs whitespace-nowrap">{'{timestamp}.{body}'}</code>.
         </li>
         <li>Compute its HMAC-SHA256 with the signing secret, in hex.</li>
         <li>
