@@ -192,7 +192,7 @@ export const screens: RouteObject[] = [
       },
       {
         path: paths.user.surveyResults.path,
-        lazy: async () => ({ Component: (await import('@/features/results/components/results-page')).ResultsPage }),
+        lazy: async () => ({ Component: (await import('./pages/survey-results-page')).SurveyResultsPage }),
       },
       { path: paths.user.surveys.path, element: <PlaceholderPage feature="Surveys" title="Surveys" /> },
       { path: paths.user.respondents.path, element: <PlaceholderPage feature="Respondents" title="Respondents" /> },
