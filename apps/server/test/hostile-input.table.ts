@@ -15,6 +15,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { ZodType } from 'zod';
 import {
+  apiDocsAssetParamsSchema,
   auditCsvQuerySchema,
   auditFilterQuerySchema,
   auditPageQuerySchema,
@@ -333,4 +334,9 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
 
   // Results workflow: filters and the XLSX export (issue 19)
   { method: 'GET', route: '/api/surveys/:surveyId/results.xlsx', caller: 'user', params: surveyIdParamsSchema, query: exportQuerySchema, valid: (f) => ({ query: resultsFilterQuery(f) }) },
+
+  // Integrations (issue 20): the OpenAPI document and the API docs page
+  { method: 'GET', route: '/api/openapi.json', caller: 'anonymous' },
+  { method: 'GET', route: '/api/docs', caller: 'anonymous' },
+  { method: 'GET', route: '/api/docs/:file', caller: 'anonymous', params: apiDocsAssetParamsSchema, valid: () => ({ params: { file: 'quorum-docs.js' } }) },
 ];

@@ -744,4 +744,20 @@ export const ROLE_MATRIX: MatrixRow[] = [
     expect: [200, 200, 200, 200],
     request: (f) => ({ url: f.exportLink!.replace('/results.csv?', '/results.xlsx?') }),
   },
+  // --- Integrations: the OpenAPI document and the API docs page (issue 20) ----------------------
+  {
+    method: 'GET',
+    route: '/api/openapi.json',
+    issue: 20,
+    expect: [200, 200, 200, 200],
+    request: () => ({ url: '/api/openapi.json' }),
+  },
+  { method: 'GET', route: '/api/docs', issue: 20, expect: [200, 200, 200, 200], request: () => ({ url: '/api/docs' }) },
+  {
+    method: 'GET',
+    route: '/api/docs/:file',
+    issue: 20,
+    expect: [200, 200, 200, 200],
+    request: () => ({ url: '/api/docs/swagger-ui-bundle.js' }),
+  },
 ];
