@@ -65,7 +65,7 @@ describe(`OpenAPI document (${TEST_DIALECT})`, () => {
     expect((await new Validator().validate(broken as unknown as Spec)).valid).toBe(false);
     expect(doc.info).toMatchObject({ title: 'Quorum', version: expect.stringMatching(/^\d+\.\d+\.\d+/) });
     expect(doc.servers).toEqual([{ url: 'https://surveys.example.org' }]);
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'session']);
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['apiKey', 'session', 'signedLink']);
   });
 
   it('lists every registered /api route with its method and path, and nothing else', async () => {
@@ -170,12 +170,24 @@ describe(`OpenAPI document (${TEST_DIALECT})`, () => {
     expect(operation(doc, 'GET', '/api/admin/audit').security).toEqual([{ session: [] }]);
     expect(operation(doc, 'GET', '/api/admin/audit').description).toMatch(/administrator/);
     expect(operation(doc, 'GET', '/api/health').responses).not.toHaveProperty('401');
+    // A download takes its signed link (or a session token); the link's token is the scheme, not a parameter.
+    for (const path of ['/api/surveys/{surveyId}/results.csv', '/api/admin/audit/export.csv']) {
+      const download = operation(doc, 'GET', path);
+      expect(download.security, path).toEqual(expect.arrayContaining([{ session: [] }, { signedLink: [] }]));
+      expect(
+        download.parameters?.map((p) => p.name),
+        path,
+      ).not.toContain('token');
+      expect(Object.keys(download.responses), path).toEqual(expect.arrayContaining(['401', '403']));
+    }
     // Whichever routes take API keys name their scope next to the session.
     for (const [path, operations] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(operations)) {
         const key = op.security?.find((entry) => 'apiKey' in entry);
         if (!key) continue;
-        expect(op.security?.[0], `${method} ${path}`).toEqual({ session: [] });
+        expect(op.security?.every((entry) => 'session' in entry || 'apiKey' in entry || 'signedLink' in entry)).toBe(
+          true,
+        );
         expect(key.apiKey, `${method} ${path}`).toEqual([expect.stringMatching(/^(surveys|responses):(read|write)$/)]);
       }
     }
@@ -285,6 +297,18 @@ describe('operation rules', () => {
     const open = describeOperation(facts({ url: '/api/health' }));
     expect(open.security).toEqual([]);
     expect([...open.errors.keys()]).toEqual(['default']);
+  });
+
+  it('a download whose query takes a signed link accepts the link or the session, and may answer 401', () => {
+    const op = describeOperation(
+      facts({ url: '/api/surveys/:surveyId/results.csv', signedLink: true, hasQuery: true }),
+    );
+    expect(op.security).toEqual([{ session: [] }, { signedLink: [] }]);
+    expect(op.errors.has('401')).toBe(true);
+    expect(op.access).toMatch(/signed link/);
+    // A guarded route with a `token` query is not a download: the session alone.
+    const guarded = describeOperation(facts({ signedIn: ['user'], signedLink: true }));
+    expect(guarded.security).toEqual([{ session: [] }]);
   });
 
   it('names operations and paths the OpenAPI way', () => {

@@ -66,6 +66,14 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
               'The token from signing in (POST /api/user/auth/login or /api/admin/auth/login), sent as ' +
               '`Authorization: Bearer <token>`.',
           },
+          signedLink: {
+            type: 'apiKey',
+            in: 'query',
+            name: 'token',
+            description:
+              'A download link made by an export-link operation carries its own credential in `token`, valid for ' +
+              '60 seconds, so a browser can download without an Authorization header.',
+          },
           apiKey: {
             type: 'http',
             scheme: 'bearer',
@@ -81,7 +89,8 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       const { schema = {}, url } = zodTransform(input);
       // Only the API: the web app's files and the metrics are not part of it.
       if (schema.hide || !url.startsWith('/api/')) return { schema: { ...schema, hide: true }, url };
-      const extras = describeOperation(routeFacts(input.route, guardRoles));
+      const query = schema.querystring as { properties?: Record<string, unknown> } | undefined;
+      const extras = describeOperation(routeFacts(input.route, guardRoles, query?.properties?.token !== undefined));
       const response: Record<string, unknown> = { ...(schema.response as Record<string, unknown> | undefined) };
       if (!Object.keys(response).some((status) => /^2/.test(status))) {
         // Answers that are not JSON (a file, an event stream) declare no schema: described by their media type.
@@ -196,7 +205,11 @@ function nonJsonAnswer(url: string): Record<string, unknown> {
 }
 
 /** What the operation rules read of a route: its method, path, guard roles, config and declared schemas. */
-function routeFacts(route: RouteOptions, guardRoles: WeakMap<object, readonly UserType[]>): RouteFacts {
+function routeFacts(
+  route: RouteOptions,
+  guardRoles: WeakMap<object, readonly UserType[]>,
+  queryTakesToken: boolean,
+): RouteFacts {
   const hooks = [route.onRequest ?? []].flat();
   const signedIn = hooks.map((hook) => guardRoles.get(hook)).find((roles) => roles !== undefined);
   const schema = route.schema ?? {};
@@ -205,6 +218,7 @@ function routeFacts(route: RouteOptions, guardRoles: WeakMap<object, readonly Us
     method,
     url: route.url,
     ...(signedIn ? { signedIn } : {}),
+    ...(queryTakesToken ? { signedLink: true } : {}),
     ...(route.config?.apiKeyScope ? { apiKeyScope: route.config.apiKeyScope } : {}),
     rateLimited: Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit),
     hasParams: Boolean(schema.params) || route.url.includes(':'),

@@ -14,6 +14,8 @@ export interface RouteFacts {
   signedIn?: readonly UserType[];
   /** `config.apiKeyScope`: the route also takes an API key with this scope. */
   apiKeyScope?: ApiKeyScope;
+  /** No session guard, and the query takes a `token`: a signed download link is the credential. */
+  signedLink?: boolean;
   /** `config.rateLimit` is set. */
   rateLimited: boolean;
   hasParams: boolean;
@@ -60,6 +62,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string; pattern: R
   { name: 'Audit log', description: 'Security-relevant events, for administrators.', pattern: /^\/api\/admin\/audit/ },
   { name: 'Administrators', description: "Administrators' own sign-in and profile.", pattern: /^\/api\/admin\// },
   {
+    name: 'Notifications',
+    description: 'Email notifications: the unsubscribe link (no sign-in).',
+    pattern: /^\/api\/notifications(\/|$)/,
+  },
+  {
     name: 'Webhooks',
     description: 'Signed HTTP callbacks about a survey, their deliveries and resends.',
     pattern: /^\/api\/surveys\/[^/]+\/webhooks(\/|$)/,
@@ -104,13 +111,16 @@ export const ERROR_DESCRIPTIONS: ReadonlyMap<string, string> = new Map([
 export function describeOperation(route: RouteFacts): OperationExtras {
   const tag = TAGS.find((t) => t.pattern.test(route.url))?.name ?? 'Other';
   const authenticated = route.signedIn !== undefined && route.signedIn.length > 0;
+  const signedLink = !authenticated && route.signedLink === true;
   const security: Security = [];
-  if (authenticated) security.push({ session: [] });
+  // A signed link's route also takes the session token in the handler (a download from a script).
+  if (authenticated || signedLink) security.push({ session: [] });
   if (route.apiKeyScope) security.push({ apiKey: [route.apiKeyScope] });
+  if (signedLink) security.push({ signedLink: [] });
 
   const statuses = new Set<string>();
   if (route.hasParams || route.hasQuery || route.hasBody || BODY_METHODS.has(route.method)) statuses.add('400');
-  if (authenticated || route.apiKeyScope) statuses.add('401').add('403');
+  if (security.length > 0) statuses.add('401').add('403');
   if (route.hasParams) statuses.add('404');
   if (route.hasBody || BODY_METHODS.has(route.method)) statuses.add('413').add('415');
   if (route.rateLimited || route.apiKeyScope) statuses.add('429');
@@ -124,7 +134,9 @@ function access(route: RouteFacts): string {
   const roles = route.signedIn ?? [];
   const who =
     roles.length === 0
-      ? 'Public: no sign-in.'
+      ? route.signedLink
+        ? 'A signed link (`token`, from the matching export-link operation, valid for 60 seconds) or a session token.'
+        : 'Public: no sign-in.'
       : roles.length > 1
         ? 'A signed-in user or administrator (session token).'
         : roles[0] === 'admin'
