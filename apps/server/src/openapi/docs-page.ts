@@ -78,6 +78,18 @@ function pageHtml(base: string): string {
     <style>
       body { margin: 0; background: #fafafa; }
       .swagger-ui .info { margin: 24px 0; }
+      /* Swagger UI's colours, darkened to a contrast of at least 4.5:1. */
+      .swagger-ui .opblock .opblock-summary-method { color: #fff; }
+      .swagger-ui .opblock.opblock-get .opblock-summary-method { background: #1f5fa8; }
+      .swagger-ui .opblock.opblock-post .opblock-summary-method { background: #1d7048; }
+      .swagger-ui .opblock.opblock-put .opblock-summary-method { background: #8a5100; }
+      .swagger-ui .opblock.opblock-delete .opblock-summary-method { background: #b3261e; }
+      .swagger-ui .opblock.opblock-patch .opblock-summary-method { background: #17675a; }
+      .swagger-ui .info .title small { background: #555c69; }
+      .swagger-ui .info .title small.version-stamp { background: #466300; }
+      .swagger-ui .info .url, .swagger-ui .info a { color: #1f5fa8; }
+      .swagger-ui .btn.authorize { color: #1d7048; border-color: #1d7048; }
+      .swagger-ui .btn.authorize svg { fill: #1d7048; }
     </style>
   </head>
   <body>
@@ -101,6 +113,10 @@ function initScript(documentPath: string): string {
     displayOperationId: false,
     filter: true,
     validatorUrl: null,
+    onComplete: function () {
+      var servers = document.getElementById('servers');
+      if (servers) servers.setAttribute('aria-label', 'Server');
+    },
   });
 });
 `;
