@@ -8,12 +8,14 @@ import { API_DOCS_ASSETS, errorBodySchema, type UserType } from '@quorum/contrac
 import { createUser } from '@quorum/test-support/factories';
 import { registerOpenApi } from '../src/openapi/openapi';
 import { describeOperation, openApiPath, operationId, type RouteFacts } from '../src/openapi/operations';
+import { SUMMARIES } from '../src/openapi/summaries';
 import type { AuthGuard } from '../src/lib/principal';
 import { TEST_DIALECT, request, testConfig, useTestApp } from './helpers';
 import { registeredApiRoutes } from './support/routes';
 
 interface Operation {
   operationId?: string;
+  summary?: string;
   description?: string;
   tags?: string[];
   security?: Array<Record<string, string[]>>;
@@ -191,6 +193,14 @@ describe(`OpenAPI document (${TEST_DIALECT})`, () => {
         expect(key.apiKey, `${method} ${path}`).toEqual([expect.stringMatching(/^(surveys|responses):(read|write)$/)]);
       }
     }
+  });
+
+  it('gives operations their one-line summary, and keeps none for a route the server lacks', async () => {
+    const doc = await document();
+    expect(operation(doc, 'POST', '/api/surveys').summary).toBe('Create a survey');
+    expect(operation(doc, 'GET', '/api/surveys/{surveyId}/results.csv').summary).toBe('The responses as CSV');
+    const registered = new Set(registeredApiRoutes(t.app));
+    expect([...SUMMARIES.keys()].filter((route) => !registered.has(route))).toEqual([]);
   });
 
   it('answers the document to anybody, the same on every call', async () => {

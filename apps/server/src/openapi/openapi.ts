@@ -8,6 +8,7 @@ import type { Config } from '../config';
 import type { AuthGuard } from '../lib/principal';
 import type { ZodApp } from '../lib/zod-app';
 import { registerDocsPage } from './docs-page';
+import { SUMMARIES } from './summaries';
 import { describeOperation, ERROR_DESCRIPTIONS, TAGS, type RouteFacts } from './operations';
 
 /** Where the document and its page are served. */
@@ -106,6 +107,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
         url,
         schema: {
           ...schema,
+          ...summaryOf(schema.summary, input.route),
           tags: schema.tags ?? extras.tags,
           operationId: schema.operationId ?? extras.operationId,
           security: schema.security ?? extras.security,
@@ -202,6 +204,12 @@ function nonJsonAnswer(url: string): Record<string, unknown> {
     description: mediaType === 'text/event-stream' ? 'A stream of Server-Sent Events.' : 'The file.',
     content: { [mediaType]: { schema: { type: 'string', ...(format ? { format } : {}) } } },
   };
+}
+
+/** The route's own summary, else the one line kept for it here; none when neither says anything. */
+function summaryOf(own: string | undefined, route: RouteOptions): { summary?: string } {
+  const summary = own ?? SUMMARIES.get(`${[route.method].flat()[0]} ${route.url}`);
+  return summary ? { summary } : {};
 }
 
 /** What the operation rules read of a route: its method, path, guard roles, config and declared schemas. */
