@@ -27,6 +27,7 @@ import { createOutboxNudge } from './events/survey-events';
 import type { Redis } from 'ioredis';
 import { createRedisLiveEvents } from './events/redis-live-events';
 import { systemClock, type Clock } from './lib/clock';
+import { registerOpenApi } from './openapi/openapi';
 import { AppError, BadRequestError, TooManyRequestsError } from './lib/errors';
 import { collectHeaders, createClientErrorHandler, createFrameworkErrorHandler } from './lib/http-errors';
 import { registerJsonBodyParser } from './lib/json-body';
@@ -214,6 +215,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     return reply.status(status).send(body);
   });
   registerMetrics(app, metrics, config);
+
+  // The OpenAPI document (/api/openapi.json) and its page (/api/docs), made of the routes registered after it; the
+  // guard tells it which roles each route admits.
+  const openApi = await registerOpenApi(app, config);
+  ctx.guard = openApi.recordGuards(ctx.guard);
 
   await app.register(
     async (api) => {

@@ -17,6 +17,7 @@ import type { ZodType } from 'zod';
 import {
   apiKeyParamsSchema,
   createApiKeyBodySchema,
+  apiDocsAssetParamsSchema,
   auditCsvQuerySchema,
   auditFilterQuerySchema,
   auditPageQuerySchema,
@@ -352,4 +353,9 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'POST', route: '/api/user/api-keys', caller: 'user', body: createApiKeyBodySchema, valid: () => ({ body: { name: 'CRM \u202Esync 🎉', scopes: ['surveys:read', 'responses:read'] } }) },
   { method: 'GET', route: '/api/user/api-keys', caller: 'user' },
   { method: 'DELETE', route: '/api/user/api-keys/:id', caller: 'user', params: apiKeyParamsSchema, valid: () => ({ params: { id: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
+
+  // Integrations (issue 20): the OpenAPI document and the API docs page
+  { method: 'GET', route: '/api/openapi.json', caller: 'anonymous' },
+  { method: 'GET', route: '/api/docs', caller: 'anonymous' },
+  { method: 'GET', route: '/api/docs/:file', caller: 'anonymous', params: apiDocsAssetParamsSchema, valid: () => ({ params: { file: 'quorum-docs.js' } }) },
 ];

@@ -886,4 +886,20 @@ export const ROLE_MATRIX: MatrixRow[] = [
     expect: [401, 204, 404, 401],
     request: (f) => ({ url: `/api/user/api-keys/${f.apiKeyId}` }),
   },
+  // --- Integrations: the OpenAPI document and the API docs page (issue 20) ----------------------
+  {
+    method: 'GET',
+    route: '/api/openapi.json',
+    issue: 20,
+    expect: [200, 200, 200, 200],
+    request: () => ({ url: '/api/openapi.json' }),
+  },
+  { method: 'GET', route: '/api/docs', issue: 20, expect: [200, 200, 200, 200], request: () => ({ url: '/api/docs' }) },
+  {
+    method: 'GET',
+    route: '/api/docs/:file',
+    issue: 20,
+    expect: [200, 200, 200, 200],
+    request: () => ({ url: '/api/docs/swagger-ui-bundle.js' }),
+  },
 ];
