@@ -61,6 +61,9 @@ import { startSurveyCloser } from './modules/surveys/survey-closer';
 import { passwordResetRoutes } from './modules/users/password-reset.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
+import { startDigests } from './modules/notifications/digest';
+import { startMailWorker } from './modules/notifications/mail-worker';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { startVisitSweep } from './modules/visits/visit-sweep';
 
 declare module 'fastify' {
@@ -230,6 +233,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         sharesRoutes,
         responseRoutes,
         generateRoutes,
+        notificationsRoutes,
       ]) {
         await routes(zodApi, ctx);
       }
@@ -252,7 +256,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', startVisitSweep(ctx));
   // The outbox workers: webhook deliveries and background mail leave now, at every nudge and every OUTBOX_POLL_MS.
   // MERGE(webhooks): const webhookWorker = startWebhookWorker(ctx); outbox.add(webhookWorker); onClose stop.
-  // MERGE(notifications): the mail worker and the daily digest, the same way.
+  const mailWorker = startMailWorker(ctx);
+  outbox.add(mailWorker);
+  app.addHook('onClose', async () => mailWorker.stop());
+  // Daily digests of new responses are written once DIGEST_HOUR has passed in DIGEST_TIME_ZONE, looked for every 5 min.
+  app.addHook('onClose', startDigests(ctx));
   return app;
 }
 

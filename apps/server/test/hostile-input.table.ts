@@ -51,6 +51,8 @@ import {
   visitParamsSchema,
   visitProgressBodySchema,
   NPS_OPTIONS,
+  unsubscribeQuerySchema,
+  unsubscribeRequestBodySchema,
   type AnswerValue,
   type Question,
   type SurveyState,
@@ -58,6 +60,8 @@ import {
 import { DEFAULT_PASSWORD, uniqueEmail, type CreatedAccount, type CreatedSurvey } from '@quorum/test-support/factories';
 import type { AppContext } from '../src/context';
 import type { ValidRequest } from './hostile/requests';
+import { createUnsubscribeTokens } from '../src/modules/notifications/unsubscribe-token';
+import { testConfig } from './helpers';
 
 export type HostileCaller = 'anonymous' | 'user' | 'admin';
 
@@ -333,4 +337,7 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
 
   // Results workflow: filters and the XLSX export (issue 19)
   { method: 'GET', route: '/api/surveys/:surveyId/results.xlsx', caller: 'user', params: surveyIdParamsSchema, query: exportQuerySchema, valid: (f) => ({ query: resultsFilterQuery(f) }) },
+
+  // Integrations (issue 20): a notification mail's unsubscribe link
+  { method: 'POST', route: '/api/notifications/unsubscribe', caller: 'anonymous', query: unsubscribeQuerySchema, body: unsubscribeRequestBodySchema, valid: (f) => ({ body: { token: createUnsubscribeTokens(testConfig().jwtSecret).make(f.survey.id) } }) },
 ];
