@@ -89,7 +89,9 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
       ));
     send = async ({ to, subject, text, html, headers }) => {
       // An address object, so the recipient is this one address and never a list parsed out of a string.
-      await (await open()).sendMail({
+      await (
+        await open()
+      ).sendMail({
         from,
         to: { name: '', address: to },
         subject,

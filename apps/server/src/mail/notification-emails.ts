@@ -89,9 +89,7 @@ function notificationEmail(content: NotificationContent): MailMessage {
         ${blocks.map(htmlOf).join('\n        ')}
         <p style="margin:8px 0 24px"><a href="${safeButton}" style="display:inline-block;padding:10px 18px;background:#4f46e5;color:#ffffff;text-decoration:none;border-radius:8px;font-weight:600">${escapeHtml(button.label)}</a></p>
         <p style="margin:0;font-size:14px;color:#475569">${escapeHtml(footer)}${
-          unsubscribe
-            ? ` <a href="${escapeHtml(unsubscribe.page)}" style="color:#4338ca">Unsubscribe</a>`
-            : ''
+          unsubscribe ? ` <a href="${escapeHtml(unsubscribe.page)}" style="color:#4338ca">Unsubscribe</a>` : ''
         }</p>
       </td></tr>
     </table>

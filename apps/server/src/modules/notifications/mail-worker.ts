@@ -95,7 +95,9 @@ export function startMailWorker(deps: MailWorkerDeps): OutboxWorker {
         const text = String(answerCell(question, answerFor(answers, question.id)));
         if (text === '') return [];
         const folded = text.replace(/\s+/g, ' ').trim();
-        return [{ question: question.text, answer: folded.length > maxChars ? `${folded.slice(0, maxChars - 1)}…` : folded }];
+        return [
+          { question: question.text, answer: folded.length > maxChars ? `${folded.slice(0, maxChars - 1)}…` : folded },
+        ];
       }),
     };
   };
@@ -171,12 +173,11 @@ export function startMailWorker(deps: MailWorkerDeps): OutboxWorker {
     const job = jobOf(row);
     const survey = job && (await findNotifiedSurvey(db.kysely, job.payload.surveyId));
     // A survey that is gone, or given to someone else, is no longer this reader's business.
-    const composed: Composed =
-      !job
-        ? { skip: 'unknown kind' }
-        : !survey || survey.userId !== row.user_id
-          ? { skip: 'survey deleted' }
-          : await compose(job, recipient.email, survey);
+    const composed: Composed = !job
+      ? { skip: 'unknown kind' }
+      : !survey || survey.userId !== row.user_id
+        ? { skip: 'survey deleted' }
+        : await compose(job, recipient.email, survey);
     if ('skip' in composed) {
       await markMailSent(db.kysely, id, now(), `not sent: ${composed.skip}`);
       return;
@@ -189,9 +190,14 @@ export function startMailWorker(deps: MailWorkerDeps): OutboxWorker {
       const next =
         attempts >= MAIL_MAX_ATTEMPTS
           ? null
-          : new Date(clock.now().getTime() + retryDelayMs(attempts, config.mailRetryBaseMs, MAIL_RETRY_FACTOR)).toISOString();
+          : new Date(
+              clock.now().getTime() + retryDelayMs(attempts, config.mailRetryBaseMs, MAIL_RETRY_FACTOR),
+            ).toISOString();
       await markMailAttemptFailed(db.kysely, id, attempts, message.slice(0, 500), next);
-      log.warn({ mailId: id, kind: row.kind, attempts, err: error }, next ? 'mail not sent; will retry' : 'mail failed');
+      log.warn(
+        { mailId: id, kind: row.kind, attempts, err: error },
+        next ? 'mail not sent; will retry' : 'mail failed',
+      );
       return;
     }
     await markMailSent(db.kysely, id, now(), null);

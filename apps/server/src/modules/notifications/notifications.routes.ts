@@ -51,7 +51,8 @@ export async function notificationsRoutes(app: ZodApp, ctx: AppContext): Promise
         const fromBody = 'token' in request.body ? request.body.token : undefined;
         const fromQuery = request.query.token;
         // One token, in the body or (one-click) in the address; both or neither is not a link of ours.
-        if ((fromBody === undefined) === (fromQuery === undefined)) throw new BadRequestError('UNSUBSCRIBE_LINK_INVALID');
+        if ((fromBody === undefined) === (fromQuery === undefined))
+          throw new BadRequestError('UNSUBSCRIBE_LINK_INVALID');
         return notifications.unsubscribe(fromBody ?? fromQuery, request.ip);
       },
     );
