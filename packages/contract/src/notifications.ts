@@ -37,6 +37,7 @@ export const notificationsInputSchema = z
 export const unsubscribeBodySchema = z
   .object({ token: z.string({ error: 'The unsubscribe link is not valid' }).min(1).max(500) })
   .strict();
+export type UnsubscribeBody = z.infer<typeof unsubscribeBodySchema>;
 
 /** What was turned off. */
 export const unsubscribeResponseSchema = z.object({ surveyTitle: z.string(), notifications: notificationsSchema });
