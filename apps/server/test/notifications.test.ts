@@ -454,7 +454,7 @@ describe(`daily digest (${TEST_DIALECT})`, () => {
       TEST_DIALECT === 'postgres'
         ? await Promise.all([writeDueDigests(a.ctx), writeDueDigests(b.ctx)])
         : [await writeDueDigests(a.ctx), await writeDueDigests(b.ctx)];
-    expect(both[0].digests + both[1].digests).toBe(1);
+    expect(both[0]!.digests + both[1]!.digests).toBe(1);
 
     const mail = await smtp.waitFor(owner.email);
     const { text } = partsOf(mail.raw);

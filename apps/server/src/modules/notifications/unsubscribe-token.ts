@@ -29,8 +29,6 @@ export function createUnsubscribeTokens(serverSecret: string) {
   };
 }
 
-export type UnsubscribeTokens = ReturnType<typeof createUnsubscribeTokens>;
-
 const base = (publicUrl: string) => publicUrl.replace(/\/+$/, '');
 
 /** The page a mail links to: it explains and asks before turning anything off. */
