@@ -204,6 +204,38 @@ describe(`notification mail (${TEST_DIALECT})`, () => {
     expect(smtp.mails.filter((m) => m.to.includes(owner.email))).toEqual([]);
   });
 
+  it("tells the owner a webhook was turned off, with a link to the survey's integrations", async () => {
+    const owner = await createUser(t.ctx);
+    const s = await createSurvey(t.ctx, owner.id, { state: 'active', title: 'Hooked', questions: questions() });
+    const url = 'https://hooks.example.test/in?x=<1>';
+    await enqueueMail(
+      t.ctx.db.kysely,
+      owner.id,
+      { kind: 'webhook-disabled', payload: { surveyId: s.id, webhookId: newId(), url } },
+      new Date().toISOString(),
+    );
+    t.ctx.outbox.nudge();
+    const mail = await smtp.waitFor(owner.email);
+    const { text, html } = partsOf(mail.raw);
+    expect(headerOf(mail, 'Subject')).toBe('Webhook turned off: Hooked');
+    expect(text).toContain(`sends to ${url} was turned off after repeated failed deliveries`);
+    expect(text).toContain(`${PUBLIC_URL}/surveys/${s.id}/results?view=integrations`);
+    expect(html).toContain('x=&lt;1&gt;');
+  });
+
+  it('refuses to send a mail whose extra header is unknown or would split a header', async () => {
+    const base = { to: 'someone@example.test', subject: 'Hi', text: 'x', html: '<p>x</p>' };
+    await expect(
+      t.ctx.mailer.send({ ...base, headers: { 'List-Unsubscribe': '<https://a.test/>\r\nBcc: x@example.test' } }),
+    ).rejects.toThrow(/control character in a header/);
+    await expect(
+      t.ctx.mailer.send({
+        ...base,
+        headers: { Bcc: 'x@example.test' } as unknown as Record<'List-Unsubscribe', string>,
+      }),
+    ).rejects.toThrow(/unknown header/);
+  });
+
   it('unsubscribes by the JSON route and by the one-click form, without signing in, and records it', async () => {
     const owner = await createUser(t.ctx);
     const s = await createSurvey(t.ctx, owner.id, {

@@ -49,7 +49,8 @@ type Composed = { message: MailMessage } | { skip: string };
 function jobOf(row: MailOutboxRow): MailJob | undefined {
   try {
     const payload = JSON.parse(row.payload) as unknown;
-    if (!payload || typeof payload !== 'object') return undefined;
+    if (!payload || typeof payload !== 'object' || typeof (payload as { surveyId?: unknown }).surveyId !== 'string')
+      return undefined;
     switch (row.kind) {
       case 'response':
       case 'digest':
