@@ -66,6 +66,9 @@ import { usersRoutes } from './modules/users/users.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
 import { startWebhookWorker } from './modules/webhooks/webhook-worker';
+import { startDigests } from './modules/notifications/digest';
+import { startMailWorker } from './modules/notifications/mail-worker';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { startVisitSweep } from './modules/visits/visit-sweep';
 
 declare module 'fastify' {
@@ -246,6 +249,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         generateRoutes,
         webhooksRoutes,
         apiKeysRoutes,
+        notificationsRoutes,
       ]) {
         await routes(zodApi, ctx);
       }
@@ -270,7 +274,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const webhookWorker = startWebhookWorker(ctx);
   outbox.add(webhookWorker);
   app.addHook('onClose', async () => webhookWorker.stop());
-  // MERGE(notifications): the mail worker and the daily digest, the same way.
+  const mailWorker = startMailWorker(ctx);
+  outbox.add(mailWorker);
+  app.addHook('onClose', async () => mailWorker.stop());
+  // Daily digests of new responses are written once DIGEST_HOUR has passed in DIGEST_TIME_ZONE, looked for every 5 min.
+  app.addHook('onClose', startDigests(ctx));
   return app;
 }
 

@@ -58,6 +58,8 @@ import {
   updateWebhookBodySchema,
   webhookParamsSchema,
   NPS_OPTIONS,
+  unsubscribeQuerySchema,
+  unsubscribeRequestBodySchema,
   type AnswerValue,
   type Question,
   type SurveyState,
@@ -65,6 +67,8 @@ import {
 import { DEFAULT_PASSWORD, uniqueEmail, type CreatedAccount, type CreatedSurvey } from '@quorum/test-support/factories';
 import type { AppContext } from '../src/context';
 import type { ValidRequest } from './hostile/requests';
+import { createUnsubscribeTokens } from '../src/modules/notifications/unsubscribe-token';
+import { testConfig } from './helpers';
 
 export type HostileCaller = 'anonymous' | 'user' | 'admin';
 
@@ -358,4 +362,7 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'GET', route: '/api/openapi.json', caller: 'anonymous' },
   { method: 'GET', route: '/api/docs', caller: 'anonymous' },
   { method: 'GET', route: '/api/docs/:file', caller: 'anonymous', params: apiDocsAssetParamsSchema, valid: () => ({ params: { file: 'quorum-docs.js' } }) },
+
+  // Integrations (issue 20): a notification mail's unsubscribe link
+  { method: 'POST', route: '/api/notifications/unsubscribe', caller: 'anonymous', query: unsubscribeQuerySchema, body: unsubscribeRequestBodySchema, valid: (f) => ({ body: { token: createUnsubscribeTokens(testConfig().jwtSecret).make(f.survey.id) } }) },
 ];

@@ -1,5 +1,7 @@
 import type { SurveyState } from '@quorum/contract';
 import { DEFAULT_PASSWORD, uniqueEmail, type CreatedAccount, type CreatedSurvey } from '@quorum/test-support/factories';
+import { createUnsubscribeTokens } from '../src/modules/notifications/unsubscribe-token';
+import { testConfig } from './helpers';
 
 /**
  * The role matrix: every `/api` endpoint, called as each kind of caller, and the status it must
@@ -901,5 +903,29 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 20,
     expect: [200, 200, 200, 200],
     request: () => ({ url: '/api/docs/swagger-ui-bundle.js' }),
+  },
+
+  // --- Integrations (issue 20): email notifications' unsubscribe link, public ------------------------------
+  {
+    method: 'POST',
+    route: '/api/notifications/unsubscribe',
+    case: "a mail's link: the same for everybody",
+    issue: 20,
+    expect: [200, 200, 200, 200],
+    request: (f) => ({
+      url: '/api/notifications/unsubscribe',
+      body: { token: createUnsubscribeTokens(testConfig().jwtSecret).make(f.survey.id) },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/notifications/unsubscribe',
+    case: 'a forged token',
+    issue: 20,
+    expect: [400, 400, 400, 400],
+    request: (f) => ({
+      url: '/api/notifications/unsubscribe',
+      body: { token: `${Buffer.from(f.survey.id).toString('base64url')}.bm90LWEtc2lnbmF0dXJl` },
+    }),
   },
 ];

@@ -37,7 +37,24 @@ export const notificationsInputSchema = z
 export const unsubscribeBodySchema = z
   .object({ token: z.string({ error: 'The unsubscribe link is not valid' }).min(1).max(500) })
   .strict();
+export type UnsubscribeBody = z.infer<typeof unsubscribeBodySchema>;
 
 /** What was turned off. */
 export const unsubscribeResponseSchema = z.object({ surveyTitle: z.string(), notifications: notificationsSchema });
 export type UnsubscribeResponse = z.infer<typeof unsubscribeResponseSchema>;
+
+/**
+ * The one-click form of unsubscribing (RFC 8058): mail programs POST `List-Unsubscribe=One-Click` as a form to
+ * the address of the mail's List-Unsubscribe header, which carries the token in its query string.
+ */
+export const oneClickUnsubscribeBodySchema = z.object({ 'List-Unsubscribe': z.literal('One-Click') }).strict();
+
+/** POST /api/notifications/unsubscribe takes either body: JSON `{ token }`, or the one-click form. */
+export const unsubscribeRequestBodySchema = z.union([unsubscribeBodySchema, oneClickUnsubscribeBodySchema], {
+  error: 'Send { "token": "…" }, or List-Unsubscribe=One-Click with the token in the address',
+});
+
+/** The token in the address, for the one-click form. */
+export const unsubscribeQuerySchema = z
+  .object({ token: z.string({ error: 'The unsubscribe link is not valid' }).min(1).max(500).optional() })
+  .strict();

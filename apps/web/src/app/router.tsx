@@ -74,6 +74,13 @@ export const screens: RouteObject[] = [
         }),
       },
       {
+        // Anyone with a notification mail's link, signed in or not.
+        path: paths.notifications.unsubscribe.path,
+        lazy: async () => ({
+          Component: (await import('@/features/notifications/components/unsubscribe-page')).UnsubscribePage,
+        }),
+      },
+      {
         path: paths.status.path,
         lazy: async () => ({ Component: (await import('@/features/health/components/status-page')).StatusPage }),
       },
