@@ -201,6 +201,12 @@ describe(`OpenAPI document (${TEST_DIALECT})`, () => {
     expect(operation(doc, 'GET', '/api/surveys/{surveyId}/results.csv').summary).toBe('The responses as CSV');
     const registered = new Set(registeredApiRoutes(t.app));
     expect([...SUMMARIES.keys()].filter((route) => !registered.has(route))).toEqual([]);
+    const withoutSummary = Object.entries(doc.paths).flatMap(([path, item]) =>
+      Object.entries(item as Record<string, { summary?: string }>)
+        .filter(([, op]) => !op.summary)
+        .map(([method]) => `${method.toUpperCase()} ${path}`),
+    );
+    expect(withoutSummary).toEqual([]);
   });
 
   it('answers the document to anybody, the same on every call', async () => {
