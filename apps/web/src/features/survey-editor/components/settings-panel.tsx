@@ -108,8 +108,8 @@ export function SettingsPanel({ disabled }: { disabled: boolean }) {
             : notifyOnResponse === 'each'
               ? 'One email for each response, with its answers.'
               : 'No emails about responses.'}{' '}
-          You always get an email when the survey closes by itself (its closing time or its response limit). Each email
-          has a link to stop them.
+          You always get an email when the survey closes by itself (its closing time or its response limit). Every email
+          about responses has a link to stop them.
         </p>
       </fieldset>
 
