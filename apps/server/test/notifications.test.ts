@@ -480,7 +480,9 @@ describe(`daily digest (${TEST_DIALECT})`, () => {
 
     // Before the hour: nothing.
     expect(await writeDueDigests(a.ctx)).toEqual({ digests: 0 });
-    clock.advanceMinutes(55); // 13:05 UTC
+    clock.advanceMinutes(50); // 13:00 UTC: the hour, but within the minute's grace for responses still committing
+    expect(await writeDueDigests(a.ctx)).toEqual({ digests: 0 });
+    clock.advanceMinutes(5); // 13:05 UTC
     // Both instances at once (on SQLite, both instances share this process and one writer: one after the other).
     const both =
       TEST_DIALECT === 'postgres'
@@ -502,7 +504,8 @@ describe(`daily digest (${TEST_DIALECT})`, () => {
       .select('digest_sent_at')
       .where('id', '=', quiet.id)
       .executeTakeFirstOrThrow();
-    expect(quietRow.digest_sent_at).toBe(clock.now().toISOString());
+    // It ends at today's digest time (13:00), where the next digest starts.
+    expect(quietRow.digest_sent_at).toBe(new Date(clock.now().getTime() - 5 * 60_000).toISOString());
 
     // Later the same day: already sent.
     clock.advanceMinutes(120);

@@ -44,23 +44,30 @@ export function digestTimeOn(now: Date, hour: number, timeZone: string): Date {
   return new Date(instant);
 }
 
+/** How long after the digest time the digest waits, so responses submitted just before it are committed. */
+const COMMIT_GRACE_MS = 60_000;
+
 type DigestDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'outbox'>;
 
 /**
  * Once today's digest time (DIGEST_HOUR in DIGEST_TIME_ZONE) has passed, writes the daily digest of every
  * non-deleted survey set to "daily" whose last digest is older than today's time. Per survey, one transaction
- * moves `digest_sent_at` from the value read to now (only the instance whose update changed the row goes on) and,
- * when responses arrived since the last digest (the first one: in the 24 hours before), writes the digest mail.
+ * moves `digest_sent_at` from the value read to today's digest time (only the instance whose update changed the
+ * row goes on) and, when responses were submitted since the last digest's time (the first one: in the 24 hours
+ * before), writes the digest mail.
  * No responses, no mail; the time moves on either way.
  */
 export async function writeDueDigests(deps: DigestDeps): Promise<{ digests: number }> {
   const now = deps.clock.now();
   const digestTime = digestTimeOn(now, deps.config.digest.hour, deps.config.digest.timeZone);
-  if (now < digestTime) return { digests: 0 };
-  const until = now.toISOString();
+  // A minute's grace after the digest time, so a response submitted just before it has been committed.
+  if (now.getTime() < digestTime.getTime() + COMMIT_GRACE_MS) return { digests: 0 };
+  // Each digest covers up to today's digest time, and the next one starts there: no response is in two digests,
+  // and none falls between them.
+  const until = digestTime.toISOString();
   let digests = 0;
-  for (const survey of await listDigestsDue(deps.db.kysely, digestTime.toISOString())) {
-    const since = survey.digestSentAt ?? new Date(now.getTime() - DAY_MS).toISOString();
+  for (const survey of await listDigestsDue(deps.db.kysely, until)) {
+    const since = survey.digestSentAt ?? new Date(digestTime.getTime() - DAY_MS).toISOString();
     const wrote = await deps.db.kysely.transaction().execute(async (trx) => {
       if (!(await claimDigest(trx, survey.id, survey.digestSentAt, until))) return false;
       if (!(await hasResponsesBetween(trx, survey.id, since, until))) return false;
