@@ -24,6 +24,7 @@ import type { AppContext } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
 import { createInMemoryLiveEvents, type LiveEvents } from './events/live-events';
 import { createOutboxNudge } from './events/survey-events';
+import { startOutboxSweep } from './lib/outbox-sweep';
 import type { Redis } from 'ioredis';
 import { createRedisLiveEvents } from './events/redis-live-events';
 import { systemClock, type Clock } from './lib/clock';
@@ -277,6 +278,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const mailWorker = startMailWorker(ctx);
   outbox.add(mailWorker);
   app.addHook('onClose', async () => mailWorker.stop());
+  // Webhook deliveries and mail finished more than OUTBOX_RETENTION_DAYS ago are pruned now and every hour.
+  app.addHook('onClose', startOutboxSweep(ctx));
   // Daily digests of new responses are written once DIGEST_HOUR has passed in DIGEST_TIME_ZONE, looked for every 5 min.
   app.addHook('onClose', startDigests(ctx));
   return app;

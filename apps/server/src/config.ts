@@ -151,6 +151,7 @@ const envSchema = z.object({
   WEBHOOK_TIMEOUT_MS: wholeNumber('milliseconds').default(10_000),
   MAIL_RETRY_BASE_MS: wholeNumber('milliseconds').default(30_000),
   OUTBOX_POLL_MS: wholeNumber('milliseconds').default(2_000),
+  OUTBOX_RETENTION_DAYS: wholeNumber('a number of days').default(30),
   DIGEST_HOUR: z.coerce
     .number({ error: 'expected an hour from 0 to 23' })
     .int({ error: 'expected an hour from 0 to 23' })
@@ -232,6 +233,8 @@ export interface Config {
   mailRetryBaseMs: number;
   /** How often each instance looks for due webhook deliveries and mail (new ones in this instance go at once). */
   outboxPollMs: number;
+  /** Webhook deliveries and mail finished longer ago than this many days are pruned by the hourly sweep. */
+  outboxRetentionDays: number;
   /** When daily digests of new responses go out: this hour (0–23) in this time zone. */
   digest: { hour: number; timeZone: string };
   bodyLimit: number;
@@ -382,6 +385,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhooks: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, timeoutMs: e.WEBHOOK_TIMEOUT_MS },
     mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
     outboxPollMs: e.OUTBOX_POLL_MS,
+    outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
     digest: { hour: e.DIGEST_HOUR, timeZone: e.DIGEST_TIME_ZONE },
     bodyLimit: e.BODY_LIMIT,
     submitRateLimit: e.SUBMIT_RATE_LIMIT,

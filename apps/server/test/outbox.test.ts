@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { claimDue } from '../src/db/outbox.repository';
+import { claimDue, deleteFinishedOutboxRows } from '../src/db/outbox.repository';
 import { retryDelayMs, startOutboxWorker } from '../src/lib/outbox';
 import { newId } from '../src/lib/ids';
 import { TEST_DIALECT, useTwoInstances } from './helpers';
@@ -76,7 +76,8 @@ describe('the outbox worker', () => {
 });
 
 describe(`claiming due outbox rows (${TEST_DIALECT})`, () => {
-  const { a, b } = useTwoInstances();
+  // The apps' own workers look only at start: the rows here are claimed by the test alone.
+  const { a, b } = useTwoInstances({ outboxPollMs: 3_600_000 });
   beforeEach(async () => {
     await a.ctx.db.kysely.deleteFrom('mail_outbox').execute();
   });
@@ -141,5 +142,82 @@ describe(`claiming due outbox rows (${TEST_DIALECT})`, () => {
     expect(await claimDue(a.ctx.db, 'mail_outbox', '2028-01-02T00:00:00.000Z', '2028-01-02T00:05:00.000Z', 10)).toEqual(
       [],
     );
+  });
+});
+
+describe(`pruning the outboxes (${TEST_DIALECT})`, () => {
+  const { a } = useTwoInstances();
+
+  it('removes deliveries (with their attempts) and mail finished before the retention, and never a pending row', async () => {
+    const db = a.ctx.db.kysely;
+    // Dates ahead of the app's clock, so its own hourly sweep (running since start) never takes them first.
+    const old = '2099-01-01T00:00:00.000Z';
+    const recent = '2099-03-01T00:00:00.000Z';
+    const delivery = (id: string, status: 'pending' | 'delivered' | 'failed', completedAt: string | null) => ({
+      id,
+      webhook_id: 'w',
+      survey_id: 's',
+      event: 'response.created',
+      payload: '{}',
+      status,
+      attempt_count: 1,
+      next_attempt_at: status === 'pending' ? old : null,
+      locked_until: null,
+      created_at: old,
+      completed_at: completedAt,
+    });
+    await db
+      .insertInto('webhook_deliveries')
+      .values([
+        delivery('d-old-ok', 'delivered', old),
+        delivery('d-old-failed', 'failed', old),
+        delivery('d-recent', 'delivered', recent),
+        delivery('d-pending', 'pending', null),
+      ])
+      .execute();
+    await db
+      .insertInto('webhook_attempts')
+      .values(
+        ['d-old-ok', 'd-recent', 'd-pending'].map((deliveryId) => ({
+          id: `a-${deliveryId}`,
+          delivery_id: deliveryId,
+          attempted_at: old,
+          status_code: 200,
+          duration_ms: 5,
+          error: null,
+          response_snippet: null,
+        })),
+      )
+      .execute();
+    const mail = (id: string, status: 'pending' | 'delivered' | 'failed', createdAt: string) => ({
+      id,
+      kind: 'response',
+      user_id: 'u',
+      payload: '{}',
+      status,
+      attempt_count: 0,
+      next_attempt_at: status === 'pending' ? createdAt : null,
+      locked_until: null,
+      last_error: null,
+      created_at: createdAt,
+      sent_at: null,
+    });
+    await db
+      .insertInto('mail_outbox')
+      .values([
+        mail('m-old-sent', 'delivered', old),
+        mail('m-old-pending', 'pending', old),
+        mail('m-recent', 'delivered', recent),
+      ])
+      .execute();
+
+    const removed = await deleteFinishedOutboxRows(db, '2099-02-01T00:00:00.000Z');
+    expect(removed).toEqual({ webhookDeliveries: 2, mail: 1 });
+    const left = (await db.selectFrom('webhook_deliveries').select('id').orderBy('id').execute()).map((r) => r.id);
+    expect(left).toEqual(['d-pending', 'd-recent']);
+    const attempts = (await db.selectFrom('webhook_attempts').select('id').orderBy('id').execute()).map((r) => r.id);
+    expect(attempts).toEqual(['a-d-pending', 'a-d-recent']);
+    const mails = (await db.selectFrom('mail_outbox').select('id').orderBy('id').execute()).map((r) => r.id);
+    expect(mails).toEqual(['m-old-pending', 'm-recent']);
   });
 });

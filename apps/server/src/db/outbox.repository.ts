@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Db } from './database';
+import type { Database } from './schema';
 import type { OutboxTable } from '../lib/outbox';
 
 /**
@@ -37,4 +38,33 @@ export async function claimDue(
     .returning('id')
     .execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * Removes what the outboxes finished before `before`: webhook deliveries delivered or failed for good (with their
+ * attempts), and mail sent or given up on. Pending rows are never removed, however old.
+ */
+export async function deleteFinishedOutboxRows(
+  db: Kysely<Database>,
+  before: string,
+): Promise<{ webhookDeliveries: number; mail: number }> {
+  return db.transaction().execute(async (trx) => {
+    const finished = trx
+      .selectFrom('webhook_deliveries')
+      .select('id')
+      .where('status', '!=', 'pending')
+      .where('completed_at', '<', before);
+    await trx.deleteFrom('webhook_attempts').where('delivery_id', 'in', finished).execute();
+    const deliveries = await trx
+      .deleteFrom('webhook_deliveries')
+      .where('status', '!=', 'pending')
+      .where('completed_at', '<', before)
+      .executeTakeFirst();
+    const mail = await trx
+      .deleteFrom('mail_outbox')
+      .where('status', '!=', 'pending')
+      .where('created_at', '<', before)
+      .executeTakeFirst();
+    return { webhookDeliveries: Number(deliveries.numDeletedRows), mail: Number(mail.numDeletedRows) };
+  });
 }
