@@ -3,23 +3,16 @@ import {
   apiKeyParamsSchema,
   createApiKeyBodySchema,
   createdApiKeySchema,
-  errorBodySchema,
   noContentResponseSchema,
 } from '@quorum/contract';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
 import { requirePrincipal } from '../../lib/principal';
+import { errorResponses } from '../../lib/route-errors';
 import type { ZodApp } from '../../lib/zod-app';
 import { createApiKeysService } from './api-keys.service';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /** Key changes per account and minute. */
 const WRITE_RATE_LIMIT = 20;

@@ -1,10 +1,11 @@
-import { errorBodySchema, noContentResponseSchema, responseIdParamsSchema, responseRowSchema } from '@quorum/contract';
+import { noContentResponseSchema, responseIdParamsSchema, responseRowSchema } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { requirePrincipal } from '../../lib/principal';
+import { errorResponses } from '../../lib/route-errors';
 import type { ZodApp } from '../../lib/zod-app';
 import { createResponseDetailService } from './response-detail.service';
 
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(401, 403, 404, 429);
 
 /** One response of a survey: its detail for whoever may see the results, its deletion for the owner. */
 export async function responseRoutes(app: ZodApp, ctx: AppContext): Promise<void> {

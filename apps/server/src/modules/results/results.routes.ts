@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   exportLinkBodySchema,
   exportQuerySchema,
   exportLinkResponseSchema,
@@ -12,13 +11,14 @@ import {
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { requirePrincipal } from '../../lib/principal';
+import { errorResponses } from '../../lib/route-errors';
 import type { ZodApp } from '../../lib/zod-app';
 import { isApiKey } from '../api-keys/api-keys.service';
 import { bearerToken } from '../auth/auth.guard';
 import { contentDisposition } from './results.csv';
 import { createResultsService } from './results.service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const results = createResultsService(ctx);

@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   stateChangeBodySchema,
   stateChangeResponseSchema,
   surveyIdParamsSchema,
@@ -10,19 +9,13 @@ import {
   surveySchema,
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
+import { errorResponses } from '../../lib/route-errors';
 import type { ZodApp } from '../../lib/zod-app';
 import { requirePrincipal } from '../../lib/principal';
 import { createSurveysService } from './surveys.service';
 import { surveyWriteLimit } from './survey-write-limit';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /**
  * The authoring API. Users and administrators both pass the guard; the service decides what each

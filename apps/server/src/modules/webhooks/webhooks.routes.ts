@@ -4,7 +4,6 @@ import {
   deliveryListSchema,
   deliveryParamsSchema,
   deliverySchema,
-  errorBodySchema,
   noContentResponseSchema,
   surveyIdParamsSchema,
   updateWebhookBodySchema,
@@ -14,17 +13,11 @@ import {
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { requirePrincipal } from '../../lib/principal';
+import { errorResponses } from '../../lib/route-errors';
 import type { ZodApp } from '../../lib/zod-app';
 import { createWebhooksService } from './webhooks.service';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /** A webhook's body: a URL of at most 2048 characters and three events, with room for JSON around them. */
 const WEBHOOK_BODY_BYTES = 4096;
