@@ -1,50 +1,18 @@
-import { useId, useRef } from 'react';
-import { Check, Copy } from 'lucide-react';
 import { WEBHOOK_HEADERS } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
-import { useCopy } from '@/lib/use-copy';
+import { CopyLink } from '@/components/copy-link';
 
 /**
  * A new webhook's signing secret, shown this once in a read-only field with Copy, and how a receiver checks a
  * delivery with it.
  */
 export function SigningSecret({ secret }: { secret: string }) {
-  const id = useId();
-  const input = useRef<HTMLInputElement>(null);
-  const { status, copy } = useCopy(() => input.current?.select());
   return (
     <div className="space-y-4">
       <Banner tone="warning" title="Copy the signing secret now">
         It is shown only this once. If you lose it, delete the webhook and add it again.
       </Banner>
-      <div className="space-y-1.5">
-        <label htmlFor={id} className="block text-sm font-medium text-slate-800">
-          Signing secret
-        </label>
-        <div className="flex flex-col gap-2 sm:flex-row">
-          <input
-            id={id}
-            ref={input}
-            readOnly
-            value={secret}
-            onFocus={(e) => e.currentTarget.select()}
-            className="h-9 w-full min-w-0 rounded-lg border border-slate-200 bg-slate-50 px-3 font-mono text-xs text-slate-700 sm:flex-1"
-          />
-          <Button variant="secondary" size="sm" className="h-9" onClick={() => void copy(secret)}>
-            {status === 'copied' ? (
-              <Check className="size-4 text-green-700" aria-hidden="true" />
-            ) : (
-              <Copy className="size-4" aria-hidden="true" />
-            )}
-            {status === 'copied' ? 'Copied' : 'Copy'}
-          </Button>
-        </div>
-        <p aria-live="polite" className="text-xs text-slate-600">
-          {status === 'copied' && <span className="sr-only">Secret copied to the clipboard</span>}
-          {status === 'failed' && 'Could not copy automatically. The secret is selected: press Ctrl+C to copy it.'}
-        </p>
-      </div>
+      <CopyLink url={secret} canCopy label="Signing secret" noun="secret" />
       <SignatureHelp />
     </div>
   );

@@ -72,7 +72,7 @@ function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => voi
       <Banner tone="warning" title={`Key "${created.name}" created`}>
         {API_KEY_MESSAGES.shownOnce}
       </Banner>
-      <CopyLink url={created.key} canCopy label="Your new API key" />
+      <CopyLink url={created.key} canCopy label="Your new API key" noun="key" />
       <Button onClick={onDone}>I have copied the key</Button>
     </div>
   );
