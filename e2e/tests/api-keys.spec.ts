@@ -1,17 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { ResponsesPage, SurveyListResponse } from '@quorum/contract';
 import { signInNewUser } from '../support/accounts';
 import { paths } from '../support/paths';
 import { createSurveyViaApi, setSurveyStateViaApi, submitResponseViaApi } from '../support/surveys';
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' ')})`),
-    `axe violations on ${label}`,
-  ).toEqual([]);
-}
+import { expectNoAxeViolations } from '../support/axe';
 
 test('a key made on the profile lists surveys and reads responses over plain HTTP, until it is revoked', async ({
   page,

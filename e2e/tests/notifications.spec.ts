@@ -1,17 +1,11 @@
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import type { Survey } from '@quorum/contract';
 import { partsOf } from '@quorum/test-support/smtp';
 import { signInNewUser } from '../support/accounts';
 import { waitForMail } from '../support/mailbox';
 import { atPath, paths } from '../support/paths';
 import { createSurveyViaApi, setSurveyStateViaApi, submitResponseViaApi } from '../support/surveys';
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(', ')}`);
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
+import { expectNoAxeViolations } from '../support/axe';
 
 test('an owner chooses email about each response, gets one, and unsubscribes from its link signed out', async ({
   page,

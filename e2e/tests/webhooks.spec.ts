@@ -1,11 +1,11 @@
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { signInNewUser } from '../support/accounts';
 import { paths } from '../support/paths';
 import { createSurveyViaApi, setSurveyStateViaApi, submitResponseViaApi } from '../support/surveys';
+import { expectNoAxeViolations } from '../support/axe';
 
 // Webhooks end to end: added on a survey's Integrations tab, pointed at a receiver on this machine, a test event and a
 // real response arrive signed, and the deliveries list shows them.
@@ -29,14 +29,6 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; ser
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/quorum-hook`, received, server };
-}
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' ')})`),
-    `axe violations on ${label}`,
-  ).toEqual([]);
 }
 
 test('an owner adds a webhook on the Integrations tab; test events and responses arrive signed', async ({
