@@ -306,6 +306,8 @@ describe(`hostile input (${TEST_DIALECT})`, () => {
         // A run cut off by the time limit keeps going: let it finish before the next route clears the tables.
         await inFlight;
         runs += details.numRuns;
+        // Phase b cut off by the time limit before its first run (a loaded machine): phase a has tested the route.
+        if (details.failed && details.interrupted && details.numRuns === 0 && phase === 'b') break;
         if (details.failed) {
           failure =
             `${String(details.errorInstance)}\n\n${fc.defaultReportMessage(details)}\n\n` +

@@ -76,8 +76,8 @@ describe('the outbox worker', () => {
 });
 
 describe(`claiming due outbox rows (${TEST_DIALECT})`, () => {
-  // The apps' own workers look only at start: the rows here are claimed by the test alone.
-  const { a, b } = useTwoInstances({ outboxPollMs: 3_600_000 });
+  // The rows are due only at times ahead of the apps' clock, so the apps' own workers never claim them.
+  const { a, b } = useTwoInstances();
   beforeEach(async () => {
     await a.ctx.db.kysely.deleteFrom('mail_outbox').execute();
   });
@@ -106,9 +106,9 @@ describe(`claiming due outbox rows (${TEST_DIALECT})`, () => {
   }
 
   it('gives each due row to one claimant only, even when two instances claim at the same moment', async () => {
-    const ids = await addMail(40, '2026-01-01T00:00:00.000Z');
-    const now = '2026-01-01T00:01:00.000Z';
-    const lease = '2026-01-01T00:03:00.000Z';
+    const ids = await addMail(40, '2098-01-01T00:00:00.000Z');
+    const now = '2098-01-01T00:01:00.000Z';
+    const lease = '2098-01-01T00:03:00.000Z';
     const claims = await Promise.all(
       Array.from({ length: 8 }, (_, i) => claimDue((i % 2 ? a : b).ctx.db, 'mail_outbox', now, lease, 7)),
     );
@@ -119,27 +119,27 @@ describe(`claiming due outbox rows (${TEST_DIALECT})`, () => {
   });
 
   it('leaves rows not yet due, and takes a leased row again only once its lease has run out', async () => {
-    const later = await addMail(1, '2027-01-01T00:00:00.000Z');
-    const due = await addMail(1, '2027-01-01T00:00:00.000Z');
+    const later = await addMail(1, '2097-01-01T00:00:00.000Z');
+    const due = await addMail(1, '2097-01-01T00:00:00.000Z');
     await a.ctx.db.kysely
       .updateTable('mail_outbox')
       .set({ next_attempt_at: '2099-01-01T00:00:00.000Z' })
       .where('id', '=', later[0]!)
       .execute();
-    const first = await claimDue(a.ctx.db, 'mail_outbox', '2027-01-01T00:01:00.000Z', '2027-01-01T00:05:00.000Z', 10);
+    const first = await claimDue(a.ctx.db, 'mail_outbox', '2097-01-01T00:01:00.000Z', '2097-01-01T00:05:00.000Z', 10);
     expect(first).toEqual(due);
-    expect(await claimDue(b.ctx.db, 'mail_outbox', '2027-01-01T00:04:59.000Z', '2027-01-01T00:09:00.000Z', 10)).toEqual(
+    expect(await claimDue(b.ctx.db, 'mail_outbox', '2097-01-01T00:04:59.000Z', '2097-01-01T00:09:00.000Z', 10)).toEqual(
       [],
     );
-    expect(await claimDue(b.ctx.db, 'mail_outbox', '2027-01-01T00:05:00.000Z', '2027-01-01T00:09:00.000Z', 10)).toEqual(
+    expect(await claimDue(b.ctx.db, 'mail_outbox', '2097-01-01T00:05:00.000Z', '2097-01-01T00:09:00.000Z', 10)).toEqual(
       due,
     );
   });
 
   it('never takes a row that is no longer pending', async () => {
-    const [id] = await addMail(1, '2028-01-01T00:00:00.000Z');
+    const [id] = await addMail(1, '2096-01-01T00:00:00.000Z');
     await a.ctx.db.kysely.updateTable('mail_outbox').set({ status: 'delivered' }).where('id', '=', id!).execute();
-    expect(await claimDue(a.ctx.db, 'mail_outbox', '2028-01-02T00:00:00.000Z', '2028-01-02T00:05:00.000Z', 10)).toEqual(
+    expect(await claimDue(a.ctx.db, 'mail_outbox', '2096-01-02T00:00:00.000Z', '2096-01-02T00:05:00.000Z', 10)).toEqual(
       [],
     );
   });
