@@ -16,7 +16,7 @@ export default async function globalSetup() {
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
     ADMIN_NAME: E2E_ADMIN.name,
-    IMAGE_CHECK_ALLOW_PRIVATE: 'true',
+    OUTBOUND_ALLOW_PRIVATE: 'true',
     SUBMIT_RATE_LIMIT: '10000',
     REGISTER_RATE_LIMIT: '10000',
     LOGIN_RATE_LIMIT: '10000',

@@ -1,19 +1,13 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { MESSAGES } from '@quorum/contract';
 import { linkIn } from '@quorum/test-support/smtp';
 import { logIn, loginViaApi, registerAndVerify, uniqueEmail } from '../support/accounts';
 import { waitForMail } from '../support/mailbox';
 import { atPath, paths } from '../support/paths';
+import { expectNoAxeViolations } from '../support/axe';
 
 const NEW_PASSWORD = 'Reset-Route7!';
 const RESET_LINK = `${paths.auth.resetPassword.getHref()}?token=`;
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  const summary = results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target).join(', ')}`);
-  expect(summary, `axe violations on ${label}`).toEqual([]);
-}
 
 async function expectNoSidewaysScroll(page: Page) {
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

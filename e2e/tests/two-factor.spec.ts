@@ -1,18 +1,10 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { logIn, signInNewUser, uniqueEmail } from '../support/accounts';
 import { atPath, paths } from '../support/paths';
 import { totpCode } from '@quorum/test-support/totp';
-
-async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target).join(' ')})`),
-    `axe violations on ${label}`,
-  ).toEqual([]);
-}
+import { expectNoAxeViolations } from '../support/axe';
 
 /**
  * Turns two-factor sign-in on from the open profile screen, as a person would: the key read from the screen

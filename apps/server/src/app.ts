@@ -23,9 +23,12 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
 import { createInMemoryLiveEvents, type LiveEvents } from './events/live-events';
+import { createOutboxNudge } from './events/survey-events';
+import { startOutboxSweep } from './lib/outbox-sweep';
 import type { Redis } from 'ioredis';
 import { createRedisLiveEvents } from './events/redis-live-events';
 import { systemClock, type Clock } from './lib/clock';
+import { registerOpenApi } from './openapi/openapi';
 import { AppError, BadRequestError, TooManyRequestsError } from './lib/errors';
 import { collectHeaders, createClientErrorHandler, createFrameworkErrorHandler } from './lib/http-errors';
 import { registerJsonBodyParser } from './lib/json-body';
@@ -38,6 +41,8 @@ import { adminsRoutes } from './modules/admins/admins.routes';
 import { createAuditLog } from './modules/audit/audit-log';
 import { auditRoutes } from './modules/audit/audit.routes';
 import { startAuditSweep } from './modules/audit/audit-sweep';
+import { createApiKeyAuthenticator } from './modules/api-keys/api-key-auth';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes';
 import { createAuthGuard } from './modules/auth/auth.guard';
 import { sessionsRoutes } from './modules/auth/sessions.routes';
 import { createTokenService } from './modules/auth/tokens';
@@ -60,6 +65,11 @@ import { startSurveyCloser } from './modules/surveys/survey-closer';
 import { passwordResetRoutes } from './modules/users/password-reset.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { visitsRoutes } from './modules/visits/visits.routes';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes';
+import { startWebhookWorker } from './modules/webhooks/webhook-worker';
+import { startDigests } from './modules/notifications/digest';
+import { startMailWorker } from './modules/notifications/mail-worker';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { startVisitSweep } from './modules/visits/visit-sweep';
 
 declare module 'fastify' {
@@ -155,13 +165,18 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('preClose', async () => lifecycle.startDraining());
 
   const clock = options.clock ?? systemClock;
+  const outbox = createOutboxNudge();
   const ctx: AppContext = {
     config,
     db,
     log: app.log,
     clock,
     tokens,
-    guard: createAuthGuard(db.kysely, tokens),
+    guard: createAuthGuard(
+      db.kysely,
+      tokens,
+      createApiKeyAuthenticator({ db, clock, config, audit: createAuditLog({ db, clock }) }),
+    ),
     mailer,
     botCheck: config.recaptcha
       ? createRecaptchaBotCheck(
@@ -175,6 +190,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     redis,
     metrics,
     lifecycle,
+    outbox,
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('principal', null);
@@ -204,6 +220,11 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   });
   registerMetrics(app, metrics, config);
 
+  // The OpenAPI document (/api/openapi.json) and its page (/api/docs), made of the routes registered after it; the
+  // guard tells it which roles each route admits.
+  const openApi = await registerOpenApi(app, config);
+  ctx.guard = openApi.recordGuards(ctx.guard);
+
   await app.register(
     async (api) => {
       const zodApi = api as unknown as ZodApp;
@@ -227,6 +248,9 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         sharesRoutes,
         responseRoutes,
         generateRoutes,
+        webhooksRoutes,
+        apiKeysRoutes,
+        notificationsRoutes,
       ]) {
         await routes(zodApi, ctx);
       }
@@ -247,6 +271,17 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.addHook('onClose', startSurveyCloser(ctx));
   // Visits older than VISIT_RETENTION_DAYS that never ended in a response are removed now and every hour.
   app.addHook('onClose', startVisitSweep(ctx));
+  // The outbox workers: webhook deliveries and background mail leave now, at every nudge and every OUTBOX_POLL_MS.
+  const webhookWorker = startWebhookWorker(ctx);
+  outbox.add(webhookWorker);
+  app.addHook('onClose', async () => webhookWorker.stop());
+  const mailWorker = startMailWorker(ctx);
+  outbox.add(mailWorker);
+  app.addHook('onClose', async () => mailWorker.stop());
+  // Webhook deliveries and mail finished more than OUTBOX_RETENTION_DAYS ago are pruned now and every hour.
+  app.addHook('onClose', startOutboxSweep(ctx));
+  // Daily digests of new responses are written once DIGEST_HOUR has passed in DIGEST_TIME_ZONE, looked for every 5 min.
+  app.addHook('onClose', startDigests(ctx));
   return app;
 }
 

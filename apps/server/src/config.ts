@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, REGISTRATION_SPECIALS, unmetPasswordRules } from '@quorum/contract';
+import { PASSWORD_MIN_LENGTH, REGISTRATION_SPECIALS, isTimeZone, unmetPasswordRules } from '@quorum/contract';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
@@ -143,7 +143,26 @@ const envSchema = z.object({
   RECAPTCHA_VERIFY_URL: httpUrl('an http(s) URL').default('https://www.google.com/recaptcha/api/siteverify'),
   RECAPTCHA_SCRIPT_URL: httpUrl('an http(s) URL').default('https://www.google.com/recaptcha/api.js'),
   RECAPTCHA_TIMEOUT_MS: z.coerce.number().int().positive().default(5000),
-  IMAGE_CHECK_ALLOW_PRIVATE: booleanFromEnv.default(false),
+  OUTBOUND_ALLOW_PRIVATE: booleanFromEnv.optional(),
+  /** The earlier name of OUTBOUND_ALLOW_PRIVATE, still read. */
+  IMAGE_CHECK_ALLOW_PRIVATE: booleanFromEnv.optional(),
+  API_KEY_RATE_LIMIT: wholeNumber('requests per minute').default(600),
+  WEBHOOK_RETRY_BASE_MS: wholeNumber('milliseconds').default(80_000),
+  WEBHOOK_TIMEOUT_MS: wholeNumber('milliseconds').default(10_000),
+  MAIL_RETRY_BASE_MS: wholeNumber('milliseconds').default(30_000),
+  OUTBOX_POLL_MS: wholeNumber('milliseconds').default(2_000),
+  OUTBOX_RETENTION_DAYS: wholeNumber('a number of days').default(30),
+  DIGEST_HOUR: z.coerce
+    .number({ error: 'expected an hour from 0 to 23' })
+    .int({ error: 'expected an hour from 0 to 23' })
+    .min(0, { error: 'expected an hour from 0 to 23' })
+    .max(23, { error: 'expected an hour from 0 to 23' })
+    .default(9),
+  DIGEST_TIME_ZONE: z
+    .string()
+    .trim()
+    .refine(isTimeZone, { error: 'expected an IANA time zone such as Europe/Berlin or UTC' })
+    .default('UTC'),
   BODY_LIMIT: z.coerce
     .number({ error: 'expected a number of bytes' })
     .int()
@@ -201,7 +220,23 @@ export interface Config {
   recaptcha:
     | { siteKey: string; secretKey: string; minScore: number; verifyUrl: string; scriptUrl: string; timeoutMs: number }
     | undefined;
-  imageCheckAllowPrivate: boolean;
+  /**
+   * Outbound requests (the branding-image check, webhook deliveries) may reach private, loopback and link-local
+   * addresses: local development and tests only.
+   */
+  outboundAllowPrivate: boolean;
+  /** Requests per minute one API key may make, on every route together. */
+  apiKeyRateLimit: number;
+  /** Webhook deliveries: the first retry's delay (later ones grow threefold) and each attempt's time limit. */
+  webhooks: { retryBaseMs: number; timeoutMs: number };
+  /** Background mail: the first retry's delay (later ones grow fourfold). */
+  mailRetryBaseMs: number;
+  /** How often each instance looks for due webhook deliveries and mail (new ones in this instance go at once). */
+  outboxPollMs: number;
+  /** Webhook deliveries and mail finished longer ago than this many days are pruned by the hourly sweep. */
+  outboxRetentionDays: number;
+  /** When daily digests of new responses go out: this hour (0–23) in this time zone. */
+  digest: { hour: number; timeZone: string };
   bodyLimit: number;
   submitRateLimit: number;
   /** Registrations and verification resends per client per 10 minutes. */
@@ -345,7 +380,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             timeoutMs: e.RECAPTCHA_TIMEOUT_MS,
           }
         : undefined,
-    imageCheckAllowPrivate: e.IMAGE_CHECK_ALLOW_PRIVATE,
+    outboundAllowPrivate: e.OUTBOUND_ALLOW_PRIVATE ?? e.IMAGE_CHECK_ALLOW_PRIVATE ?? false,
+    apiKeyRateLimit: e.API_KEY_RATE_LIMIT,
+    webhooks: { retryBaseMs: e.WEBHOOK_RETRY_BASE_MS, timeoutMs: e.WEBHOOK_TIMEOUT_MS },
+    mailRetryBaseMs: e.MAIL_RETRY_BASE_MS,
+    outboxPollMs: e.OUTBOX_POLL_MS,
+    outboxRetentionDays: e.OUTBOX_RETENTION_DAYS,
+    digest: { hour: e.DIGEST_HOUR, timeZone: e.DIGEST_TIME_ZONE },
     bodyLimit: e.BODY_LIMIT,
     submitRateLimit: e.SUBMIT_RATE_LIMIT,
     registerRateLimit: e.REGISTER_RATE_LIMIT,

@@ -10,6 +10,7 @@ import type { AuthGuard, TokenService } from './lib/principal';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics/metrics';
 import type { Lifecycle } from './modules/health/lifecycle';
+import type { OutboxNudge } from './events/survey-events';
 
 /** Everything the route modules need, made once in buildApp and passed down explicitly. */
 export interface AppContext {
@@ -30,4 +31,6 @@ export interface AppContext {
   metrics: Metrics;
   /** Whether the instance is shutting down (the readiness check reads it). */
   lifecycle: Lifecycle;
+  /** Wakes this instance's outbox workers (webhook deliveries, mail) after a transaction wrote to an outbox. */
+  outbox: OutboxNudge;
 }

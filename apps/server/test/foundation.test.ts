@@ -78,6 +78,25 @@ describe('configuration', () => {
     expect(config.publicUrl).toBe('http://localhost:4100');
   });
 
+  it('reads OUTBOUND_ALLOW_PRIVATE, and IMAGE_CHECK_ALLOW_PRIVATE as its earlier name', () => {
+    expect(loadConfig({}).outboundAllowPrivate).toBe(false);
+    expect(loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'true' }).outboundAllowPrivate).toBe(true);
+    expect(loadConfig({ IMAGE_CHECK_ALLOW_PRIVATE: 'true' }).outboundAllowPrivate).toBe(true);
+    expect(
+      loadConfig({ OUTBOUND_ALLOW_PRIVATE: 'false', IMAGE_CHECK_ALLOW_PRIVATE: 'true' }).outboundAllowPrivate,
+    ).toBe(false);
+  });
+
+  it('takes the digest hour and time zone, and stops on ones that do not exist', () => {
+    expect(loadConfig({}).digest).toEqual({ hour: 9, timeZone: 'UTC' });
+    expect(loadConfig({ DIGEST_HOUR: '18', DIGEST_TIME_ZONE: 'Europe/Berlin' }).digest).toEqual({
+      hour: 18,
+      timeZone: 'Europe/Berlin',
+    });
+    expect(() => loadConfig({ DIGEST_HOUR: '24' })).toThrowError(/DIGEST_HOUR="24": expected an hour from 0 to 23/);
+    expect(() => loadConfig({ DIGEST_TIME_ZONE: 'Mars/Base' })).toThrowError(/DIGEST_TIME_ZONE/);
+  });
+
   it('uses PostgreSQL when DATABASE_URL is a postgres URL', () => {
     expect(loadConfig({ DATABASE_URL: 'postgresql://u@h/db' }).database).toEqual({
       kind: 'postgres',

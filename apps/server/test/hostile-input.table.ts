@@ -15,6 +15,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import type { ZodType } from 'zod';
 import {
+  apiKeyParamsSchema,
+  createApiKeyBodySchema,
+  apiDocsAssetParamsSchema,
   auditCsvQuerySchema,
   auditFilterQuerySchema,
   auditPageQuerySchema,
@@ -50,7 +53,13 @@ import {
   verifyEmailParamsSchema,
   visitParamsSchema,
   visitProgressBodySchema,
+  createWebhookBodySchema,
+  deliveryParamsSchema,
+  updateWebhookBodySchema,
+  webhookParamsSchema,
   NPS_OPTIONS,
+  unsubscribeQuerySchema,
+  unsubscribeRequestBodySchema,
   type AnswerValue,
   type Question,
   type SurveyState,
@@ -58,6 +67,8 @@ import {
 import { DEFAULT_PASSWORD, uniqueEmail, type CreatedAccount, type CreatedSurvey } from '@quorum/test-support/factories';
 import type { AppContext } from '../src/context';
 import type { ValidRequest } from './hostile/requests';
+import { createUnsubscribeTokens } from '../src/modules/notifications/unsubscribe-token';
+import { testConfig } from './helpers';
 
 export type HostileCaller = 'anonymous' | 'user' | 'admin';
 
@@ -333,4 +344,25 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
 
   // Results workflow: filters and the XLSX export (issue 19)
   { method: 'GET', route: '/api/surveys/:surveyId/results.xlsx', caller: 'user', params: surveyIdParamsSchema, query: exportQuerySchema, valid: (f) => ({ query: resultsFilterQuery(f) }) },
+  // Integrations (issue 20): a survey's webhooks (an unknown webhook or delivery: 404)
+  { method: 'POST', route: '/api/surveys/:surveyId/webhooks', caller: 'user', params: surveyIdParamsSchema, body: createWebhookBodySchema, valid: () => ({ body: { url: 'https://93.184.215.14/hooks?__proto__=1', events: ['response.created', 'survey.closed'] } }) },
+  { method: 'GET', route: '/api/surveys/:surveyId/webhooks', caller: 'user', params: surveyIdParamsSchema },
+  { method: 'PATCH', route: '/api/surveys/:surveyId/webhooks/:webhookId', caller: 'user', params: webhookParamsSchema, body: updateWebhookBodySchema, valid: () => ({ params: { webhookId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' }, body: { url: 'https://93.184.215.14/constructor', events: ['response.deleted'], enabled: true } }) },
+  { method: 'DELETE', route: '/api/surveys/:surveyId/webhooks/:webhookId', caller: 'user', params: webhookParamsSchema, valid: () => ({ params: { webhookId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
+  { method: 'POST', route: '/api/surveys/:surveyId/webhooks/:webhookId/test', caller: 'user', params: webhookParamsSchema, valid: () => ({ params: { webhookId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
+  { method: 'GET', route: '/api/surveys/:surveyId/webhooks/:webhookId/deliveries', caller: 'user', params: webhookParamsSchema, valid: () => ({ params: { webhookId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
+  { method: 'POST', route: '/api/surveys/:surveyId/webhooks/:webhookId/deliveries/:deliveryId/resend', caller: 'user', params: deliveryParamsSchema, valid: () => ({ params: { webhookId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a', deliveryId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6b' } }) },
+
+  // Integrations (issue 20): personal API keys (an unknown key id: 404)
+  { method: 'POST', route: '/api/user/api-keys', caller: 'user', body: createApiKeyBodySchema, valid: () => ({ body: { name: 'CRM \u202Esync 🎉', scopes: ['surveys:read', 'responses:read'] } }) },
+  { method: 'GET', route: '/api/user/api-keys', caller: 'user' },
+  { method: 'DELETE', route: '/api/user/api-keys/:id', caller: 'user', params: apiKeyParamsSchema, valid: () => ({ params: { id: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
+
+  // Integrations (issue 20): the OpenAPI document and the API docs page
+  { method: 'GET', route: '/api/openapi.json', caller: 'anonymous' },
+  { method: 'GET', route: '/api/docs', caller: 'anonymous' },
+  { method: 'GET', route: '/api/docs/:file', caller: 'anonymous', params: apiDocsAssetParamsSchema, valid: () => ({ params: { file: 'quorum-docs.js' } }) },
+
+  // Integrations (issue 20): a notification mail's unsubscribe link
+  { method: 'POST', route: '/api/notifications/unsubscribe', caller: 'anonymous', query: unsubscribeQuerySchema, body: unsubscribeRequestBodySchema, valid: (f) => ({ body: { token: createUnsubscribeTokens(testConfig().jwtSecret).make(f.survey.id) } }) },
 ];

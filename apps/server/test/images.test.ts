@@ -104,7 +104,7 @@ afterAll(async () => {
 const refused = { ok: false, contentType: null, message: 'Please provide a valid image URL' };
 
 describe(`image check: private addresses allowed for local testing (${TEST_DIALECT})`, () => {
-  const t = useTestApp({ imageCheckAllowPrivate: true });
+  const t = useTestApp({ outboundAllowPrivate: true });
   let token: string;
   beforeAll(async () => {
     token = (await createUser(t.ctx)).token;
@@ -230,7 +230,7 @@ describe(`image check: private addresses allowed for local testing (${TEST_DIALE
 });
 
 describe(`image check: private addresses refused (${TEST_DIALECT})`, () => {
-  const t = useTestApp({ imageCheckAllowPrivate: false });
+  const t = useTestApp({ outboundAllowPrivate: false });
   let token: string;
   beforeAll(async () => {
     token = (await createUser(t.ctx)).token;

@@ -1,5 +1,7 @@
 import type { SurveyState } from '@quorum/contract';
 import { DEFAULT_PASSWORD, uniqueEmail, type CreatedAccount, type CreatedSurvey } from '@quorum/test-support/factories';
+import { createUnsubscribeTokens } from '../src/modules/notifications/unsubscribe-token';
+import { testConfig } from './helpers';
 
 /**
  * The role matrix: every `/api` endpoint, called as each kind of caller, and the status it must
@@ -17,10 +19,20 @@ import { DEFAULT_PASSWORD, uniqueEmail, type CreatedAccount, type CreatedSurvey 
  *   with 403 (their session stays valid), and of the state changes only restore (deleted → draft) is
  *   theirs; other state changes are 409 for them;
  * - public endpoints answer the same to everybody.
+ *
+ * A fifth caller, `ownerKey`, is the owner's API key holding every scope. Its expected status is the row's `key`;
+ * without one, the anonymous status on public routes (those that answer anonymous callers with other than
+ * 401), else 403 API_KEY_NOT_ALLOWED: a key reaches only the routes that name a scope, and never the admin API.
  */
 
 export const CALLERS = ['anonymous', 'owner', 'otherUser', 'admin'] as const;
 export type Caller = (typeof CALLERS)[number];
+
+/** What the owner's API key (every scope) gets on a row: its `key`, else the rule in the comment above. */
+export function expectedForKey(row: Pick<MatrixRow, 'expect' | 'key'>): number {
+  if (row.key !== undefined) return row.key;
+  return row.expect[0] === 401 ? 403 : row.expect[0];
+}
 
 export interface MatrixFixture {
   owner: CreatedAccount;
@@ -36,6 +48,13 @@ export interface MatrixFixture {
   responseId?: string;
   /** The survey's shared report path, /shared/results/:token (rows that ask for `withShare`). */
   shareUrl?: string;
+  /** A webhook of the survey and a delivery of it that failed (rows that ask for `withWebhook`). */
+  webhookId?: string;
+  deliveryId?: string;
+  /** The owner's API key with every scope (the `ownerKey` caller only). */
+  ownerKey?: string;
+  /** An API key of the owner (rows that ask for `withApiKey`). */
+  apiKeyId?: string;
 }
 
 export interface MatrixRequest {
@@ -53,6 +72,8 @@ export interface MatrixRow {
   issue: number;
   /** anonymous, owner, other user, admin. */
   expect: [anonymous: number, owner: number, otherUser: number, admin: number];
+  /** The owner's API key with every scope; see `expectedForKey` for the status when absent. */
+  key?: number;
   /** The state of the fixture survey (default draft). */
   surveyState?: SurveyState;
   /** Also have the owner make a CSV download link first. */
@@ -63,6 +84,10 @@ export interface MatrixRow {
   withResponse?: boolean;
   /** Also have the owner share the survey's results first. */
   withShare?: boolean;
+  /** Also give the survey a webhook (to an address deliveries may not reach) with one failed delivery. */
+  withWebhook?: boolean;
+  /** Also have the owner make an API key first (its id in `apiKeyId`). */
+  withApiKey?: boolean;
   /** Streaming answers are read over real HTTP: only the status line is awaited. */
   stream?: boolean;
   request: (f: MatrixFixture, caller: Caller) => MatrixRequest;
@@ -157,6 +182,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: "an administrator's credentials",
     issue: 3,
     expect: [401, 401, 401, 401],
+    key: 401,
     request: (f) => ({ url: '/api/user/auth/login', body: { email: f.admin.email, password: f.admin.password } }),
   },
   {
@@ -247,6 +273,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: "a user's credentials",
     issue: 8,
     expect: [401, 401, 401, 401],
+    key: 401,
     request: (f) => ({ url: '/api/admin/auth/login', body: { email: f.owner.email, password: f.owner.password } }),
   },
   {
@@ -311,6 +338,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'a session token as the ticket',
     issue: 16,
     expect: [401, 401, 401, 401],
+    key: 401,
     request: (f) => ({ url: '/api/user/auth/login/2fa', body: { mfaToken: f.owner.token, code: '123456' } }),
   },
   {
@@ -349,6 +377,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'a session token as the ticket',
     issue: 16,
     expect: [401, 401, 401, 401],
+    key: 401,
     request: (f) => ({ url: '/api/admin/auth/login/2fa', body: { mfaToken: f.admin.token, code: '123456' } }),
   },
 
@@ -358,6 +387,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys',
     issue: 5,
     expect: [401, 200, 200, 200],
+    key: 200,
     request: () => ({ url: '/api/surveys' }),
   },
   {
@@ -365,6 +395,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys',
     issue: 5,
     expect: [401, 201, 201, 403],
+    key: 201,
     request: () => ({ url: '/api/surveys', body: surveyBody }),
   },
   {
@@ -372,6 +403,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId',
     issue: 5,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: s(f) }),
   },
   {
@@ -381,6 +413,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 5,
     surveyState: 'deleted',
     expect: [401, 404, 404, 200],
+    key: 404,
     request: (f) => ({ url: s(f) }),
   },
   {
@@ -388,6 +421,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId',
     issue: 5,
     expect: [401, 200, 404, 403],
+    key: 200,
     request: (f) => ({ url: s(f), body: surveyBody }),
   },
   {
@@ -396,6 +430,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'launch a draft',
     issue: 5,
     expect: [401, 200, 404, 409],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/state`, body: { state: 'active' } }),
   },
   {
@@ -405,6 +440,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 5,
     surveyState: 'deleted',
     expect: [401, 404, 404, 200],
+    key: 404,
     request: (f) => ({ url: `${s(f)}/state`, body: { state: 'draft' } }),
   },
   // --- Survey workflow (issue 18) ---------------------------------------------------------------
@@ -413,6 +449,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId/duplicate',
     issue: 18,
     expect: [401, 201, 404, 403],
+    key: 201,
     request: (f) => ({ url: `${s(f)}/duplicate` }),
   },
   {
@@ -422,6 +459,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 18,
     surveyState: 'deleted',
     expect: [401, 404, 404, 403],
+    key: 404,
     request: (f) => ({ url: `${s(f)}/duplicate` }),
   },
   {
@@ -430,6 +468,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'a draft',
     issue: 18,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/preview` }),
   },
   {
@@ -439,6 +478,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 18,
     surveyState: 'closed',
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/preview` }),
   },
   {
@@ -448,6 +488,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 18,
     surveyState: 'deleted',
     expect: [401, 404, 404, 200],
+    key: 404,
     request: (f) => ({ url: `${s(f)}/preview` }),
   },
   {
@@ -493,6 +534,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 7,
     surveyState: 'active',
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results` }),
   },
   {
@@ -501,6 +543,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 7,
     surveyState: 'active',
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/responses?limit=10` }),
   },
   {
@@ -508,6 +551,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId/results/export-link',
     issue: 7,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results/export-link` }),
   },
   {
@@ -516,6 +560,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'with the bearer token',
     issue: 7,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results.csv` }),
   },
   {
@@ -533,6 +578,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 7,
     stream: true,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results/stream` }),
   },
 
@@ -610,6 +656,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'with the bearer token',
     issue: 16,
     expect: [401, 401, 401, 200],
+    key: 401,
     request: () => ({ url: '/api/admin/audit/export.csv' }),
   },
 
@@ -620,6 +667,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 19,
     surveyState: 'active',
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({
       url: `${s(f)}/results/insights?questionId=${f.survey.questions.find((q) => q.type === 'text')!.id}`,
     }),
@@ -698,6 +746,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     surveyState: 'active',
     withResponse: true,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/responses/${f.responseId}` }),
   },
   {
@@ -707,6 +756,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     surveyState: 'active',
     withResponse: true,
     expect: [401, 204, 404, 403],
+    key: 204,
     request: (f) => ({ url: `${s(f)}/responses/${f.responseId}` }),
   },
   // --- Results workflow: filters, flags, timeline and the XLSX export (issue 19) ----------------
@@ -717,6 +767,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 19,
     surveyState: 'active',
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results?from=2020-01-01&hideFlagged=true&tz=Europe/Paris` }),
   },
   {
@@ -725,6 +776,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'an XLSX link with a filter',
     issue: 19,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results/export-link`, body: { format: 'xlsx', from: '2020-01-01' } }),
   },
   {
@@ -733,6 +785,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'with the bearer token',
     issue: 19,
     expect: [401, 200, 404, 200],
+    key: 200,
     request: (f) => ({ url: `${s(f)}/results.xlsx` }),
   },
   {
@@ -743,5 +796,136 @@ export const ROLE_MATRIX: MatrixRow[] = [
     exportLink: true,
     expect: [200, 200, 200, 200],
     request: (f) => ({ url: f.exportLink!.replace('/results.csv?', '/results.xlsx?') }),
+  },
+  // --- Integrations: webhooks (issue 20) ---------------------------------------------------------
+  {
+    method: 'POST',
+    route: '/api/surveys/:surveyId/webhooks',
+    issue: 20,
+    expect: [401, 201, 404, 403],
+    key: 201,
+    request: (f) => ({
+      url: `${s(f)}/webhooks`,
+      body: { url: 'https://93.184.215.14/hooks', events: ['response.created'] },
+    }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/webhooks',
+    issue: 20,
+    withWebhook: true,
+    expect: [401, 200, 404, 403],
+    key: 200,
+    request: (f) => ({ url: `${s(f)}/webhooks` }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/surveys/:surveyId/webhooks/:webhookId',
+    issue: 20,
+    withWebhook: true,
+    expect: [401, 200, 404, 403],
+    key: 200,
+    request: (f) => ({ url: `${s(f)}/webhooks/${f.webhookId}`, body: { events: ['survey.closed'], enabled: false } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/surveys/:surveyId/webhooks/:webhookId',
+    issue: 20,
+    withWebhook: true,
+    expect: [401, 204, 404, 403],
+    key: 204,
+    request: (f) => ({ url: `${s(f)}/webhooks/${f.webhookId}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/surveys/:surveyId/webhooks/:webhookId/test',
+    issue: 20,
+    withWebhook: true,
+    expect: [401, 202, 404, 403],
+    key: 202,
+    request: (f) => ({ url: `${s(f)}/webhooks/${f.webhookId}/test` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/surveys/:surveyId/webhooks/:webhookId/deliveries',
+    issue: 20,
+    withWebhook: true,
+    expect: [401, 200, 404, 403],
+    key: 200,
+    request: (f) => ({ url: `${s(f)}/webhooks/${f.webhookId}/deliveries` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/surveys/:surveyId/webhooks/:webhookId/deliveries/:deliveryId/resend',
+    issue: 20,
+    withWebhook: true,
+    expect: [401, 202, 404, 403],
+    key: 202,
+    request: (f) => ({ url: `${s(f)}/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/resend` }),
+  },
+
+  // --- Integrations (issue 20): personal API keys, a session's business only ----------------------
+  {
+    method: 'POST',
+    route: '/api/user/api-keys',
+    issue: 20,
+    expect: [401, 201, 201, 401],
+    request: () => ({ url: '/api/user/api-keys', body: { name: 'Matrix key', scopes: ['surveys:read'] } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/user/api-keys',
+    issue: 20,
+    expect: [401, 200, 200, 401],
+    request: () => ({ url: '/api/user/api-keys' }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/user/api-keys/:id',
+    case: "the owner's key",
+    issue: 20,
+    withApiKey: true,
+    expect: [401, 204, 404, 401],
+    request: (f) => ({ url: `/api/user/api-keys/${f.apiKeyId}` }),
+  },
+  // --- Integrations: the OpenAPI document and the API docs page (issue 20) ----------------------
+  {
+    method: 'GET',
+    route: '/api/openapi.json',
+    issue: 20,
+    expect: [200, 200, 200, 200],
+    request: () => ({ url: '/api/openapi.json' }),
+  },
+  { method: 'GET', route: '/api/docs', issue: 20, expect: [200, 200, 200, 200], request: () => ({ url: '/api/docs' }) },
+  {
+    method: 'GET',
+    route: '/api/docs/:file',
+    issue: 20,
+    expect: [200, 200, 200, 200],
+    request: () => ({ url: '/api/docs/swagger-ui-bundle.js' }),
+  },
+
+  // --- Integrations (issue 20): email notifications' unsubscribe link, public ------------------------------
+  {
+    method: 'POST',
+    route: '/api/notifications/unsubscribe',
+    case: "a mail's link: the same for everybody",
+    issue: 20,
+    expect: [200, 200, 200, 200],
+    request: (f) => ({
+      url: '/api/notifications/unsubscribe',
+      body: { token: createUnsubscribeTokens(testConfig().jwtSecret).make(f.survey.id) },
+    }),
+  },
+  {
+    method: 'POST',
+    route: '/api/notifications/unsubscribe',
+    case: 'a forged token',
+    issue: 20,
+    expect: [400, 400, 400, 400],
+    request: (f) => ({
+      url: '/api/notifications/unsubscribe',
+      body: { token: `${Buffer.from(f.survey.id).toString('base64url')}.bm90LWEtc2lnbmF0dXJl` },
+    }),
   },
 ];

@@ -2,19 +2,47 @@ import { randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import type { CreateVisitResponse, ExportLinkResponse, ResultsShare } from '@quorum/contract';
+import {
+  API_KEY_SCOPES,
+  type CreatedApiKey,
+  type CreateVisitResponse,
+  type ExportLinkResponse,
+  type ResultsShare,
+} from '@quorum/contract';
 import { createAdmin, createSurvey, createUser } from '@quorum/test-support/factories';
 import { TEST_DIALECT, useTestApp } from './helpers';
-import { CALLERS, ROLE_MATRIX, type Caller, type MatrixFixture, type MatrixRow } from './role-matrix.table';
+import {
+  CALLERS,
+  ROLE_MATRIX,
+  expectedForKey,
+  type Caller,
+  type MatrixFixture,
+  type MatrixRow,
+} from './role-matrix.table';
 import { registeredApiRoutes } from './support/routes';
+import { matrixWebhook } from './support/matrix-webhook';
+
+/** The four callers of the table, and the owner's API key with every scope. */
+type MatrixCaller = Caller | 'ownerKey';
 
 const rowName = (row: MatrixRow) => `${row.method} ${row.route}${row.case ? ` (${row.case})` : ''}`;
 
 describe(`role matrix (${TEST_DIALECT})`, () => {
-  const t = useTestApp({ imageCheckAllowPrivate: false });
+  const t = useTestApp({ outboundAllowPrivate: false });
   let baseUrl: string | undefined;
 
-  async function fixtureFor(row: MatrixRow): Promise<MatrixFixture> {
+  async function createKey(token: string): Promise<CreatedApiKey> {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/api-keys',
+      headers: { authorization: `Bearer ${token}` },
+      payload: { name: 'Matrix key', scopes: [...API_KEY_SCOPES] },
+    });
+    if (res.statusCode !== 201) throw new Error(`api key: ${res.statusCode} ${res.body}`);
+    return res.json() as CreatedApiKey;
+  }
+
+  async function fixtureFor(row: MatrixRow, caller: MatrixCaller): Promise<MatrixFixture> {
     const [owner, otherUser, admin] = await Promise.all([
       createUser(t.ctx, { name: 'Olivia Owner' }),
       createUser(t.ctx, { name: 'Oscar Other' }),
@@ -66,15 +94,24 @@ describe(`role matrix (${TEST_DIALECT})`, () => {
       if (res.statusCode !== 200) throw new Error(`share: ${res.statusCode} ${res.body}`);
       fixture.shareUrl = (res.json() as ResultsShare).url;
     }
+    if (row.withWebhook) Object.assign(fixture, await matrixWebhook(t.ctx, survey.id));
+    if (row.withApiKey) fixture.apiKeyId = (await createKey(owner.token)).id;
+    if (caller === 'ownerKey') fixture.ownerKey = (await createKey(owner.token)).key;
     return fixture;
   }
 
-  const tokenOf = (f: MatrixFixture, caller: Caller) =>
-    caller === 'anonymous' ? undefined : caller === 'owner' ? f.owner.token : f[caller].token;
+  const tokenOf = (f: MatrixFixture, caller: MatrixCaller) =>
+    caller === 'anonymous'
+      ? undefined
+      : caller === 'ownerKey'
+        ? f.ownerKey
+        : caller === 'owner'
+          ? f.owner.token
+          : f[caller].token;
 
-  async function call(row: MatrixRow, caller: Caller): Promise<number> {
-    const f = await fixtureFor(row);
-    const { url, body } = row.request(f, caller);
+  async function call(row: MatrixRow, caller: MatrixCaller): Promise<number> {
+    const f = await fixtureFor(row, caller);
+    const { url, body } = row.request(f, caller === 'ownerKey' ? 'owner' : caller);
     const token = tokenOf(f, caller);
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
     if (row.stream) {
@@ -113,6 +150,8 @@ describe(`role matrix (${TEST_DIALECT})`, () => {
       expected[caller] = row.expect[index]!;
       actual[caller] = await call(row, caller);
     }
+    expected.ownerKey = expectedForKey(row);
+    actual.ownerKey = await call(row, 'ownerKey');
     expect(actual).toEqual(expected);
   });
 

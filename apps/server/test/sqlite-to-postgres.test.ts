@@ -206,6 +206,81 @@ async function fillEveryTable(t: TestApp) {
       created_at: now,
     })
     .execute();
+  // Integrations: a key, a webhook with a delivery that was tried once, and a mail waiting to be sent.
+  await k
+    .insertInto('api_keys')
+    .values({
+      id: newId(),
+      user_id: owner.id,
+      name: 'Sync',
+      prefix: 'qrm_AbCdEfGh',
+      key_hash: hash(30),
+      scopes: '["surveys:read"]',
+      created_at: now,
+      last_used_at: null,
+    })
+    .execute();
+  const webhookId = newId();
+  await k
+    .insertInto('webhooks')
+    .values({
+      id: webhookId,
+      survey_id: surveys[0]!.id,
+      url: 'https://hooks.example.com/quorum',
+      events: '["response.created"]',
+      secret_box: 'v1.cipher',
+      enabled: 1,
+      disabled_reason: null,
+      failure_streak: 0,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  const deliveryId = newId();
+  await k
+    .insertInto('webhook_deliveries')
+    .values({
+      id: deliveryId,
+      webhook_id: webhookId,
+      survey_id: surveys[0]!.id,
+      event: 'response.created',
+      payload: '{}',
+      status: 'pending',
+      attempt_count: 1,
+      next_attempt_at: later,
+      locked_until: null,
+      created_at: now,
+      completed_at: null,
+    })
+    .execute();
+  await k
+    .insertInto('webhook_attempts')
+    .values({
+      id: newId(),
+      delivery_id: deliveryId,
+      attempted_at: now,
+      status_code: 500,
+      duration_ms: 12,
+      error: 'The receiver answered 500',
+      response_snippet: 'oops',
+    })
+    .execute();
+  await k
+    .insertInto('mail_outbox')
+    .values({
+      id: newId(),
+      kind: 'survey-closed',
+      user_id: owner.id,
+      payload: `{"surveyId":"${surveys[0]!.id}","reason":"limit"}`,
+      status: 'pending',
+      attempt_count: 0,
+      next_attempt_at: later,
+      locked_until: null,
+      last_error: null,
+      created_at: now,
+      sent_at: null,
+    })
+    .execute();
   for (const { table } of COPIED_TABLES) {
     const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(k);
     expect(Number(rows[0]!.n), table).toBeGreaterThan(0);

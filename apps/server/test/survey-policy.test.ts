@@ -40,6 +40,7 @@ const TABLE: Record<'owner' | 'otherUser' | 'admin', Record<SurveyAction, Row>> 
     'export-results': ['ok', 'ok', 'ok', 'ok', '404'],
     'share-results': ['ok', 'ok', 'ok', 'ok', '404'],
     'delete-responses': ['ok', 'ok', 'ok', 'ok', '404'],
+    'manage-webhooks': ['ok', 'ok', 'ok', 'ok', '404'],
   },
   otherUser: {
     create: all('ok'),
@@ -52,6 +53,7 @@ const TABLE: Record<'owner' | 'otherUser' | 'admin', Record<SurveyAction, Row>> 
     'export-results': all('404'),
     'share-results': all('404'),
     'delete-responses': all('404'),
+    'manage-webhooks': all('404'),
   },
   admin: {
     create: all('403'),
@@ -64,6 +66,7 @@ const TABLE: Record<'owner' | 'otherUser' | 'admin', Record<SurveyAction, Row>> 
     'export-results': all('ok'),
     'share-results': all('403'),
     'delete-responses': all('403'),
+    'manage-webhooks': all('403'),
   },
 };
 

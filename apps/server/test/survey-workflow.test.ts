@@ -563,6 +563,9 @@ describe(`surveys: the list at 1,000 surveys (${TEST_DIALECT})`, () => {
       hidden_fields: '[]',
       welcome: null,
       thank_you: null,
+      notify_on_response: 'off' as const,
+      webhook_count: 0,
+      digest_sent_at: null,
     }));
     for (let i = 0; i < rows.length; i += 100) {
       await t.ctx.db.kysely

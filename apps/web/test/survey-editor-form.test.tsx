@@ -95,6 +95,7 @@ describe('the create screen', () => {
         responseLimit: null,
         oneResponsePerBrowser: false,
         hiddenFields: [],
+        notifications: { onResponse: 'off' },
         welcome: null,
         thankYou: { title: '', text: '', redirectUrl: '' },
       },

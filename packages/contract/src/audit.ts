@@ -22,6 +22,14 @@ export const AUDIT_EVENT_TYPES = [
   'response.deleted',
   'results.share.created',
   'results.share.revoked',
+  'api_key.created',
+  'api_key.revoked',
+  'api_key.used',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.disabled',
+  'notifications.unsubscribed',
 ] as const;
 export const auditEventTypeSchema = z.enum(AUDIT_EVENT_TYPES);
 export type AuditEventType = z.infer<typeof auditEventTypeSchema>;

@@ -139,6 +139,34 @@ export const ERROR_MESSAGES = {
   /** 404: a shared report link that was revoked, or never made. */
   SHARED_RESULTS_NOT_FOUND: 'This shared report does not exist or is no longer shared',
 
+  // API keys
+  /** 403: a key without the scope the route needs. Params: `scope`. */
+  API_KEY_SCOPE_MISSING: 'This API key does not have the "{scope}" scope',
+  /** 403: keys never manage keys, change the password, reach the profile or the admin API. */
+  API_KEY_NOT_ALLOWED: 'API keys cannot be used here; sign in instead',
+  /** 404: no key with this id among the caller's. */
+  API_KEY_NOT_FOUND: 'API key not found',
+  /** 409. Params: `limit`. */
+  API_KEY_LIMIT_REACHED: 'You can have at most {limit} API keys. Delete one you no longer need first.',
+
+  // Webhooks
+  /** 404: no webhook with this id on this survey. */
+  WEBHOOK_NOT_FOUND: 'Webhook not found',
+  /** 404: no delivery with this id for this webhook. */
+  DELIVERY_NOT_FOUND: 'Delivery not found',
+  /** 409. Params: `limit`. */
+  WEBHOOK_LIMIT_REACHED: 'A survey can have at most {limit} webhooks',
+  /** 400: the URL's host is or resolves to a private, loopback or metadata address. */
+  WEBHOOK_URL_NOT_ALLOWED: 'The webhook URL must point to a public address on the internet',
+  /** 403: only the owner manages a survey's webhooks. */
+  ADMIN_CANNOT_MANAGE_WEBHOOKS: 'Only the owner can manage webhooks',
+  /** 409: only a delivery that is not pending can be sent again. */
+  DELIVERY_PENDING: 'This delivery is still being sent',
+
+  // Email notifications
+  /** 400: an unsubscribe token that is malformed, forged, or of a survey that no longer exists. */
+  UNSUBSCRIBE_LINK_INVALID: 'This unsubscribe link is not valid',
+
   // Results
   EXPORT_LINK_EXPIRED: 'This download link has expired or is not valid. Please download again from the results page.',
 

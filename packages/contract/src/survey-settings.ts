@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HIDDEN_FIELD_VALUE_MAX } from './question-rules';
+import { DEFAULT_NOTIFICATIONS, notificationsInputSchema, notificationsSchema } from './notifications';
 import { isHttpUrl } from './urls';
 
 // ---------------------------------------------------------------------------
@@ -148,6 +149,8 @@ export const surveySettingsInputShape = {
     .transform((keys) => keys ?? []),
   welcome: welcomeScreenInputSchema,
   thankYou: thankYouScreenInputSchema,
+  /** Email to the owner about new responses; the owner's alone (never on the public survey). */
+  notifications: notificationsInputSchema,
 };
 
 /** Checks across the settings: a survey closes after it opens. */
@@ -182,6 +185,7 @@ export const surveySettingsShape = {
   hiddenFields: z.array(z.string()),
   welcome: welcomeScreenSchema.nullable(),
   thankYou: thankYouScreenSchema.nullable(),
+  notifications: notificationsSchema,
 };
 
 /** What a survey collects with when none of the settings is set: the specification's behaviour. */
@@ -193,4 +197,5 @@ export const DEFAULT_SURVEY_SETTINGS = {
   hiddenFields: [] as string[],
   welcome: null,
   thankYou: null,
+  notifications: DEFAULT_NOTIFICATIONS,
 } as const;

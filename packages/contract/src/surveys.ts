@@ -383,6 +383,7 @@ export const surveyInputSchema = z
     hiddenFields: survey.hiddenFields,
     welcome: survey.welcome,
     thankYou: survey.thankYou,
+    notifications: survey.notifications,
   }));
 export type SurveyInput = z.input<typeof surveyInputSchema>;
 export type NormalisedSurveyInput = z.output<typeof surveyInputSchema>;

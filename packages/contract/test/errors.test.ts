@@ -17,6 +17,9 @@ import {
 /** Params for every code whose text has placeholders, as the server sends them. */
 const SAMPLE_PARAMS: Partial<Record<ErrorCode, ErrorParams>> = {
   ROUTE_NOT_FOUND: { method: 'GET', path: '/api/nope' },
+  API_KEY_SCOPE_MISSING: { scope: 'surveys:write' },
+  API_KEY_LIMIT_REACHED: { limit: 20 },
+  WEBHOOK_LIMIT_REACHED: { limit: 10 },
   NOT_READY: { failing: 'database, redis' },
   ACCOUNT_LOCKED: { minutes: 15 },
   ADMIN_ACCOUNT_LOCKED: { minutes: 15 },

@@ -33,6 +33,7 @@ describe('survey settings on save', () => {
       hiddenFields: parsed.hiddenFields,
       welcome: parsed.welcome,
       thankYou: parsed.thankYou,
+      notifications: parsed.notifications,
     }).toEqual(DEFAULT_SURVEY_SETTINGS);
   });
 

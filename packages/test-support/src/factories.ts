@@ -182,6 +182,8 @@ export async function createSurvey(
         response_count: 0,
         created_at: now,
         updated_at: now,
+        webhook_count: 0,
+        digest_sent_at: null,
         ...settingsColumns({ ...DEFAULT_SURVEY_SETTINGS, ...overrides.settings }),
       },
       questions.map((q, position) => questionRow(id, position, q)),

@@ -1,4 +1,11 @@
-import type { AuditEventType, QuestionType, SurveyGenerator, SurveyState, UserType } from '@quorum/contract';
+import type {
+  AuditEventType,
+  NotifyOnResponse,
+  QuestionType,
+  SurveyGenerator,
+  SurveyState,
+  UserType,
+} from '@quorum/contract';
 
 /**
  * Kysely table types. Portable storage conventions (see docs/decisions/003-database.md):
@@ -98,6 +105,12 @@ export interface SurveysTable {
   welcome: string | null;
   /** JSON thank-you screen { title, text, redirectUrl }; null for the product's own. */
   thank_you: string | null;
+  /** How many of the survey's webhooks are enabled: a submission looks for webhooks only when this is above 0. */
+  webhook_count: number;
+  /** Email to the owner about new responses. */
+  notify_on_response: NotifyOnResponse;
+  /** ISO UTC: when the last daily digest was written to the mail outbox; null before the first. */
+  digest_sent_at: string | null;
 }
 
 export interface QuestionsTable {
@@ -290,6 +303,83 @@ export interface TwoFactorRecoveryCodesTable {
   created_at: string;
 }
 
+export interface ApiKeysTable {
+  id: string;
+  user_id: string;
+  name: string;
+  /** The key's first characters, shown to tell keys apart. */
+  prefix: string;
+  /** SHA-256 of the whole key, hex: the only form the key is kept in. */
+  key_hash: string;
+  /** JSON list of ApiKeyScope. */
+  scopes: string;
+  created_at: string;
+  last_used_at: string | null;
+}
+
+export interface WebhooksTable {
+  id: string;
+  survey_id: string;
+  url: string;
+  /** JSON list of WebhookEvent. */
+  events: string;
+  /** The signing secret, sealed with the server's secret box (context: the webhook id). */
+  secret_box: string;
+  enabled: number;
+  disabled_reason: string | null;
+  /** Deliveries in a row that failed for good; back to 0 on a success. */
+  failure_streak: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** Both outboxes' row states. */
+export type OutboxStatus = 'pending' | 'delivered' | 'failed';
+
+export interface WebhookDeliveriesTable {
+  id: string;
+  webhook_id: string;
+  survey_id: string;
+  /** A WebhookEvent, or 'webhook.test'. */
+  event: string;
+  /** The JSON body, fixed when the event happened. */
+  payload: string;
+  status: OutboxStatus;
+  attempt_count: number;
+  /** ISO UTC: when it is due (again); null once delivered or failed. */
+  next_attempt_at: string | null;
+  /** ISO UTC: an instance claimed it until then; another takes it only after. */
+  locked_until: string | null;
+  created_at: string;
+  completed_at: string | null;
+}
+
+export interface WebhookAttemptsTable {
+  id: string;
+  delivery_id: string;
+  attempted_at: string;
+  status_code: number | null;
+  duration_ms: number;
+  error: string | null;
+  response_snippet: string | null;
+}
+
+export interface MailOutboxTable {
+  id: string;
+  /** What mail it is (MailJobKind); `payload` holds what it needs. */
+  kind: string;
+  /** The account it goes to (its address is read when it is sent). */
+  user_id: string;
+  payload: string;
+  status: OutboxStatus;
+  attempt_count: number;
+  next_attempt_at: string | null;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   admins: AdminsTable;
@@ -314,4 +404,9 @@ export interface Database {
   sso_codes: SsoCodesTable;
   two_factor: TwoFactorTable;
   two_factor_recovery_codes: TwoFactorRecoveryCodesTable;
+  api_keys: ApiKeysTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
+  mail_outbox: MailOutboxTable;
 }

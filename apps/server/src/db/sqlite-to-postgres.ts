@@ -35,6 +35,11 @@ export const COPIED_TABLES = [
   { table: 'sso_codes', key: ['code_hash'] },
   { table: 'two_factor', key: ['role', 'account_id'] },
   { table: 'two_factor_recovery_codes', key: ['role', 'account_id', 'code_hash'] },
+  { table: 'api_keys', key: ['id'] },
+  { table: 'webhooks', key: ['id'] },
+  { table: 'webhook_deliveries', key: ['id'] },
+  { table: 'webhook_attempts', key: ['id'] },
+  { table: 'mail_outbox', key: ['id'] },
 ] as const satisfies ReadonlyArray<{ table: keyof Database; key: readonly string[] }>;
 
 // A compile-time check that the list names every table: a missing one leaves `never` unsatisfied.

@@ -20,7 +20,7 @@ import { isPublicAddress } from './ip-address';
 /** Decides whether an address may be connected to. */
 export type AddressPolicy = (address: string) => boolean;
 
-/** The policy for a configuration: public addresses only, or anything (IMAGE_CHECK_ALLOW_PRIVATE). */
+/** The policy for a configuration: public addresses only, or anything (OUTBOUND_ALLOW_PRIVATE). */
 export function addressPolicy(allowPrivate: boolean): AddressPolicy {
   return allowPrivate ? () => true : isPublicAddress;
 }
@@ -62,7 +62,7 @@ export const IMAGE_CHECK_MAX_REDIRECTS = 3;
 const HEAD_REFUSED = new Set([400, 403, 405, 501]);
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
-class BlockedAddressError extends Error {
+export class BlockedAddressError extends Error {
   constructor(readonly address: string) {
     super(`refused to connect to ${address}`);
   }

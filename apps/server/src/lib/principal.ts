@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AuthUser, UserType } from '@quorum/contract';
+import type { ApiKeyScope, AuthUser, UserType } from '@quorum/contract';
 import { UnauthorizedError } from './errors';
 
 /**
@@ -10,13 +10,25 @@ import { UnauthorizedError } from './errors';
 /** The signed-in account behind a request, and the session token it came with. */
 export type Principal = AuthUser & {
   tokenVersion: number;
-  /** The token's id (`jti`) and when it expires: what signing out of this device revokes. */
-  session: { id: string; expiresAt: Date };
+  /**
+   * The token's id (`jti`) and when it expires: what signing out of this device revokes. Absent for an API key,
+   * which has no session (and never reaches the routes that sign out).
+   */
+  session?: { id: string; expiresAt: Date };
+  /** Set when the request came with an API key (`qrm_…`) instead of a session token: the key and its scopes. */
+  apiKey?: { id: string; scopes: readonly ApiKeyScope[] };
 };
 
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+  }
+  interface FastifyContextConfig {
+    /**
+     * The scope an API key needs to call this route. Routes without one refuse API keys (403 API_KEY_NOT_ALLOWED):
+     * keys never manage keys, change the password, or reach the admin API.
+     */
+    apiKeyScope?: ApiKeyScope;
   }
 }
 

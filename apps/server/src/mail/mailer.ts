@@ -13,7 +13,13 @@ export interface MailMessage {
    * its own line under this label, so a newcomer can copy it without reading the whole body.
    */
   link?: { label: string; url: string };
+  /** Extra headers, by fixed names only; a value with a line break or a control character is refused. */
+  headers?: Partial<Record<MailHeaderName, string>>;
 }
+
+/** The extra headers a message may carry: the unsubscribe link of notification mail (RFC 2369, RFC 8058). */
+export const MAIL_HEADER_NAMES = ['List-Unsubscribe', 'List-Unsubscribe-Post'] as const;
+export type MailHeaderName = (typeof MAIL_HEADER_NAMES)[number];
 
 /** Sends email. Behind an interface so the edge of the world stays small. */
 export interface Mailer {
@@ -40,6 +46,11 @@ function assertHeaderSafe(message: MailMessage): void {
   const lineBreakOrControl = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
   if (lineBreakOrControl.test(message.subject) || lineBreakOrControl.test(message.to)) {
     throw new Error('mail refused: a control character in the recipient or subject');
+  }
+  for (const [name, value] of Object.entries(message.headers ?? {})) {
+    if (!(MAIL_HEADER_NAMES as readonly string[]).includes(name)) throw new Error('mail refused: an unknown header');
+    if (typeof value !== 'string' || lineBreakOrControl.test(value))
+      throw new Error('mail refused: a control character in a header');
   }
   if (!/^[^\s<>",;()]+@[^\s<>",;()@]+$/.test(message.to))
     throw new Error('mail refused: the recipient is not one bare address');
@@ -76,9 +87,18 @@ export function createMailer(options: { smtpUrl: string | undefined; from: strin
           socketTimeout: 20_000,
         } as Parameters<typeof nodemailer.createTransport>[0]),
       ));
-    send = async ({ to, subject, text, html }) => {
+    send = async ({ to, subject, text, html, headers }) => {
       // An address object, so the recipient is this one address and never a list parsed out of a string.
-      await (await open()).sendMail({ from, to: { name: '', address: to }, subject, text, html });
+      await (
+        await open()
+      ).sendMail({
+        from,
+        to: { name: '', address: to },
+        subject,
+        text,
+        html,
+        ...(headers ? { headers: { ...headers } } : {}),
+      });
     };
     closeTransport = () => void transport?.then((opened) => opened.close());
   }

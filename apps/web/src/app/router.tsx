@@ -74,6 +74,13 @@ export const screens: RouteObject[] = [
         }),
       },
       {
+        // Anyone with a notification mail's link, signed in or not.
+        path: paths.notifications.unsubscribe.path,
+        lazy: async () => ({
+          Component: (await import('@/features/notifications/components/unsubscribe-page')).UnsubscribePage,
+        }),
+      },
+      {
         path: paths.status.path,
         lazy: async () => ({ Component: (await import('@/features/health/components/status-page')).StatusPage }),
       },
@@ -192,7 +199,7 @@ export const screens: RouteObject[] = [
       },
       {
         path: paths.user.surveyResults.path,
-        lazy: async () => ({ Component: (await import('@/features/results/components/results-page')).ResultsPage }),
+        lazy: async () => ({ Component: (await import('./pages/survey-results-page')).SurveyResultsPage }),
       },
       { path: paths.user.surveys.path, element: <PlaceholderPage feature="Surveys" title="Surveys" /> },
       { path: paths.user.respondents.path, element: <PlaceholderPage feature="Respondents" title="Respondents" /> },

@@ -5,9 +5,20 @@ import { useCopy } from '@/lib/use-copy';
 
 /**
  * A link in a read-only field with a Copy button and visible "Copied" feedback: a survey's public link (the
- * default label), or another link named by `label`.
+ * default label), or another link named by `label`. `noun` names what is copied in the feedback ("link", or
+ * "key" and "secret" for the values shown once).
  */
-export function CopyLink({ url, canCopy, label = 'Public link' }: { url: string; canCopy: boolean; label?: string }) {
+export function CopyLink({
+  url,
+  canCopy,
+  label = 'Public link',
+  noun = 'link',
+}: {
+  url: string;
+  canCopy: boolean;
+  label?: string;
+  noun?: string;
+}) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const { status, copy } = useCopy(() => inputRef.current?.select());
@@ -38,10 +49,12 @@ export function CopyLink({ url, canCopy, label = 'Public link' }: { url: string;
         )}
       </div>
       <p aria-live="polite" className="text-xs text-slate-600">
-        {status === 'copied' && <span className="sr-only">Link copied to the clipboard</span>}
-        {status === 'failed' && 'Could not copy automatically. The link is selected: press Ctrl+C to copy it.'}
+        {status === 'copied' && <span className="sr-only">{`${capitalized(noun)} copied to the clipboard`}</span>}
+        {status === 'failed' && `Could not copy automatically. The ${noun} is selected: press Ctrl+C to copy it.`}
         {!canCopy && status === 'idle' && 'Respondents can open this link while the survey is active.'}
       </p>
     </div>
   );
 }
+
+const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

@@ -73,6 +73,10 @@ export const paths = {
   },
   /** A survey's results as its owner shared them: read-only, for anyone with the link, signed in or not. */
   sharedResults: routeWith<'token'>('/shared/results/:token'),
+  notifications: {
+    /** Opened from a notification mail (`/notifications/unsubscribe?token=…`): public, asks before turning off. */
+    unsubscribe: route('/notifications/unsubscribe'),
+  },
   user,
   admin,
   /** The survey run in the real runner, recording nothing: its owner's, or any for an administrator. */

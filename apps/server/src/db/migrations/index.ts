@@ -9,6 +9,7 @@ import * as singleSignOn from './2026-11-24T1330-single-sign-on';
 import * as questionModel from './2026-11-24T1400-question-model';
 import * as surveySettings from './2026-11-24T1500-survey-settings';
 import * as resultsWorkflow from './2026-11-25T0900-results-workflow';
+import * as integrations from './2026-11-25T1000-integrations';
 
 /**
  * Every migration, by its dated name. Listed statically (not read from disk) so the
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T1400-question-model': questionModel,
   '2026-11-24T1500-survey-settings': surveySettings,
   '2026-11-25T0900-results-workflow': resultsWorkflow,
+  '2026-11-25T1000-integrations': integrations,
 };
 
 /** The names of the migrations this version knows, oldest first. */

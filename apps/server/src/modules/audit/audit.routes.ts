@@ -3,17 +3,17 @@ import {
   auditFilterQuerySchema,
   auditPageQuerySchema,
   auditPageSchema,
-  errorBodySchema,
   exportLinkResponseSchema,
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { requirePrincipal } from '../../lib/principal';
+import { errorResponses } from '../../lib/route-errors';
 import type { ZodApp } from '../../lib/zod-app';
 import { bearerToken } from '../auth/auth.guard';
 import { contentDisposition } from '../results/results.csv';
 import { createAuditService } from './audit.service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 401, 429);
 
 /**
  * `/api/admin/audit`: administrators read the audit log and download it as CSV. There are no routes that

@@ -3,6 +3,8 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { UnauthorizedError } from '../../lib/errors';
 import type { AuthGuard, Principal, TokenService } from '../../lib/principal';
+import type { ApiKeyAuthenticator } from '../api-keys/api-key-auth';
+import { isApiKey } from '../api-keys/api-keys.service';
 import { findPrincipal } from './auth.repository';
 
 export function bearerToken(request: FastifyRequest): string | undefined {
@@ -37,12 +39,17 @@ export async function principalFromToken(
  * is authenticated before its body is read or parsed:
  * a missing, invalid, outdated, revoked or wrong-role token gets 401. The database is shared by every
  * instance, so a token revoked through one is refused by all.
+ * A bearer token starting with `qrm_` is an API key, signed in by `apiKeys` (see createApiKeyAuthenticator).
  */
-export function createAuthGuard(db: Kysely<Database>, tokens: TokenService): AuthGuard {
+export function createAuthGuard(db: Kysely<Database>, tokens: TokenService, apiKeys: ApiKeyAuthenticator): AuthGuard {
   return (...roles) =>
     async (request) => {
       const token = bearerToken(request);
       if (!token) throw new UnauthorizedError();
+      if (isApiKey(token)) {
+        request.principal = await apiKeys(request, token, roles);
+        return;
+      }
       const principal = await principalFromToken(db, tokens, token);
       if (!principal || !roles.includes(principal.type)) {
         throw new UnauthorizedError('INVALID_TOKEN');

@@ -1,5 +1,6 @@
 import type { AppContext } from '../../context';
 import { auditActor } from '../../lib/audit';
+import { ForbiddenError } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 import { bumpTokenVersion } from './account.repository';
 import { deleteExpiredRevocations, revokeToken } from './revoked-tokens.repository';
@@ -17,6 +18,7 @@ export function createSessionsService(deps: SessionsDeps) {
   const { db, clock, audit } = deps;
   return {
     async signOut(principal: Principal, address: string): Promise<void> {
+      if (!principal.session) throw new ForbiddenError('API_KEY_NOT_ALLOWED');
       const keepUntil = new Date(principal.session.expiresAt.getTime() + CLOCK_SKEW_SECONDS * 1000);
       await revokeToken(db.kysely, principal.session.id, keepUntil.toISOString());
       await audit.record({

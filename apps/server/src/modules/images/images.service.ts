@@ -4,7 +4,7 @@ import { addressPolicy, checkImageUrl } from '../../images/image-check';
 
 /** Checks of branding image URLs for the survey editor. */
 export function createImagesService(deps: Pick<AppContext, 'config' | 'log'>) {
-  const allowAddress = addressPolicy(deps.config.imageCheckAllowPrivate);
+  const allowAddress = addressPolicy(deps.config.outboundAllowPrivate);
   return {
     /**
      * POST /api/images/check: whether a branding image URL serves an image. It is a check, not an error:

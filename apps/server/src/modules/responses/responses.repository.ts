@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { AnswerValue, Question, SurveyState } from '@quorum/contract';
 import type { Db, Dialect } from '../../db/database';
 import type { Database } from '../../db/schema';
+import { recordSurveyEvents, type EventSurvey, type SurveyEvent } from '../../events/survey-events';
 import { completionSecondsOf } from '../results/completion-times';
 import { quarterOf } from '../results/timeline';
 import { completeVisit } from '../visits/visit-progress';
@@ -35,6 +36,7 @@ const SETTINGS_COLUMNS = [
   'hidden_fields',
   'welcome',
   'thank_you',
+  'notify_on_response',
 ] as const;
 
 /** What a respondent may see of a survey, with its current (non-deleted) questions in order. */
@@ -346,6 +348,10 @@ export async function writeResponses(
 /** The state, settings and current questions of a survey, read inside a write transaction. */
 export interface LockedSurvey {
   state: SurveyState;
+  title: string;
+  ownerId: string;
+  /** Enabled webhooks (events are written for them only when there are some). */
+  webhookCount: number;
   questions: Question[];
   settings: SurveySettings;
   /** Responses stored so far. */
@@ -375,24 +381,72 @@ export async function recordBatch(
   surveys: ReadonlyMap<string, readonly string[]>,
   decide: (surveyId: string, survey: LockedSurvey | undefined) => BatchDecision,
   closedAt: () => string,
-): Promise<Map<string, number>> {
+): Promise<{ totals: Map<string, number>; outboxWritten: boolean }> {
   const totals = new Map<string, number>();
+  let outboxWritten = false;
   await db.kysely.transaction().execute(async (trx) => {
     for (const surveyId of [...surveys.keys()].sort()) {
       const locked = await lockSurvey(trx, db.dialect, surveyId, surveys.get(surveyId) ?? []);
       const { questions, items, close } = decide(surveyId, locked);
       if (items.length > 0) totals.set(surveyId, await writeResponses(trx, db.dialect, surveyId, questions, items));
-      if (close) {
-        await trx
+      const events = locked ? responseEvents(surveyId, locked, questions, items) : [];
+      if (close && locked) {
+        const closed = await trx
           .updateTable('surveys')
           .set({ state: 'closed', updated_at: closedAt() })
           .where('id', '=', surveyId)
           .where('state', '=', 'active')
-          .execute();
+          .executeTakeFirst();
+        if (Number(closed.numUpdatedRows) > 0) {
+          events.push({
+            type: 'survey.closed',
+            survey: eventSurvey(surveyId, locked),
+            at: closedAt(),
+            reason: 'limit',
+          });
+        }
       }
+      if (await recordSurveyEvents(trx, events)) outboxWritten = true;
     }
   });
-  return totals;
+  return { totals, outboxWritten };
+}
+
+function eventSurvey(surveyId: string, locked: LockedSurvey): EventSurvey {
+  return {
+    id: surveyId,
+    title: locked.title,
+    ownerId: locked.ownerId,
+    webhookCount: locked.webhookCount,
+    notifyOnResponse: locked.settings.notifications.onResponse,
+  };
+}
+
+/**
+ * `response.created` for each stored response, only when something listens: the survey has enabled webhooks or
+ * mails its owner about each response. Otherwise a submission writes nothing more than before.
+ */
+function responseEvents(
+  surveyId: string,
+  locked: LockedSurvey,
+  questions: readonly Question[],
+  items: readonly NewResponse[],
+): SurveyEvent[] {
+  if (items.length === 0) return [];
+  if (locked.webhookCount <= 0 && locked.settings.notifications.onResponse !== 'each') return [];
+  const survey = eventSurvey(surveyId, locked);
+  return items.map((item) => ({
+    type: 'response.created',
+    survey,
+    at: item.submittedAt,
+    response: {
+      id: item.id,
+      submittedAt: item.submittedAt,
+      answers: item.answers,
+      hiddenFields: item.hiddenFields ?? null,
+    },
+    questions,
+  }));
 }
 
 async function lockSurvey(
@@ -403,7 +457,7 @@ async function lockSurvey(
 ): Promise<LockedSurvey | undefined> {
   const query = trx
     .selectFrom('surveys')
-    .select(['state', 'response_count', ...SETTINGS_COLUMNS])
+    .select(['state', 'title', 'user_id', 'webhook_count', 'response_count', ...SETTINGS_COLUMNS])
     .where('id', '=', surveyId);
   const survey = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   if (!survey) return undefined;
@@ -418,6 +472,9 @@ async function lockSurvey(
           .execute();
   return {
     state: survey.state,
+    title: survey.title,
+    ownerId: survey.user_id,
+    webhookCount: Number(survey.webhook_count),
     questions: await currentQuestions(trx, surveyId),
     settings: settingsFromRow(survey),
     responseCount: Number(survey.response_count),

@@ -2,6 +2,7 @@ import { checkResponse, type PublicSurvey, type Question, type SubmittedAnswer }
 import { toPublicSurvey } from '../surveys/public-survey';
 import type { SurveySettings } from '../surveys/survey-settings-row';
 import type { Clock } from '../../lib/clock';
+import type { OutboxNudge } from '../../events/survey-events';
 import type { Db } from '../../db/database';
 import type { LiveEvents } from '../../events/live-events';
 import type { Metrics } from '../../metrics/metrics';
@@ -14,6 +15,8 @@ export interface ResponsesDeps {
   db: Db;
   clock: Clock;
   liveEvents: LiveEvents;
+  /** Wakes this instance's webhook and mail workers when a batch wrote to their outboxes. */
+  outbox: OutboxNudge;
   metrics: Pick<Metrics, 'observeGroupCommit'>;
 }
 
@@ -181,7 +184,7 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
     const accepted = new Map<string, Pending[]>();
     const now = () => deps.clock.now().toISOString();
     try {
-      const totals = await recordBatch(
+      const { totals, outboxWritten } = await recordBatch(
         deps.db,
         respondentIds,
         (surveyId, survey) => {
@@ -238,6 +241,7 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
         },
         now,
       );
+      if (outboxWritten) deps.outbox.nudge();
       for (const [pending, error] of refused) pending.reject(error);
       for (const [surveyId, kept] of accepted) {
         const total = totals.get(surveyId) ?? 0;

@@ -1,3 +1,4 @@
+import { recordSurveyEvents } from '../../events/survey-events';
 import type { ResponseRow } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { auditActor } from '../../lib/audit';
@@ -13,7 +14,7 @@ import { flagResponses } from './response-flags';
 import { parseAnswers, toResponseRow } from './result-rows';
 import { quarterOf } from './timeline';
 
-export type ResponseDetailDeps = Pick<AppContext, 'db' | 'audit' | 'liveEvents'>;
+export type ResponseDetailDeps = Pick<AppContext, 'db' | 'audit' | 'liveEvents' | 'clock' | 'outbox'>;
 
 /** One response of a survey: read by whoever may see the results; deleted by the survey's owner only. */
 export function createResponseDetailService(deps: ResponseDetailDeps) {
@@ -39,7 +40,7 @@ export function createResponseDetailService(deps: ResponseDetailDeps) {
      * the same response twice at once: one succeeds, the other answers 404 and changes nothing.
      */
     async deleteResponse(principal: Principal, surveyId: string, responseId: string, address: string): Promise<void> {
-      const totalResponses = await db.kysely.transaction().execute(async (trx) => {
+      const { totalResponses, outboxWritten } = await db.kysely.transaction().execute(async (trx) => {
         const ownerId = await findSurveyOwnerId(trx, surveyId);
         if (ownerId !== undefined) await lockOwner(trx, db.dialect, ownerId);
         const survey = await access.loadSurveyFor(principal, surveyId, 'delete-responses', { lockIn: trx });
@@ -54,8 +55,15 @@ export function createResponseDetailService(deps: ResponseDetailDeps) {
             : {}),
         }));
         if (total === undefined) throw new NotFoundError('RESPONSE_NOT_FOUND');
-        return total;
+        const event = {
+          type: 'response.deleted' as const,
+          survey: { id: survey.id, title: survey.title, ownerId: survey.user_id, webhookCount: survey.webhook_count },
+          at: deps.clock.now().toISOString(),
+          responseId,
+        };
+        return { totalResponses: total, outboxWritten: await recordSurveyEvents(trx, [event]) };
       });
+      if (outboxWritten) deps.outbox.nudge();
       await audit.record({
         type: 'response.deleted',
         actor: auditActor(principal),

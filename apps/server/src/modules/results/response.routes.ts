@@ -1,10 +1,11 @@
-import { errorBodySchema, noContentResponseSchema, responseIdParamsSchema, responseRowSchema } from '@quorum/contract';
+import { noContentResponseSchema, responseIdParamsSchema, responseRowSchema } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { requirePrincipal } from '../../lib/principal';
+import { errorResponses } from '../../lib/route-errors';
 import type { ZodApp } from '../../lib/zod-app';
 import { createResponseDetailService } from './response-detail.service';
 
-const errors = { 401: errorBodySchema, 403: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(401, 403, 404, 429);
 
 /** One response of a survey: its detail for whoever may see the results, its deletion for the owner. */
 export async function responseRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
@@ -14,6 +15,7 @@ export async function responseRoutes(app: ZodApp, ctx: AppContext): Promise<void
     '/surveys/:surveyId/responses/:responseId',
     {
       onRequest: ctx.guard('user', 'admin'),
+      config: { apiKeyScope: 'responses:read' },
       schema: { params: responseIdParamsSchema, response: { 200: responseRowSchema, ...errors } },
     },
     async (request) =>
@@ -26,7 +28,7 @@ export async function responseRoutes(app: ZodApp, ctx: AppContext): Promise<void
       onRequest: ctx.guard('user', 'admin'),
       // Nothing is read from the body.
       bodyLimit: 1024,
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' }, apiKeyScope: 'responses:write' },
       schema: { params: responseIdParamsSchema, response: { 204: noContentResponseSchema, ...errors } },
     },
     async (request, reply) => {

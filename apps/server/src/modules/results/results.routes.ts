@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   exportLinkBodySchema,
   exportQuerySchema,
   exportLinkResponseSchema,
@@ -12,20 +11,24 @@ import {
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { requirePrincipal } from '../../lib/principal';
+import { errorResponses } from '../../lib/route-errors';
 import type { ZodApp } from '../../lib/zod-app';
+import { isApiKey } from '../api-keys/api-keys.service';
 import { bearerToken } from '../auth/auth.guard';
 import { contentDisposition } from './results.csv';
 import { createResultsService } from './results.service';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 404: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const results = createResultsService(ctx);
+  const keyGuard = ctx.guard('user', 'admin');
 
   app.get(
     '/surveys/:surveyId/results',
     {
       onRequest: ctx.guard('user', 'admin'),
+      config: { apiKeyScope: 'responses:read' },
       schema: {
         params: surveyIdParamsSchema,
         querystring: resultsQuerySchema,
@@ -40,6 +43,7 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys/:surveyId/responses',
     {
       onRequest: ctx.guard('user', 'admin'),
+      config: { apiKeyScope: 'responses:read' },
       schema: {
         params: surveyIdParamsSchema,
         querystring: responsesPageQuerySchema,
@@ -57,7 +61,7 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
       onRequest: ctx.guard('user', 'admin'),
       // The filter's conditions: 20 of at most 500 characters each, with room for escapes.
       bodyLimit: 64 * 1024,
-      config: { rateLimit: { max: 60, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 60, timeWindow: '1 minute' }, apiKeyScope: 'responses:read' },
       schema: {
         params: surveyIdParamsSchema,
         // No body at all still asks for the CSV of every response.
@@ -73,7 +77,12 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     app.get(
       `/surveys/:surveyId/results.${format}`,
       {
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+        // An API key is checked (scope, per-key limit) before anything is read; other credentials below.
+        onRequest: async (request, reply) => {
+          const bearer = bearerToken(request);
+          if (bearer && isApiKey(bearer)) await keyGuard(request, reply);
+        },
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' }, apiKeyScope: 'responses:read' },
         schema: { params: surveyIdParamsSchema, querystring: exportQuerySchema },
       },
       async (request, reply) => {
@@ -81,7 +90,7 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
         const download = await results.openDownload(
           format,
           request.params.surveyId,
-          { link: token, bearer: bearerToken(request) },
+          { link: token, bearer: bearerToken(request), apiKeyPrincipal: request.principal },
           filter,
         );
         return reply
@@ -102,7 +111,7 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys/:surveyId/results/stream',
     {
       onRequest: ctx.guard('user', 'admin'),
-      config: { rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 120, timeWindow: '1 minute' }, apiKeyScope: 'responses:read' },
       schema: { params: surveyIdParamsSchema },
     },
     async (request, reply) => {

@@ -137,6 +137,8 @@ export type ResultsDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'tokens' 
 export interface DownloadCredentials {
   link: string | undefined;
   bearer: string | undefined;
+  /** The account an API key signed in (the route's guard checked the key and its scope). */
+  apiKeyPrincipal?: Actor | null;
 }
 
 /**
@@ -162,6 +164,7 @@ export function createResultsService(deps: ResultsDeps) {
       }
       return { id: account.id, type: claims.principalType };
     }
+    if (credentials.apiKeyPrincipal) return credentials.apiKeyPrincipal;
     const principal = credentials.bearer ? await principalFromToken(db, tokens, credentials.bearer) : null;
     if (!principal) throw new UnauthorizedError();
     return principal;

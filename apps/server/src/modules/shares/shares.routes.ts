@@ -11,19 +11,14 @@ import {
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { requirePrincipal } from '../../lib/principal';
+import { errorResponses } from '../../lib/route-errors';
 import type { ZodApp } from '../../lib/zod-app';
 import { createSharesService } from './shares.service';
 
 /** Shared report requests per client and minute: the page asks every SHARED_RESULTS_REFRESH_SECONDS. */
 export const SHARED_RESULTS_RATE_LIMIT = 120;
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 429);
 
 /**
  * The shared read-only report: the owner shares, updates and revokes it under the survey's results, the owner and

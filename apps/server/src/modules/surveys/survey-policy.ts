@@ -23,6 +23,7 @@ export const SURVEY_ACTIONS = [
   'export-results',
   'share-results',
   'delete-responses',
+  'manage-webhooks',
 ] as const;
 export type SurveyAction = (typeof SURVEY_ACTIONS)[number];
 
@@ -66,7 +67,10 @@ export function refusalBeforeReading(actor: Actor, action: SurveyAction): Refusa
   return undefined;
 }
 
-/** Administrators read every survey and its results, in any state; of the writes they only restore (sharing the results is the owner's). */
+/**
+ * Administrators read every survey and its results, in any state; of the writes they only restore (sharing the
+ * results and managing webhooks are the owner's).
+ */
 function adminDecides(action: SurveyAction, survey: SurveyFacts): Decision {
   switch (action) {
     case 'view':
@@ -82,6 +86,7 @@ function adminDecides(action: SurveyAction, survey: SurveyFacts): Decision {
     case 'edit':
     case 'share-results':
     case 'delete-responses':
+    case 'manage-webhooks':
       return refuse('forbidden');
   }
 }
@@ -106,6 +111,7 @@ function userDecides(actor: Actor, action: SurveyAction, survey: SurveyFacts): D
     case 'export-results':
     case 'share-results':
     case 'delete-responses':
+    case 'manage-webhooks':
       return ALLOWED;
   }
 }
@@ -157,11 +163,15 @@ export function scheduleAt(
 /** The code of each action administrators are refused whatever the survey (any other: editing). */
 const ADMIN_REFUSALS = new Map<
   SurveyAction,
-  'ADMIN_CANNOT_CREATE' | 'ADMIN_CANNOT_SHARE_RESULTS' | 'ADMIN_CANNOT_DELETE_RESPONSES'
+  | 'ADMIN_CANNOT_CREATE'
+  | 'ADMIN_CANNOT_SHARE_RESULTS'
+  | 'ADMIN_CANNOT_DELETE_RESPONSES'
+  | 'ADMIN_CANNOT_MANAGE_WEBHOOKS'
 >([
   ['create', 'ADMIN_CANNOT_CREATE'],
   ['share-results', 'ADMIN_CANNOT_SHARE_RESULTS'],
   ['delete-responses', 'ADMIN_CANNOT_DELETE_RESPONSES'],
+  ['manage-webhooks', 'ADMIN_CANNOT_MANAGE_WEBHOOKS'],
 ]);
 
 /** The answer a refusal gets. A refused move names its states; `from` and `to` are read only for those. */
@@ -195,7 +205,14 @@ export function assertMay(actor: Actor, action: SurveyAction, survey?: SurveyFac
 
 /** What a survey is loaded for: an action on it, or a move to another state (the survey's state names its action). */
 export type LoadPurpose =
-  'view' | 'edit' | 'view-results' | 'export-results' | 'share-results' | 'delete-responses' | { moveTo: SurveyState };
+  | 'view'
+  | 'edit'
+  | 'view-results'
+  | 'export-results'
+  | 'share-results'
+  | 'delete-responses'
+  | 'manage-webhooks'
+  | { moveTo: SurveyState };
 
 const factsOf = (row: SurveyRow): SurveyFacts => ({ ownerId: row.user_id, state: row.state });
 

@@ -1,6 +1,7 @@
 import {
   DEFAULT_SURVEY_SETTINGS,
   HIDDEN_FIELD_KEY_PATTERN,
+  NOTIFY_ON_RESPONSE,
   thankYouScreenSchema,
   welcomeScreenSchema,
   type NormalisedSurveyInput,
@@ -11,12 +12,26 @@ import type { SurveysTable } from '../../db/schema';
 /** The settings as a survey carries them. */
 export type SurveySettings = Pick<
   Survey,
-  'opensAt' | 'closesAt' | 'responseLimit' | 'oneResponsePerBrowser' | 'hiddenFields' | 'welcome' | 'thankYou'
+  | 'opensAt'
+  | 'closesAt'
+  | 'responseLimit'
+  | 'oneResponsePerBrowser'
+  | 'hiddenFields'
+  | 'welcome'
+  | 'thankYou'
+  | 'notifications'
 >;
 
 type SettingsColumns = Pick<
   SurveysTable,
-  'opens_at' | 'closes_at' | 'response_limit' | 'one_response_per_browser' | 'hidden_fields' | 'welcome' | 'thank_you'
+  | 'opens_at'
+  | 'closes_at'
+  | 'response_limit'
+  | 'one_response_per_browser'
+  | 'hidden_fields'
+  | 'welcome'
+  | 'thank_you'
+  | 'notify_on_response'
 >;
 
 /** The stored columns of settings an author sent (already normalised by the contract). */
@@ -29,6 +44,7 @@ export function settingsColumns(input: NormalisedSurveyInput | SurveySettings): 
     hidden_fields: JSON.stringify(input.hiddenFields),
     welcome: input.welcome ? JSON.stringify(input.welcome) : null,
     thank_you: input.thankYou ? JSON.stringify(input.thankYou) : null,
+    notify_on_response: input.notifications.onResponse,
   };
 }
 
@@ -60,5 +76,8 @@ export function settingsFromRow(row: Partial<SettingsColumns>): SurveySettings {
       : [],
     welcome: welcome.success ? welcome.data : null,
     thankYou: thankYou.success ? thankYou.data : null,
+    notifications: {
+      onResponse: NOTIFY_ON_RESPONSE.find((value) => value === row.notify_on_response) ?? 'off',
+    },
   };
 }

@@ -111,7 +111,10 @@ export async function updateSurveyState(
 export async function updateSurveyFields(
   trx: Executor,
   surveyId: string,
-  fields: Omit<SurveyRow, 'id' | 'user_id' | 'state' | 'generator' | 'response_count' | 'created_at'>,
+  fields: Omit<
+    SurveyRow,
+    'id' | 'user_id' | 'state' | 'generator' | 'response_count' | 'created_at' | 'webhook_count' | 'digest_sent_at'
+  >,
 ): Promise<void> {
   await trx.updateTable('surveys').set(fields).where('id', '=', surveyId).execute();
 }
@@ -163,15 +166,19 @@ export async function deleteCounters(trx: Executor, surveyId: string, questionId
  * Closes every active survey whose closing time has passed (the periodic close). Several instances may run it at
  * once: the update takes only surveys still active and due, so a second run finds nothing more.
  */
-export async function closeDueSurveys(db: Executor, now: string): Promise<number> {
-  const result = await db
+export async function closeDueSurveys(
+  db: Executor,
+  now: string,
+): Promise<{ id: string; title: string; user_id: string; webhook_count: number }[]> {
+  const rows = await db
     .updateTable('surveys')
     .set({ state: 'closed', updated_at: now })
     .where('state', '=', 'active')
     .where('closes_at', 'is not', null)
     .where('closes_at', '<=', now)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+    .returning(['id', 'title', 'user_id', 'webhook_count'])
+    .execute();
+  return rows.map((row) => ({ ...row, webhook_count: Number(row.webhook_count) }));
 }
 
 export interface SurveyListFilter {

@@ -1,5 +1,4 @@
 import {
-  errorBodySchema,
   stateChangeBodySchema,
   stateChangeResponseSchema,
   surveyIdParamsSchema,
@@ -10,19 +9,13 @@ import {
   surveySchema,
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
+import { errorResponses } from '../../lib/route-errors';
 import type { ZodApp } from '../../lib/zod-app';
 import { requirePrincipal } from '../../lib/principal';
 import { createSurveysService } from './surveys.service';
 import { surveyWriteLimit } from './survey-write-limit';
 
-const errors = {
-  400: errorBodySchema,
-  401: errorBodySchema,
-  403: errorBodySchema,
-  404: errorBodySchema,
-  409: errorBodySchema,
-  429: errorBodySchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 429);
 
 /**
  * The authoring API. Users and administrators both pass the guard; the service decides what each
@@ -39,6 +32,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys',
     {
       onRequest: signedIn,
+      config: { apiKeyScope: 'surveys:read' },
       schema: { querystring: surveyListQuerySchema, response: { 200: surveyListResponseSchema, ...errors } },
     },
     async (request) => surveys.list(requirePrincipal(request), request.query),
@@ -48,6 +42,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys',
     {
       onRequest: signedIn,
+      config: { apiKeyScope: 'surveys:write' },
       preHandler: writeLimit,
       bodyLimit: ctx.config.bodyLimit,
       schema: { body: surveyInputSchema, response: { 201: surveySchema, ...errors } },
@@ -60,7 +55,11 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
 
   app.get(
     '/surveys/:surveyId',
-    { onRequest: signedIn, schema: { params: surveyIdParamsSchema, response: { 200: surveySchema, ...errors } } },
+    {
+      onRequest: signedIn,
+      config: { apiKeyScope: 'surveys:read' },
+      schema: { params: surveyIdParamsSchema, response: { 200: surveySchema, ...errors } },
+    },
     async (request) => surveys.get(requirePrincipal(request), request.params.surveyId),
   );
 
@@ -68,6 +67,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys/:surveyId/duplicate',
     {
       onRequest: signedIn,
+      config: { apiKeyScope: 'surveys:write' },
       preHandler: writeLimit,
       // No body is read: the copy is made from the stored survey.
       bodyLimit: 1024,
@@ -83,6 +83,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys/:surveyId/preview',
     {
       onRequest: signedIn,
+      config: { apiKeyScope: 'surveys:read' },
       schema: { params: surveyIdParamsSchema, response: { 200: publicSurveySchema, ...errors } },
     },
     async (request, reply) => {
@@ -95,6 +96,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys/:surveyId',
     {
       onRequest: signedIn,
+      config: { apiKeyScope: 'surveys:write' },
       preHandler: writeLimit,
       bodyLimit: ctx.config.bodyLimit,
       schema: { params: surveyIdParamsSchema, body: surveyInputSchema, response: { 200: surveySchema, ...errors } },
@@ -106,6 +108,7 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     '/surveys/:surveyId/state',
     {
       onRequest: signedIn,
+      config: { apiKeyScope: 'surveys:write' },
       preHandler: writeLimit,
       schema: {
         params: surveyIdParamsSchema,

@@ -1,3 +1,4 @@
+import { recordSurveyEvents } from '../../events/survey-events';
 import {
   LIMITS,
   MAX_ACTIVE_SURVEYS,
@@ -153,7 +154,7 @@ export function planQuestionUpdate(
 // The service
 // ---------------------------------------------------------------------------
 
-export type SurveysDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'audit'>;
+export type SurveysDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'audit' | 'outbox'>;
 
 /** The rules of surveys: listing, reading, creating, editing and state changes. */
 export function createSurveysService(deps: SurveysDeps) {
@@ -197,6 +198,8 @@ export function createSurveysService(deps: SurveysDeps) {
       response_count: 0,
       created_at: now,
       updated_at: now,
+      webhook_count: 0,
+      digest_sent_at: null,
       ...settingsColumns(input),
     };
     const questionRows = input.questions.map((q, position) => toRow(row.id, q.id ?? newId(), position, q));
@@ -344,7 +347,7 @@ export function createSurveysService(deps: SurveysDeps) {
       to: SurveyState,
       address: string | null = null,
     ): Promise<{ message: string; survey: Survey }> {
-      const { from, ...answer } = await db.kysely.transaction().execute(async (trx) => {
+      const { from, outboxWritten, ...answer } = await db.kysely.transaction().execute(async (trx) => {
         // The owner's row first, then the survey's: the order every survey write locks in.
         const ownerId = await findSurveyOwnerId(trx, surveyId);
         if (ownerId !== undefined) await lockOwner(trx, db.dialect, ownerId);
@@ -358,8 +361,20 @@ export function createSurveysService(deps: SurveysDeps) {
         }
         const updatedAt = clock.now().toISOString();
         await updateSurveyState(trx, surveyId, to, updatedAt);
+        // Closing by hand is a `survey.closed` event for the survey's webhooks (the owner is not mailed: they did it).
+        const outboxWritten =
+          to === 'closed' &&
+          (await recordSurveyEvents(trx, [
+            {
+              type: 'survey.closed',
+              survey: { id: row.id, title: row.title, ownerId: row.user_id, webhookCount: row.webhook_count },
+              at: updatedAt,
+              reason: 'manual',
+            },
+          ]));
         const questions = await findQuestions(trx, surveyId, { includeDeleted: false });
         return {
+          outboxWritten,
           from,
           message: stateChangeMessage(from, to),
           survey: surveyFromRow(
@@ -369,6 +384,7 @@ export function createSurveysService(deps: SurveysDeps) {
           ),
         };
       });
+      if (outboxWritten) deps.outbox.nudge();
       const type = to === 'deleted' ? 'survey.deleted' : from === 'deleted' ? 'survey.restored' : undefined;
       if (type) {
         await audit.record({

@@ -5,12 +5,15 @@ import { BadRequestError, UnauthorizedError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../lib/principal';
 import { findAccountById } from '../auth/account.repository';
+import { deleteApiKeysOfUser } from '../api-keys/api-keys.repository';
 import { deleteLoginAttemptsOfEmail } from '../auth/login-attempts.repository';
+import { deleteMailOfUser } from '../notifications/mail-outbox.repository';
 import { deleteResponsesOfOwner, deleteTimelinesOfOwner } from '../responses/responses.repository';
 import { deleteSharesOfOwner } from '../shares/shares.repository';
 import { deleteSsoIdentitiesOfAccount } from '../sso/sso.repository';
 import { deleteTwoFactorRows } from '../two-factor/two-factor.repository';
 import { deleteVisitsOfOwner } from '../visits/visits.repository';
+import { deleteWebhooksOfOwner } from '../webhooks/webhooks.repository';
 import {
   deleteAnswerCountsOfOwner,
   deleteQuestionTotalsOfOwner,
@@ -55,6 +58,9 @@ export async function deleteAccount(
     await deleteAnswerCountsOfOwner(trx, row.id);
     await deleteQuestionTotalsOfOwner(trx, row.id);
     await deleteSharesOfOwner(trx, row.id);
+    await deleteWebhooksOfOwner(trx, row.id);
+    await deleteMailOfUser(trx, row.id);
+    await deleteApiKeysOfUser(trx, row.id);
     await deleteQuestionsOfOwner(trx, row.id);
     const surveys = await deleteSurveysOfOwner(trx, row.id);
     await deleteEmailVerificationsOfUser(trx, row.id);

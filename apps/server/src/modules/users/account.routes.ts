@@ -1,12 +1,13 @@
-import { deleteAccountBodySchema, deleteAccountResponseSchema, errorBodySchema } from '@quorum/contract';
+import { deleteAccountBodySchema, deleteAccountResponseSchema } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { requirePrincipal } from '../../lib/principal';
+import { errorResponses } from '../../lib/route-errors';
 import type { ZodApp } from '../../lib/zod-app';
 import { contentDisposition } from '../results/results.csv';
 import { deleteAccount } from './account-deletion';
 import { openAccountExport } from './account-export';
 
-const errors = { 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema };
+const errors = errorResponses(400, 401, 429);
 
 /** A user's own account as a whole: download everything it holds, or delete it for good. */
 export async function accountRoutes(app: ZodApp, ctx: AppContext): Promise<void> {

@@ -17,6 +17,14 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventType, string> = {
   'response.deleted': 'Response deleted',
   'results.share.created': 'Results shared by link',
   'results.share.revoked': 'Shared results link revoked',
+  'api_key.created': 'API key created',
+  'api_key.revoked': 'API key revoked',
+  'api_key.used': 'API key used',
+  'webhook.created': 'Webhook added',
+  'webhook.updated': 'Webhook changed',
+  'webhook.deleted': 'Webhook deleted',
+  'webhook.disabled': 'Webhook turned off after failing deliveries',
+  'notifications.unsubscribed': 'Unsubscribed from response emails',
 };
 
 const ROLE_LABELS = { user: 'User', admin: 'Administrator' } as const;

@@ -6,6 +6,7 @@ import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSearchParamChoice } from '@/lib/use-search-param-choice';
 import { AccountDataSection } from './account-data-section';
+import { ApiKeysSection } from './api-keys-section';
 import { ChangePasswordForm } from './change-password-form';
 import { ProfileDetailsForm } from './profile-details-form';
 import { SignOutEverywhere } from './sign-out-everywhere';
@@ -14,27 +15,32 @@ import { TwoFactorSection } from './two-factor-section';
 const TABS = [
   { id: 'details', label: 'Profile Details' },
   { id: 'password', label: 'Change Password' },
+  { id: 'api-keys', label: 'API keys' },
 ] as const;
+/** Administrators have no API keys. */
+const ADMIN_TABS = TABS.filter((tab) => tab.id !== 'api-keys');
 
 /**
- * The profile screen of both roles: tabs Profile Details and Change
- * Password. The role of the session picks /api/admin/auth/... or /api/user/auth/....
+ * The profile screen of both roles: tabs Profile Details, Change Password and, for users, API keys. The role of the session picks /api/admin/auth/... or /api/user/auth/....
  */
 export function ProfilePage() {
   useDocumentTitle('Profile');
   const { state } = useSession();
-  const [tab, setTab] = useSearchParamChoice('tab', ['details', 'password']);
+  const [chosen, setTab] = useSearchParamChoice('tab', ['details', 'password', 'api-keys']);
   if (state.status !== 'signed-in') return <Spinner />;
   const { user, userType } = state.session;
+  const tab = userType === 'admin' && chosen === 'api-keys' ? 'details' : chosen;
   return (
     <section className="max-w-2xl space-y-6">
       <PageHeader title="Profile" description="Manage your account details and password." />
       <Card className="px-5 pt-2 pb-6 sm:px-6">
-        <Tabs label="Profile settings" tabs={TABS} value={tab} onChange={setTab}>
+        <Tabs label="Profile settings" tabs={userType === 'admin' ? ADMIN_TABS : TABS} value={tab} onChange={setTab}>
           {tab === 'details' ? (
             <ProfileDetailsForm key={user.id} role={userType} user={user} />
-          ) : (
+          ) : tab === 'password' ? (
             <ChangePasswordForm role={userType} />
+          ) : (
+            <ApiKeysSection />
           )}
         </Tabs>
       </Card>

@@ -38,9 +38,13 @@ const VIEWS = [
   { id: 'statistics', label: 'Statistics View' },
   { id: 'table', label: 'Table View' },
 ] as const;
+const WITH_INTEGRATIONS = [...VIEWS, { id: 'integrations', label: 'Integrations' }] as const;
 
-/** The results screen, at /surveys/:surveyId/results and /admin/surveys/:surveyId/results. */
-export function ResultsPage() {
+/**
+ * The results screen, at /surveys/:surveyId/results and /admin/surveys/:surveyId/results. `integrations`, the
+ * survey's Integrations tab, is shown to its owner only.
+ */
+export function ResultsPage({ integrations }: { integrations?: ReactNode } = {}) {
   const { surveyId = '' } = useParams();
   const { state } = useSession();
   const home = homePath(state.status === 'signed-in' ? state.session.userType : 'user');
@@ -98,6 +102,7 @@ export function ResultsPage() {
       filter={filter}
       live={live}
       canDelete={state.status === 'signed-in' && state.session.userType !== 'admin'}
+      integrations={state.status === 'signed-in' && state.session.userType === 'user' ? integrations : undefined}
       back={back}
     />
   );
@@ -110,6 +115,7 @@ function ResultsView({
   filter,
   live,
   canDelete,
+  integrations,
   back,
 }: {
   surveyId: string;
@@ -120,9 +126,13 @@ function ResultsView({
   live: LiveStatus;
   /** The owner may delete responses; administrators may not. */
   canDelete: boolean;
+  integrations: ReactNode;
   back: ReactNode;
 }) {
-  const [view, setView] = useSearchParamChoice('view', ['statistics', 'table']);
+  const [view, setView] = useSearchParamChoice(
+    'view',
+    integrations ? ['statistics', 'table', 'integrations'] : ['statistics', 'table'],
+  );
   const [openResponseId, setOpenResponseId] = useOpenResponse();
   const [openedRow, setOpenedRow] = useState<ResponseRow | undefined>();
   const [toast, setToast] = useState<string | null>(null);
@@ -172,71 +182,71 @@ function ResultsView({
         />
       </section>
 
-      {data.totalResponses === 0 ? (
-        <Card>
-          <EmptyState icon={<Inbox aria-hidden="true" />} title={RESULTS_MESSAGES.noResults}>
-            Nobody has answered this survey yet. Share its public link; new responses appear here as they arrive.
-          </EmptyState>
-        </Card>
-      ) : (
-        <>
-          <FilterBar
-            state={filter.state}
-            questions={data.questions}
-            hiddenFields={data.hiddenFields}
-            onChange={filter.setFilter}
-            onClear={filter.clear}
-            active={filtered}
-          />
-          <p
-            role="status"
-            className={cn('text-sm font-medium text-slate-800', !filtered && !updating && 'sr-only')}
-            data-testid="matching-responses"
-          >
-            {updating
-              ? 'Updating…'
-              : filtered
-                ? `${formatCount(data.matchingResponses)} of ${plural(data.totalResponses, 'response', 'responses')} match`
-                : ''}
-          </p>
-          {filtered && data.matchingResponses === 0 ? (
-            <Card>
-              <EmptyState
-                icon={<SearchX aria-hidden="true" />}
-                title="No responses match these filters"
-                action={
-                  <Button variant="secondary" onClick={filter.clear}>
-                    Clear filters
-                  </Button>
-                }
-              >
-                Change the dates or conditions above, or clear the filters to see every response.
-              </EmptyState>
-            </Card>
-          ) : (
-            <Tabs label="Results view" tabs={VIEWS} value={view} onChange={setView}>
-              {view === 'statistics' ? (
-                <StatisticsView surveyId={surveyId} data={data} filter={filter.filter} filtered={filtered} />
-              ) : (
-                <>
-                  <h2 className="sr-only">Responses</h2>
-                  <ResponsesTable
-                    surveyId={surveyId}
-                    questions={data.questions}
-                    hiddenFields={data.hiddenFields}
-                    totalResponses={data.matchingResponses}
-                    filter={filter.filter}
-                    onOpen={(row) => {
-                      setOpenedRow(row);
-                      setOpenResponseId(row.responseId);
-                    }}
-                  />
-                </>
-              )}
-            </Tabs>
-          )}
-        </>
-      )}
+      <Tabs label="Results view" tabs={integrations ? WITH_INTEGRATIONS : VIEWS} value={view} onChange={setView}>
+        {integrations && view === 'integrations' ? (
+          integrations
+        ) : data.totalResponses === 0 ? (
+          <Card>
+            <EmptyState icon={<Inbox aria-hidden="true" />} title={RESULTS_MESSAGES.noResults}>
+              Nobody has answered this survey yet. Share its public link; new responses appear here as they arrive.
+            </EmptyState>
+          </Card>
+        ) : (
+          <div className="space-y-6">
+            <FilterBar
+              state={filter.state}
+              questions={data.questions}
+              hiddenFields={data.hiddenFields}
+              onChange={filter.setFilter}
+              onClear={filter.clear}
+              active={filtered}
+            />
+            <p
+              role="status"
+              className={cn('text-sm font-medium text-slate-800', !filtered && !updating && 'sr-only')}
+              data-testid="matching-responses"
+            >
+              {updating
+                ? 'Updating…'
+                : filtered
+                  ? `${formatCount(data.matchingResponses)} of ${plural(data.totalResponses, 'response', 'responses')} match`
+                  : ''}
+            </p>
+            {filtered && data.matchingResponses === 0 ? (
+              <Card>
+                <EmptyState
+                  icon={<SearchX aria-hidden="true" />}
+                  title="No responses match these filters"
+                  action={
+                    <Button variant="secondary" onClick={filter.clear}>
+                      Clear filters
+                    </Button>
+                  }
+                >
+                  Change the dates or conditions above, or clear the filters to see every response.
+                </EmptyState>
+              </Card>
+            ) : view === 'statistics' ? (
+              <StatisticsView surveyId={surveyId} data={data} filter={filter.filter} filtered={filtered} />
+            ) : (
+              <>
+                <h2 className="sr-only">Responses</h2>
+                <ResponsesTable
+                  surveyId={surveyId}
+                  questions={data.questions}
+                  hiddenFields={data.hiddenFields}
+                  totalResponses={data.matchingResponses}
+                  filter={filter.filter}
+                  onOpen={(row) => {
+                    setOpenedRow(row);
+                    setOpenResponseId(row.responseId);
+                  }}
+                />
+              </>
+            )}
+          </div>
+        )}
+      </Tabs>
 
       <ResponseDetailDialog
         surveyId={surveyId}

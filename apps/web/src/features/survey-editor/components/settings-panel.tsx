@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
-import { SETTINGS_LIMITS } from '@quorum/contract';
+import { NOTIFY_ON_RESPONSE, NOTIFY_ON_RESPONSE_LABELS, SETTINGS_LIMITS } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, Input, Textarea } from '@/components/ui/field';
@@ -20,7 +20,10 @@ export function SettingsPanel({ disabled }: { disabled: boolean }) {
   const hiddenFields = useWatch({ control, name: 'hiddenFields' });
   const welcomeOn = useWatch({ control, name: 'welcome.enabled' });
   const oneResponse = useWatch({ control, name: 'oneResponsePerBrowser' });
+  const notifyOnResponse = useWatch({ control, name: 'notifyOnResponse' });
   const timesNoteId = useId();
+  const notifyNoteId = useId();
+  const notifyId = useId();
   const pattern = hiddenFieldsLinkPattern(hiddenFields);
 
   const setHiddenFields = (next: string[]) => {
@@ -76,6 +79,38 @@ export function SettingsPanel({ disabled }: { disabled: boolean }) {
           disabled={disabled}
           onChange={(checked) => setValue('oneResponsePerBrowser', checked, { shouldDirty: true })}
         />
+      </fieldset>
+
+      <fieldset className="space-y-3" aria-describedby={notifyNoteId}>
+        <legend className="text-base font-semibold">Email me about new responses</legend>
+        <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-6">
+          {NOTIFY_ON_RESPONSE.map((value) => (
+            <div key={value} className="flex items-center gap-2">
+              <input
+                id={`${notifyId}-${value}`}
+                type="radio"
+                name="notifyOnResponse"
+                value={value}
+                checked={notifyOnResponse === value}
+                disabled={disabled}
+                onChange={() => setValue('notifyOnResponse', value, { shouldDirty: true })}
+                className="size-4 shrink-0 accent-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
+              />
+              <label htmlFor={`${notifyId}-${value}`} className="text-sm font-medium text-slate-800">
+                {NOTIFY_ON_RESPONSE_LABELS[value]}
+              </label>
+            </div>
+          ))}
+        </div>
+        <p id={notifyNoteId} className="text-sm text-slate-600">
+          {notifyOnResponse === 'daily'
+            ? 'One email a day with the number of new responses and the latest answers, only on days with new responses.'
+            : notifyOnResponse === 'each'
+              ? 'One email for each response, with its answers.'
+              : 'No emails about responses.'}{' '}
+          You always get an email when the survey closes by itself (its closing time or its response limit). Every email
+          about responses has a link to stop them.
+        </p>
       </fieldset>
 
       <fieldset className="space-y-3">

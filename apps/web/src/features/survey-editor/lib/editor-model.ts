@@ -22,6 +22,7 @@ import {
   type QuestionOf,
   type QuestionType,
   type Survey,
+  type NotifyOnResponse,
   type SurveyInput,
 } from '@quorum/contract';
 import { needsValue, OPERATOR_LABELS } from '@/lib/logic-operators';
@@ -39,6 +40,8 @@ export interface SettingsDraft {
   responseLimit: string;
   oneResponsePerBrowser: boolean;
   hiddenFields: string[];
+  /** "Email me about new responses". */
+  notifyOnResponse: NotifyOnResponse;
   welcome: { enabled: boolean; title: string; text: string; buttonLabel: string };
   thankYou: { title: string; text: string; redirectUrl: string };
 }
@@ -58,6 +61,7 @@ export function emptySettings(): SettingsDraft {
     responseLimit: '',
     oneResponsePerBrowser: false,
     hiddenFields: [],
+    notifyOnResponse: 'off',
     welcome: { enabled: false, title: '', text: '', buttonLabel: '' },
     thankYou: { title: '', text: '', redirectUrl: '' },
   };
@@ -177,6 +181,7 @@ function settingsDraftOf(survey: Survey): SettingsDraft {
     responseLimit: survey.responseLimit === null ? '' : String(survey.responseLimit),
     oneResponsePerBrowser: survey.oneResponsePerBrowser,
     hiddenFields: [...survey.hiddenFields],
+    notifyOnResponse: survey.notifications.onResponse,
     welcome: survey.welcome
       ? {
           enabled: true,
@@ -423,6 +428,7 @@ function settingsInput(draft: SettingsDraft): Omit<SurveyInput, 'projectName' | 
     responseLimit: limitInput(draft.responseLimit),
     oneResponsePerBrowser: draft.oneResponsePerBrowser,
     hiddenFields: draft.hiddenFields.map((key) => key.trim()),
+    notifications: { onResponse: draft.notifyOnResponse },
     welcome: welcome.enabled ? { title: welcome.title, text: welcome.text, buttonLabel: welcome.buttonLabel } : null,
     thankYou: { title: draft.thankYou.title, text: draft.thankYou.text, redirectUrl: draft.thankYou.redirectUrl },
   };
@@ -462,6 +468,7 @@ export type SettingField =
   | 'oneResponsePerBrowser'
   | 'hiddenFields'
   | `hiddenFields.${number}`
+  | 'notifyOnResponse'
   | 'welcome.title'
   | 'welcome.text'
   | 'welcome.buttonLabel'
@@ -528,6 +535,7 @@ function settingFieldOf(path: readonly PropertyKey[]): SettingField | undefined 
   if (head === 'opensAt' || head === 'closesAt' || head === 'responseLimit' || head === 'oneResponsePerBrowser') {
     return head;
   }
+  if (head === 'notifications') return 'notifyOnResponse';
   if (head === 'hiddenFields') {
     const at = typeof part === 'number' ? part : typeof part === 'string' && /^\d+$/.test(part) ? Number(part) : null;
     return at === null ? 'hiddenFields' : `hiddenFields.${at}`;

@@ -1,3 +1,4 @@
+import { NOTIFY_ON_RESPONSE } from '@quorum/contract';
 import { completeQuestion, emptySettings, nextQuestionKey, type SettingsDraft, type SurveyDraft } from './editor-model';
 
 /**
@@ -110,6 +111,7 @@ function completeSettings(raw: Partial<Record<keyof SettingsDraft, unknown>>): S
     oneResponsePerBrowser: isFlag(raw.oneResponsePerBrowser) ? raw.oneResponsePerBrowser : false,
     hiddenFields:
       Array.isArray(raw.hiddenFields) && raw.hiddenFields.every(isText) ? [...raw.hiddenFields] : defaults.hiddenFields,
+    notifyOnResponse: NOTIFY_ON_RESPONSE.find((value) => value === raw.notifyOnResponse) ?? defaults.notifyOnResponse,
     welcome:
       isTexts(['title', 'text', 'buttonLabel'])(welcome) && isFlag(welcome?.enabled)
         ? (welcome as SettingsDraft['welcome'])
