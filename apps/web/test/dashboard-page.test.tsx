@@ -192,6 +192,17 @@ describe('the dashboard', () => {
     expect(within(actions).getByRole('button', { name: /Launch/ })).not.toHaveAttribute('aria-disabled');
   });
 
+  it.each(['draft', 'paused', 'closed'] as const)(
+    'shows the public link only on active cards, not on a %s one',
+    async (state) => {
+      const { user } = await renderDashboard([summary(state, { title: 'Not live' })]);
+      await user.click(screen.getByRole('button', { name: /Not live/ }));
+      expect(screen.getByRole('group', { name: 'Actions for Not live' })).toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: 'Public link' })).not.toBeInTheDocument();
+      expect(screen.queryByText(/Respondents can open this link/)).not.toBeInTheDocument();
+    },
+  );
+
   it('at 2 active surveys blocks Launch and Resume with the limit message and warns', async () => {
     const { user } = await renderDashboard([
       summary('active'),
