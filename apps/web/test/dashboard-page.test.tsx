@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -17,6 +17,7 @@ import { DASHBOARD_PAGE_SIZE } from '@/features/dashboard/api/get-surveys';
 import { embedSnippet } from '@/features/dashboard/lib/share';
 import { ErrorBannerProvider, useErrorBanner } from '@/lib/error-banner';
 import { paths } from '@/config/paths';
+import { stubScreenWidth } from './support/screen-width';
 
 let n = 0;
 const summary = (state: SurveyState, over: Partial<SurveySummary> = {}): SurveySummary => {
@@ -192,6 +193,17 @@ describe('the dashboard', () => {
     expect(within(actions).getByRole('button', { name: /Launch/ })).not.toHaveAttribute('aria-disabled');
   });
 
+  it.each(['draft', 'paused', 'closed'] as const)(
+    'shows the public link only on active cards, not on a %s one',
+    async (state) => {
+      const { user } = await renderDashboard([summary(state, { title: 'Not live' })]);
+      await user.click(screen.getByRole('button', { name: /Not live/ }));
+      expect(screen.getByRole('group', { name: 'Actions for Not live' })).toBeInTheDocument();
+      expect(screen.queryByRole('textbox', { name: 'Public link' })).not.toBeInTheDocument();
+      expect(screen.queryByText(/Respondents can open this link/)).not.toBeInTheDocument();
+    },
+  );
+
   it('at 2 active surveys blocks Launch and Resume with the limit message and warns', async () => {
     const { user } = await renderDashboard([
       summary('active'),
@@ -223,6 +235,37 @@ describe('the dashboard', () => {
     expect(screen.queryByRole('button', { name: /^Active/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: /Waiting/ }));
     expect(screen.getByRole('button', { name: /Launch/ })).toHaveAttribute('aria-disabled', 'true');
+  });
+});
+
+describe('the Generate with AI box', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts closed on a phone, its heading a button that opens it by keyboard, so the list stays in view', async () => {
+    stubScreenWidth(360);
+    const { user } = await renderDashboard([summary('active', { title: 'Live one' })]);
+    const box = screen.getByRole('region', { name: 'Generate with AI' });
+    const toggle = within(box).getByRole('button', { name: 'Generate with AI' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(box).queryByRole('textbox', { name: 'Survey idea' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Live one/ })).toBeInTheDocument();
+
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(box).getByRole('textbox', { name: 'Survey idea' })).toBeInTheDocument();
+    expect(within(box).getByRole('button', { name: /Generate Survey/ })).toBeInTheDocument();
+    const results = await axe.run(box, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
+  });
+
+  it('is open on a wide screen, with nothing to toggle', async () => {
+    stubScreenWidth(1280);
+    await renderDashboard([summary('active')]);
+    const box = screen.getByRole('region', { name: 'Generate with AI' });
+    expect(within(box).queryByRole('button', { name: 'Generate with AI' })).not.toBeInTheDocument();
+    expect(within(box).getByRole('heading', { name: 'Generate with AI' })).toBeInTheDocument();
+    expect(within(box).getByRole('textbox', { name: 'Survey idea' })).toBeInTheDocument();
   });
 });
 
@@ -312,6 +355,37 @@ describe('the dashboard: search, filter and sort in the URL', { timeout: 30_000 
   });
 });
 
+describe('the Generate with AI box', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts closed on a phone, its heading a button that opens it by keyboard, so the list stays in view', async () => {
+    stubScreenWidth(360);
+    const { user } = await renderDashboard([summary('active', { title: 'Live one' })]);
+    const box = screen.getByRole('region', { name: 'Generate with AI' });
+    const toggle = within(box).getByRole('button', { name: 'Generate with AI' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(box).queryByRole('textbox', { name: 'Survey idea' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Live one/ })).toBeInTheDocument();
+
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(box).getByRole('textbox', { name: 'Survey idea' })).toBeInTheDocument();
+    expect(within(box).getByRole('button', { name: /Generate Survey/ })).toBeInTheDocument();
+    const results = await axe.run(box, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
+  });
+
+  it('is open on a wide screen, with nothing to toggle', async () => {
+    stubScreenWidth(1280);
+    await renderDashboard([summary('active')]);
+    const box = screen.getByRole('region', { name: 'Generate with AI' });
+    expect(within(box).queryByRole('button', { name: 'Generate with AI' })).not.toBeInTheDocument();
+    expect(within(box).getByRole('heading', { name: 'Generate with AI' })).toBeInTheDocument();
+    expect(within(box).getByRole('textbox', { name: 'Survey idea' })).toBeInTheDocument();
+  });
+});
+
 // Many user steps (and axe) on a shared machine: a longer timeout than the default 5 s.
 describe('the dashboard with 1,000 surveys', { timeout: 30_000 }, () => {
   it('puts only the first page of cards in the DOM and loads the next page on "Show more surveys"', async () => {
@@ -363,6 +437,37 @@ describe('the dashboard: duplicate', () => {
     await user.click(screen.getByRole('button', { name: 'Duplicate' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Survey not found');
     expect(screen.queryByText(/was created as a draft/)).not.toBeInTheDocument();
+  });
+});
+
+describe('the Generate with AI box', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts closed on a phone, its heading a button that opens it by keyboard, so the list stays in view', async () => {
+    stubScreenWidth(360);
+    const { user } = await renderDashboard([summary('active', { title: 'Live one' })]);
+    const box = screen.getByRole('region', { name: 'Generate with AI' });
+    const toggle = within(box).getByRole('button', { name: 'Generate with AI' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(box).queryByRole('textbox', { name: 'Survey idea' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Live one/ })).toBeInTheDocument();
+
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(box).getByRole('textbox', { name: 'Survey idea' })).toBeInTheDocument();
+    expect(within(box).getByRole('button', { name: /Generate Survey/ })).toBeInTheDocument();
+    const results = await axe.run(box, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
+  });
+
+  it('is open on a wide screen, with nothing to toggle', async () => {
+    stubScreenWidth(1280);
+    await renderDashboard([summary('active')]);
+    const box = screen.getByRole('region', { name: 'Generate with AI' });
+    expect(within(box).queryByRole('button', { name: 'Generate with AI' })).not.toBeInTheDocument();
+    expect(within(box).getByRole('heading', { name: 'Generate with AI' })).toBeInTheDocument();
+    expect(within(box).getByRole('textbox', { name: 'Survey idea' })).toBeInTheDocument();
   });
 });
 
@@ -445,6 +550,37 @@ describe('the dashboard: share', { timeout: 30_000 }, () => {
     // jsdom has no layout: contrast is checked in the browser (e2e).
     const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
+  });
+});
+
+describe('the Generate with AI box', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('starts closed on a phone, its heading a button that opens it by keyboard, so the list stays in view', async () => {
+    stubScreenWidth(360);
+    const { user } = await renderDashboard([summary('active', { title: 'Live one' })]);
+    const box = screen.getByRole('region', { name: 'Generate with AI' });
+    const toggle = within(box).getByRole('button', { name: 'Generate with AI' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(within(box).queryByRole('textbox', { name: 'Survey idea' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /Live one/ })).toBeInTheDocument();
+
+    toggle.focus();
+    await user.keyboard('{Enter}');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(within(box).getByRole('textbox', { name: 'Survey idea' })).toBeInTheDocument();
+    expect(within(box).getByRole('button', { name: /Generate Survey/ })).toBeInTheDocument();
+    const results = await axe.run(box, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
+  });
+
+  it('is open on a wide screen, with nothing to toggle', async () => {
+    stubScreenWidth(1280);
+    await renderDashboard([summary('active')]);
+    const box = screen.getByRole('region', { name: 'Generate with AI' });
+    expect(within(box).queryByRole('button', { name: 'Generate with AI' })).not.toBeInTheDocument();
+    expect(within(box).getByRole('heading', { name: 'Generate with AI' })).toBeInTheDocument();
+    expect(within(box).getByRole('textbox', { name: 'Survey idea' })).toBeInTheDocument();
   });
 });
 

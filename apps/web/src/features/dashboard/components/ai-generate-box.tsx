@@ -1,13 +1,16 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Sparkles } from 'lucide-react';
+import { ChevronDown, Sparkles } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { LIMITS } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { cn } from '@/components/ui/cn';
+import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { Field, Textarea } from '@/components/ui/field';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useErrorBanner } from '@/lib/error-banner';
+import { useWideScreen } from '@/lib/use-wide-screen';
 import { useGenerateSurvey } from '../api/generate-survey';
 
 /** On failure the banner reads this plus the server's message or the error's text. */
@@ -28,6 +31,7 @@ function failureText(error: unknown): string {
 /**
  * "Generate with AI" (disabled while the idea is blank): a survey idea in, a saved draft out, opened
  * straight in the editor with the survey carried in the navigation state so no second request is needed.
+ * On a phone the box starts closed, its heading a button that opens it, so the survey list stays in view.
  */
 export function AiGenerateBox() {
   const [idea, setIdea] = useState('');
@@ -36,6 +40,9 @@ export function AiGenerateBox() {
   const { showError } = useErrorBanner();
   const headingId = useId();
   const statusId = useId();
+  const wide = useWideScreen();
+  const [openOnPhone, setOpenOnPhone] = useState(false);
+  const open = wide || openOnPhone;
 
   const trimmed = idea.trim();
   const pending = generate.isPending;
@@ -63,63 +70,80 @@ export function AiGenerateBox() {
     }
   };
 
+  const heading = 'Generate with AI';
   return (
     <Card className="overflow-hidden border-accent-200 bg-gradient-to-br from-accent-50 via-white to-white">
-      <section aria-labelledby={headingId} className="px-5 py-5 sm:px-6">
-        <div className="flex items-start gap-3">
-          <span
-            className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-600 text-white shadow-sm"
-            aria-hidden="true"
-          >
-            <Sparkles className="size-5" />
-          </span>
-          <div className="min-w-0">
-            <h2 id={headingId} className="text-base font-semibold text-slate-900">
-              Generate with AI
-            </h2>
-            <p className="mt-0.5 text-sm text-slate-600">
-              Describe your idea in a sentence or two, in any language. You get a draft survey to review and edit.
-            </p>
-          </div>
-        </div>
-
-        <form className="mt-4 space-y-3" onSubmit={onSubmit}>
-          <Field
-            label="Survey idea"
-            hint={`Ctrl+Enter to generate · ${idea.length.toLocaleString('en')}/${LIMITS.prompt.toLocaleString('en')} characters`}
-          >
-            {({ id, describedBy }) => (
-              <Textarea
-                id={id}
-                aria-describedby={describedBy}
-                rows={4}
-                maxLength={LIMITS.prompt}
-                placeholder={PLACEHOLDER}
-                value={idea}
-                readOnly={pending || done}
-                onChange={(event) => setIdea(event.target.value)}
-                onKeyDown={onKeyDown}
-                className="resize-y bg-white"
-              />
-            )}
-          </Field>
-          <div className="flex flex-wrap items-center gap-3">
-            <Button
-              type="submit"
-              loading={pending || done}
-              disabled={trimmed === '' || pending || done}
-              disabledReason={trimmed === '' && !pending && !done ? 'Describe your survey idea first' : null}
+      <Collapsible asChild open={open} onOpenChange={setOpenOnPhone}>
+        <section aria-labelledby={headingId} className={cn('px-5 sm:px-6', open ? 'py-5' : 'py-3')}>
+          <div className={cn('flex gap-3', open ? 'items-start' : 'items-center')}>
+            <span
+              className="flex size-10 shrink-0 items-center justify-center rounded-full bg-accent-600 text-white shadow-sm"
+              aria-hidden="true"
             >
-              {!pending && !done && <Sparkles className="size-4" aria-hidden="true" />}
-              {pending ? 'Generating...' : done ? 'Opening editor...' : 'Generate Survey'}
-            </Button>
-            <p id={statusId} role="status" aria-live="polite" className="min-h-5 text-sm text-slate-600">
-              {pending && 'Writing your survey. This can take up to a minute.'}
-              {done && 'Survey ready. Opening it in the editor...'}
-            </p>
+              <Sparkles className="size-5" />
+            </span>
+            <div className="min-w-0 flex-1">
+              <h2 id={headingId} className="text-base font-semibold text-slate-900">
+                {wide ? (
+                  heading
+                ) : (
+                  <CollapsibleTrigger className="flex min-h-10 w-full items-center justify-between gap-2 rounded-md text-left">
+                    {heading}
+                    <ChevronDown
+                      className={cn('size-4 shrink-0 text-slate-500 transition-transform', open && 'rotate-180')}
+                      aria-hidden="true"
+                    />
+                  </CollapsibleTrigger>
+                )}
+              </h2>
+              {open && (
+                <p className="mt-0.5 text-sm text-slate-600">
+                  Describe your idea in a sentence or two, in any language. You get a draft survey to review and edit.
+                </p>
+              )}
+            </div>
           </div>
-        </form>
-      </section>
+
+          <CollapsibleContent asChild>
+            <form className="mt-4 space-y-3" onSubmit={onSubmit}>
+              <Field
+                label="Survey idea"
+                hint={`Ctrl+Enter to generate · ${idea.length.toLocaleString('en')}/${LIMITS.prompt.toLocaleString('en')} characters`}
+              >
+                {({ id, describedBy }) => (
+                  <Textarea
+                    id={id}
+                    aria-describedby={describedBy}
+                    rows={4}
+                    maxLength={LIMITS.prompt}
+                    placeholder={PLACEHOLDER}
+                    value={idea}
+                    readOnly={pending || done}
+                    onChange={(event) => setIdea(event.target.value)}
+                    onKeyDown={onKeyDown}
+                    className="resize-y bg-white"
+                  />
+                )}
+              </Field>
+              <div className="flex flex-wrap items-center gap-3">
+                <Button
+                  type="submit"
+                  loading={pending || done}
+                  disabled={trimmed === '' || pending || done}
+                  disabledReason={trimmed === '' && !pending && !done ? 'Describe your survey idea first' : null}
+                >
+                  {!pending && !done && <Sparkles className="size-4" aria-hidden="true" />}
+                  {pending ? 'Generating...' : done ? 'Opening editor...' : 'Generate Survey'}
+                </Button>
+                <p id={statusId} role="status" aria-live="polite" className="min-h-5 text-sm text-slate-600">
+                  {pending && 'Writing your survey. This can take up to a minute.'}
+                  {done && 'Survey ready. Opening it in the editor...'}
+                </p>
+              </div>
+            </form>
+          </CollapsibleContent>
+        </section>
+      </Collapsible>
     </Card>
   );
 }

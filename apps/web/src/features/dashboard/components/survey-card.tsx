@@ -33,7 +33,8 @@ export function publicUrlOf(survey: Pick<SurveySummary, 'projectId' | 'surveyId'
 
 /**
  * One survey: a summary row (title, question and response counts, state) that expands (click, Enter or Space)
- * into its details and actions. Every survey can be duplicated; an active one can be shared.
+ * into its details and actions. Every survey can be duplicated; only an active one shows its public link (the
+ * only state in which respondents can open it) and can be shared.
  */
 export function SurveyCard({
   survey,
@@ -119,7 +120,7 @@ export function SurveyCard({
               <dd className="mt-0.5 text-slate-900">{survey.responseCount.toLocaleString('en')}</dd>
             </div>
           </dl>
-          <CopyLink url={publicUrlOf(survey)} canCopy={survey.state === 'active'} />
+          {survey.state === 'active' && <CopyLink url={publicUrlOf(survey)} canCopy />}
           <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${survey.title}`}>
             {actions.map((action) => {
               const Icon = ACTION_ICONS[action.label];

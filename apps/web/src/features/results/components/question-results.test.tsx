@@ -1,6 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import userEvent from '@testing-library/user-event';
+import axe from 'axe-core';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stubScreenWidth } from '@test/support/screen-width';
 import type { QuestionResult, ResponseRow, Statistic } from '@quorum/contract';
 import { answerCellText } from './answer-cell-text';
 import { QuestionResultCard } from './question-result-card';
@@ -48,7 +51,10 @@ const row = (id: string, answer: ResponseRow['answers'][string]): ResponseRow =>
   flags: [],
 });
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('every question’s card', () => {
   it('shows the help text under the question and how many of those who saw it answered', () => {
@@ -442,5 +448,57 @@ describe('the responses table', () => {
         .slice(3)
         .map((c) => c.textContent),
     ).toEqual(['—', '—', '—', '—']);
+  });
+
+  it('on a phone shows each response as a card with every answer under its question, opened by its id', async () => {
+    stubScreenWidth(360);
+    const { ResponsesTable } = await import('./responses-table');
+    const questions = [
+      result({ id: 'day', type: 'multiple_choice', text: 'Which day?' }),
+      result({ id: 'note', type: 'text', text: 'Anything else?' }),
+    ];
+    const row = {
+      responseId: 'r1',
+      submittedAt: '2026-03-01T10:00:00.000Z',
+      answers: { day: 'Saturday' },
+      hiddenFields: { source: 'newsletter' },
+      durationSeconds: 75,
+      flags: ['speeder'],
+    };
+    vi.spyOn(globalThis, 'fetch').mockImplementation(
+      async () => new Response(JSON.stringify({ responses: [row], nextCursor: null }), { status: 200 }),
+    );
+    const onOpen = vi.fn();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    render(
+      <QueryClientProvider client={client}>
+        <ResponsesTable
+          surveyId="s1"
+          questions={questions}
+          hiddenFields={['source']}
+          totalResponses={1}
+          onOpen={onOpen}
+        />
+      </QueryClientProvider>,
+    );
+    const list = await screen.findByRole('list', { name: 'Responses, newest first' });
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    const [card] = within(list).getAllByRole('listitem');
+    const terms = within(card!).getAllByRole('term');
+    expect(terms.map((t) => [t.textContent, t.nextElementSibling?.textContent])).toEqual([
+      ['Submitted At', expect.any(String)],
+      ['Q1: Which day?', 'Saturday'],
+      ['Q2: Anything else?', '—'],
+      ['source (hidden field)', 'newsletter'],
+      ['Flags', 'Speeder: Finished in under a third of the median completion time.'],
+      ['Duration', '1 min 15 s'],
+    ]);
+    // jsdom has no layout: contrast is checked in the browser (e2e).
+    const results = await axe.run(list, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
+    const open = within(card!).getByRole('button', { name: 'View response r1' });
+    open.focus();
+    await userEvent.setup().keyboard('{Enter}');
+    expect(onOpen).toHaveBeenCalledWith(expect.objectContaining({ responseId: 'r1' }));
   });
 });

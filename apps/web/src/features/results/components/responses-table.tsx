@@ -6,15 +6,19 @@ import {
   type ResponseRow,
   type ResultsFilter,
 } from '@quorum/contract';
+import type { MouseEvent } from 'react';
 import { Button } from '@/components/ui/button';
+import { cn } from '@/components/ui/cn';
 import { useResponses } from '../api/get-responses';
 import { formatCount, formatDateTime, formatDuration } from '@/lib/format';
+import { useWideScreen } from '@/lib/use-wide-screen';
 import { answerCellText } from './answer-cell-text';
 import { FlagBadges, FlagLegend } from './response-flags';
 
 /**
  * Table View: the responses the filter keeps, newest first, one column per question, a page at a time, with their
- * quality flags and time taken. "View" (or a click on the row) opens a response in full.
+ * quality flags and time taken. The response id (or a click on the row) opens a response in full. On a phone each
+ * response is a card of its own, its answers under their questions, so nothing hides off to the side.
  */
 export function ResponsesTable({
   surveyId,
@@ -35,6 +39,7 @@ export function ResponsesTable({
 }) {
   const responses = useResponses(surveyId, { filter });
   const rows = responses.data?.pages.flatMap((p) => p.responses) ?? [];
+  const wide = useWideScreen();
 
   if (responses.isPending) return <p className="p-6 text-sm text-slate-600">Loading responses…</p>;
   if (responses.isError) {
@@ -50,103 +55,87 @@ export function ResponsesTable({
 
   return (
     <div className="space-y-4">
-      <div
-        className="relative overflow-x-auto rounded-card border border-slate-200 bg-white shadow-card"
-        tabIndex={0}
-        role="region"
-        aria-label="Responses table (scrolls sideways)"
-      >
-        <table className="min-w-full text-left text-sm">
-          <caption className="sr-only">Responses, newest first</caption>
-          <thead className="bg-slate-50 text-xs text-slate-600">
-            <tr>
-              <th scope="col" className="px-4 py-3 align-bottom font-semibold whitespace-nowrap">
-                Response ID
-              </th>
-              <th scope="col" className="px-4 py-3 align-bottom font-semibold whitespace-nowrap">
-                Submitted At
-              </th>
-              {questions.map((q, index) => (
-                <th key={q.id} scope="col" className="min-w-44 px-4 py-3 align-bottom font-semibold">
-                  <span className={q.isDeleted ? 'text-slate-500 line-through decoration-slate-400' : undefined}>
-                    {questionLabel(index + 1, q.text)}
-                  </span>
-                  {q.isDeleted && <span className="ml-1 font-normal text-amber-800">(deleted)</span>}
+      {wide ? (
+        <div
+          className="relative overflow-x-auto rounded-card border border-slate-200 bg-white shadow-card"
+          tabIndex={0}
+          role="region"
+          aria-label="Responses table (scrolls sideways)"
+        >
+          <table className="min-w-full text-left text-sm">
+            <caption className="sr-only">Responses, newest first</caption>
+            <thead className="bg-slate-50 text-xs text-slate-600">
+              <tr>
+                <th scope="col" className="px-4 py-3 align-bottom font-semibold whitespace-nowrap">
+                  Response ID
                 </th>
-              ))}
-              {hiddenFields.map((name) => (
-                <th
-                  key={`hidden:${name}`}
-                  scope="col"
-                  className="px-4 py-3 align-bottom font-semibold whitespace-nowrap"
-                >
-                  {name}
-                  <span className="sr-only"> (hidden field)</span>
+                <th scope="col" className="px-4 py-3 align-bottom font-semibold whitespace-nowrap">
+                  Submitted At
                 </th>
-              ))}
-              <th scope="col" className="px-4 py-3 align-bottom font-semibold whitespace-nowrap">
-                Flags
-              </th>
-              <th scope="col" className="px-4 py-3 align-bottom font-semibold whitespace-nowrap">
-                Duration
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-slate-100">
-            {rows.map((r) => (
-              <tr
-                key={r.responseId}
-                className={onOpen ? 'cursor-pointer align-top hover:bg-slate-50/70' : 'align-top hover:bg-slate-50/70'}
-                // The row is a large click target; the keyboard's way in is the response id, a button.
-                onClick={
-                  onOpen
-                    ? (event) => {
-                        if ((event.target as HTMLElement).closest('button, a')) return;
-                        onOpen(r);
-                      }
-                    : undefined
-                }
-              >
-                <td className="px-4 py-3 font-mono text-xs leading-5 whitespace-nowrap text-slate-600">
-                  {onOpen ? (
-                    <button
-                      type="button"
-                      onClick={() => onOpen(r)}
-                      aria-label={`View response ${r.responseId}`}
-                      className="rounded-sm text-accent-700 underline decoration-accent-300 underline-offset-2 hover:text-accent-800 hover:decoration-accent-600"
-                    >
-                      {r.responseId}
-                    </button>
-                  ) : (
-                    r.responseId
-                  )}
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDateTime(r.submittedAt)}</td>
-                {questions.map((q) => (
-                  <td key={q.id} className="max-w-xs px-4 py-3 break-words whitespace-pre-wrap text-slate-800">
-                    {answerCellText(q, answerFor(r.answers, q.id)) || <span className="text-slate-500">—</span>}
-                  </td>
+                {questions.map((q, index) => (
+                  <th key={q.id} scope="col" className="min-w-44 px-4 py-3 align-bottom font-semibold">
+                    <span className={q.isDeleted ? 'text-slate-500 line-through decoration-slate-400' : undefined}>
+                      {questionLabel(index + 1, q.text)}
+                    </span>
+                    {q.isDeleted && <span className="ml-1 font-normal text-amber-800">(deleted)</span>}
+                  </th>
                 ))}
                 {hiddenFields.map((name) => (
-                  <td key={`hidden:${name}`} className="max-w-xs px-4 py-3 break-words text-slate-800">
-                    {ownValue(r.hiddenFields, name) || <span className="text-slate-500">—</span>}
-                  </td>
+                  <th
+                    key={`hidden:${name}`}
+                    scope="col"
+                    className="px-4 py-3 align-bottom font-semibold whitespace-nowrap"
+                  >
+                    {name}
+                    <span className="sr-only"> (hidden field)</span>
+                  </th>
                 ))}
-                <td className="px-4 py-3 text-slate-700">
-                  <FlagBadges flags={r.flags} />
-                </td>
-                <td className="px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums">
-                  {r.durationSeconds === null ? (
-                    <span className="text-slate-500">—</span>
-                  ) : (
-                    formatDuration(r.durationSeconds)
-                  )}
-                </td>
+                <th scope="col" className="px-4 py-3 align-bottom font-semibold whitespace-nowrap">
+                  Flags
+                </th>
+                <th scope="col" className="px-4 py-3 align-bottom font-semibold whitespace-nowrap">
+                  Duration
+                </th>
               </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((r) => (
+                <tr
+                  key={r.responseId}
+                  className={
+                    onOpen ? 'cursor-pointer align-top hover:bg-slate-50/70' : 'align-top hover:bg-slate-50/70'
+                  }
+                  // The row is a large click target; the keyboard's way in is the response id, a button.
+                  onClick={openOnClick(onOpen, r)}
+                >
+                  <td className="px-4 py-3 font-mono text-xs leading-5 whitespace-nowrap text-slate-600">
+                    <ResponseId row={r} onOpen={onOpen} />
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-700">{formatDateTime(r.submittedAt)}</td>
+                  {questions.map((q) => (
+                    <td key={q.id} className="max-w-xs px-4 py-3 break-words whitespace-pre-wrap text-slate-800">
+                      <AnswerText row={r} question={q} />
+                    </td>
+                  ))}
+                  {hiddenFields.map((name) => (
+                    <td key={`hidden:${name}`} className="max-w-xs px-4 py-3 break-words text-slate-800">
+                      <HiddenValue row={r} name={name} />
+                    </td>
+                  ))}
+                  <td className="px-4 py-3 text-slate-700">
+                    <FlagBadges flags={r.flags} />
+                  </td>
+                  <td className="px-4 py-3 whitespace-nowrap text-slate-700 tabular-nums">
+                    <Duration row={r} />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <ResponseCards rows={rows} questions={questions} hiddenFields={hiddenFields} onOpen={onOpen} />
+      )}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600" aria-live="polite">
           Showing {formatCount(rows.length)} of {formatCount(Math.max(totalResponses, rows.length))} responses
@@ -163,5 +152,119 @@ export function ResponsesTable({
       </div>
       {rows.some((r) => r.flags.length > 0) && <FlagLegend />}
     </div>
+  );
+}
+
+const NOTHING = <span className="text-slate-500">—</span>;
+
+/** A response's id: the keyboard's way to open it, when it can be opened. */
+function ResponseId({ row, onOpen }: { row: ResponseRow; onOpen: ((row: ResponseRow) => void) | undefined }) {
+  if (!onOpen) return row.responseId;
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(row)}
+      aria-label={`View response ${row.responseId}`}
+      className="rounded-sm break-all text-accent-700 underline decoration-accent-300 underline-offset-2 hover:text-accent-800 hover:decoration-accent-600"
+    >
+      {row.responseId}
+    </button>
+  );
+}
+
+function AnswerText({ row, question }: { row: ResponseRow; question: QuestionResult }) {
+  return answerCellText(question, answerFor(row.answers, question.id)) || NOTHING;
+}
+
+function HiddenValue({ row, name }: { row: ResponseRow; name: string }) {
+  return ownValue(row.hiddenFields, name) || NOTHING;
+}
+
+function Duration({ row }: { row: ResponseRow }) {
+  return row.durationSeconds === null ? NOTHING : formatDuration(row.durationSeconds);
+}
+
+/** Opens the response on a click anywhere but its own buttons and links. */
+const openOnClick = (onOpen: ((row: ResponseRow) => void) | undefined, row: ResponseRow) =>
+  onOpen
+    ? (event: MouseEvent) => {
+        if ((event.target as HTMLElement).closest('button, a')) return;
+        onOpen(row);
+      }
+    : undefined;
+
+/** The responses as one card each, every answer under its question: the Table View on a phone. */
+function ResponseCards({
+  rows,
+  questions,
+  hiddenFields,
+  onOpen,
+}: {
+  rows: readonly ResponseRow[];
+  questions: readonly QuestionResult[];
+  hiddenFields: readonly string[];
+  onOpen: ((row: ResponseRow) => void) | undefined;
+}) {
+  const term = 'text-xs font-medium text-slate-600';
+  return (
+    <ul aria-label="Responses, newest first" className="space-y-3">
+      {rows.map((r) => (
+        // The card is a large click target; the keyboard's way in is the response id, a button.
+        <li
+          key={r.responseId}
+          className={cn(
+            'rounded-card border border-slate-200 bg-white p-4 text-sm shadow-card',
+            onOpen && 'cursor-pointer hover:bg-slate-50/70',
+          )}
+          onClick={openOnClick(onOpen, r)}
+        >
+          <p className="font-mono text-xs leading-5 text-slate-600">
+            <ResponseId row={r} onOpen={onOpen} />
+          </p>
+          <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-3">
+            <div className="col-span-2">
+              <dt className={term}>Submitted At</dt>
+              <dd className="text-slate-700">{formatDateTime(r.submittedAt)}</dd>
+            </div>
+            {questions.map((q, index) => (
+              <div key={q.id} className="col-span-2">
+                <dt className={term}>
+                  <span className={q.isDeleted ? 'line-through decoration-slate-400' : undefined}>
+                    {questionLabel(index + 1, q.text)}
+                  </span>
+                  {q.isDeleted && <span className="ml-1 font-normal text-amber-800">(deleted)</span>}
+                </dt>
+                <dd className="break-words whitespace-pre-wrap text-slate-800">
+                  <AnswerText row={r} question={q} />
+                </dd>
+              </div>
+            ))}
+            {hiddenFields.map((name) => (
+              <div key={`hidden:${name}`} className="col-span-2">
+                <dt className={term}>
+                  {name}
+                  <span className="sr-only"> (hidden field)</span>
+                </dt>
+                <dd className="break-words text-slate-800">
+                  <HiddenValue row={r} name={name} />
+                </dd>
+              </div>
+            ))}
+            <div>
+              <dt className={term}>Flags</dt>
+              <dd className="text-slate-700">
+                <FlagBadges flags={r.flags} />
+              </dd>
+            </div>
+            <div>
+              <dt className={term}>Duration</dt>
+              <dd className="text-slate-700 tabular-nums">
+                <Duration row={r} />
+              </dd>
+            </div>
+          </dl>
+        </li>
+      ))}
+    </ul>
   );
 }
