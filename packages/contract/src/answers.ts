@@ -49,12 +49,31 @@ export const PUBLIC_MESSAGES = {
   getStarted: 'Get Started Free',
 } as const;
 
-/** A ten-point scale is a slider labelled at 1, 5 and 10. */
-export const SLIDER_LABELS: ReadonlyArray<readonly [value: number, label: string]> = [
-  [1, '1 - Very Poor'],
-  [5, '5 - Average'],
-  [10, '10 - Excellent'],
-];
+/** One value of a rating scale as a respondent sees it. */
+export interface RatingStop {
+  value: number;
+  /** The scale's label for this value, if it has one. */
+  label: string | undefined;
+  /** What is shown for the value: "1 - Very Poor" when labelled, else the number. */
+  text: string;
+}
+
+/**
+ * The values of a rating scale from min to max, each with the label the scale gives it: what the survey shows
+ * respondents and what the editor's preview shows its author.
+ */
+export function ratingStops(scale: {
+  min: number;
+  max: number;
+  labels: Readonly<Record<string, string>>;
+}): RatingStop[] {
+  const stops: RatingStop[] = [];
+  for (let value = scale.min; value <= scale.max; value += 1) {
+    const label = ownValue(scale.labels, String(value))?.trim() || undefined;
+    stops.push({ value, label, text: label === undefined ? String(value) : `${value} - ${label}` });
+  }
+  return stops;
+}
 
 /** A question counts as answered only when its value is non-empty. */
 export function isAnswered(value: AnswerValue | null | undefined): boolean {

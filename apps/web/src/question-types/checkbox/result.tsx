@@ -9,14 +9,18 @@ function CheckboxResult(props: QuestionResultProps) {
       <ChoiceResult
         question={question}
         labelId={labelId}
-        note="Respondents could choose more than one answer, so the shares can add up to more than 100%."
+        barView
+        note="Shares are of respondents who answered. Each could choose more than one answer, so the shares can add up to more than 100%."
       />
       <OtherAnswers {...props} />
     </>
   );
 }
 
-/** As a single choice, saying why the shares can add up to more than 100%; with "Other", the texts given. */
+/**
+ * As a single choice, with a bar view next to the pie and a note that shares are of respondents, so they can add up
+ * to more than 100%; with "Other", the texts given.
+ */
 export const checkboxResult: QuestionResultPart<'checkbox'> = {
   type: 'checkbox',
   Result: CheckboxResult,

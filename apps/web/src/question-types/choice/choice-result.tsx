@@ -1,69 +1,125 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
 import { PIE_COLORS, type QuestionResult } from '@quorum/contract';
 import { formatCount, formatPercentage } from '@/lib/format';
+import { ResultBars } from '../shared/result-bars';
 
 const colorAt = (index: number) => PIE_COLORS[index % PIE_COLORS.length]!;
 
+type ChartView = 'pie' | 'bars';
+
+const CHART_VIEWS: ReadonlyArray<{ view: ChartView; label: string }> = [
+  { view: 'pie', label: 'Pie' },
+  { view: 'bars', label: 'Bars' },
+];
+
 /**
- * The results of a choice question (either choice type): a pie of the answers (six fixed colours, legend at the bottom) beside a table with the
- * same counts and shares. The table is the chart's text equivalent, so the drawing is hidden from screen readers.
+ * The results of a choice question (any choice type): a pie of the answers (six fixed colours, legend at the bottom) beside a table with the
+ * same counts and shares. The table is the chart's text equivalent, so the drawing is hidden from screen readers. With `barView`, the
+ * pie (the default) can be swapped for one bar per answer; `note` is said under the chart.
  */
 export function ChoiceResult({
   question,
   labelId,
   note,
+  barView = false,
 }: {
   question: QuestionResult;
   labelId: string;
   note?: ReactNode;
+  barView?: boolean;
 }) {
   const data = question.statistics.map((s) => ({ ...s }));
   const hasAnswers = question.answeredCount > 0;
+  const [view, setView] = useState<ChartView>('pie');
+  const viewName = useId();
+  const shown: ChartView = barView ? view : 'pie';
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)] lg:items-center">
-      <figure className="m-0" aria-hidden="true">
-        {hasAnswers ? (
-          <div className="h-72 w-full" data-testid="pie-chart">
-            <ResponsiveContainer width="100%" height="100%">
-              <PieChart accessibilityLayer={false}>
-                <Pie
-                  data={data}
-                  dataKey="count"
-                  nameKey="answer"
-                  outerRadius="78%"
-                  innerRadius="0%"
-                  stroke="#fff"
-                  strokeWidth={2}
-                  isAnimationActive={false}
-                  rootTabIndex={-1}
+      <div className="flex flex-col gap-3">
+        {barView && hasAnswers && (
+          <fieldset className="flex items-center gap-3">
+            <legend className="sr-only">Chart</legend>
+            <span aria-hidden="true" className="text-xs font-medium tracking-wide text-slate-600 uppercase">
+              Chart
+            </span>
+            <span className="inline-flex rounded-control border border-slate-300 p-0.5">
+              {CHART_VIEWS.map((option) => (
+                <label
+                  key={option.view}
+                  className="cursor-pointer rounded-[calc(var(--radius-control)-2px)] px-3 py-1 text-sm text-slate-700 has-checked:bg-accent-600 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-600"
                 >
-                  {data.map((entry, index) => (
-                    <Cell key={entry.answer} fill={colorAt(index)} />
-                  ))}
-                </Pie>
-                <Tooltip
-                  formatter={(value, name, item) => [
-                    `${formatCount(Number(value))} (${formatPercentage((item.payload as { percentage: number }).percentage)})`,
-                    String(name),
-                  ]}
-                />
-                <Legend
-                  verticalAlign="bottom"
-                  iconType="circle"
-                  itemSorter={null}
-                  wrapperStyle={{ fontSize: 12, lineHeight: '20px' }}
-                  formatter={(value) => <span className="text-slate-700">{String(value)}</span>}
-                />
-              </PieChart>
-            </ResponsiveContainer>
-          </div>
-        ) : (
-          <div className="flex h-40 items-center justify-center rounded-card border border-dashed border-slate-200 text-sm text-slate-600">
-            No answers yet
-          </div>
+                  <input
+                    type="radio"
+                    name={viewName}
+                    value={option.view}
+                    checked={view === option.view}
+                    onChange={() => setView(option.view)}
+                    className="sr-only"
+                  />
+                  {option.label}
+                </label>
+              ))}
+            </span>
+          </fieldset>
         )}
-      </figure>
+        <figure className="m-0" aria-hidden="true">
+          {hasAnswers && shown === 'bars' ? (
+            <div data-testid="bar-chart">
+              <ResultBars
+                label="Answers"
+                unit={['respondent', 'respondents']}
+                bars={question.statistics.map((s, index) => ({
+                  label: s.answer,
+                  count: s.count,
+                  percentage: s.percentage,
+                  color: colorAt(index),
+                }))}
+              />
+            </div>
+          ) : hasAnswers ? (
+            <div className="h-72 w-full" data-testid="pie-chart">
+              <ResponsiveContainer width="100%" height="100%">
+                <PieChart accessibilityLayer={false}>
+                  <Pie
+                    data={data}
+                    dataKey="count"
+                    nameKey="answer"
+                    outerRadius="78%"
+                    innerRadius="0%"
+                    stroke="#fff"
+                    strokeWidth={2}
+                    isAnimationActive={false}
+                    rootTabIndex={-1}
+                  >
+                    {data.map((entry, index) => (
+                      <Cell key={entry.answer} fill={colorAt(index)} />
+                    ))}
+                  </Pie>
+                  <Tooltip
+                    formatter={(value, name, item) => [
+                      `${formatCount(Number(value))} (${formatPercentage((item.payload as { percentage: number }).percentage)})`,
+                      String(name),
+                    ]}
+                  />
+                  <Legend
+                    verticalAlign="bottom"
+                    iconType="circle"
+                    itemSorter={null}
+                    wrapperStyle={{ fontSize: 12, lineHeight: '20px' }}
+                    formatter={(value) => <span className="text-slate-700">{String(value)}</span>}
+                  />
+                </PieChart>
+              </ResponsiveContainer>
+            </div>
+          ) : (
+            <div className="flex h-40 items-center justify-center rounded-card border border-dashed border-slate-200 text-sm text-slate-600">
+              No answers yet
+            </div>
+          )}
+        </figure>
+        {note && <p className="text-xs text-slate-600">{note}</p>}
+      </div>
       <table className="w-full text-sm" aria-labelledby={labelId}>
         <thead>
           <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-600 uppercase">
@@ -97,7 +153,6 @@ export function ChoiceResult({
           ))}
         </tbody>
       </table>
-      {note && <p className="text-xs text-slate-600 lg:col-span-2">{note}</p>}
     </div>
   );
 }

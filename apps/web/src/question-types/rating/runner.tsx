@@ -1,14 +1,9 @@
 import { useId } from 'react';
-import { SLIDER_LABELS, type AnswerValue, type QuestionOf } from '@quorum/contract';
+import { ratingStops, type AnswerValue } from '@quorum/contract';
 import { cn } from '@/components/ui/cn';
 import { idList, nativeControl, optionRow } from '../shared/answer-controls';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
-
-function ratingValues(question: QuestionOf<'rating'>): number[] {
-  const values: number[] = [];
-  for (let v = question.ratingScale.min; v <= question.ratingScale.max; v += 1) values.push(v);
-  return values;
-}
+import { SliderStops } from './slider-stops';
 
 /** A scale with a maximum of 10 is a slider; a five-point scale, radio options with their labels. */
 function RatingInput(props: AnswerInputProps<'rating'>) {
@@ -19,39 +14,36 @@ function RatingInput(props: AnswerInputProps<'rating'>) {
 function RatingChoices({ question, name, value, onChange }: AnswerInputProps<'rating'>) {
   return (
     <div className="grid gap-3 sm:grid-cols-5 sm:gap-2">
-      {ratingValues(question).map((v) => {
-        const label = question.ratingScale.labels[String(v)];
-        return (
-          <label
-            key={v}
-            className={cn(
-              optionRow,
-              'sm:min-h-24 sm:flex-col sm:justify-center sm:gap-1 sm:px-2 sm:text-center sm:[&>input]:sr-only',
-            )}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={v}
-              checked={value === v}
-              onChange={() => onChange(v)}
-              className={nativeControl}
-            />
-            <span className="text-lg font-semibold tabular-nums">{v}</span>
-            {label && <span className="text-sm text-slate-600 sm:text-xs">{label}</span>}
-          </label>
-        );
-      })}
+      {ratingStops(question.ratingScale).map((stop) => (
+        <label
+          key={stop.value}
+          className={cn(
+            optionRow,
+            'sm:min-h-24 sm:flex-col sm:justify-center sm:gap-1 sm:px-2 sm:text-center sm:[&>input]:sr-only',
+          )}
+        >
+          <input
+            type="radio"
+            name={name}
+            value={stop.value}
+            checked={value === stop.value}
+            onChange={() => onChange(stop.value)}
+            className={nativeControl}
+          />
+          <span className="text-lg font-semibold tabular-nums">{stop.value}</span>
+          {stop.label && <span className="text-sm text-slate-600 sm:text-xs">{stop.label}</span>}
+        </label>
+      ))}
     </div>
   );
 }
 
-/** A ten-point scale: a slider labelled at 1, 5 and 10. Unanswered until moved or tapped. */
+/** A ten-point scale: a slider labelled at the values its scale labels. Unanswered until moved or tapped. */
 function RatingSlider({ question, headingId, value, onChange, describedBy }: AnswerInputProps<'rating'>) {
   const { min, max } = question.ratingScale;
+  const stops = ratingStops(question.ratingScale);
   const answered = typeof value === 'number';
   const current = answered ? value : Math.round((min + max) / 2);
-  const labelOf = (v: number) => SLIDER_LABELS.find(([at]) => at === v)?.[1];
   const id = useId();
   return (
     <div>
@@ -66,18 +58,12 @@ function RatingSlider({ question, headingId, value, onChange, describedBy }: Ans
         value={current}
         aria-labelledby={headingId}
         aria-describedby={idList(`${id}-hint`, describedBy)}
-        aria-valuetext={answered ? (labelOf(current) ?? String(current)) : 'Not rated yet'}
+        aria-valuetext={answered ? (stops.find((s) => s.value === current)?.text ?? String(current)) : 'Not rated yet'}
         onChange={(event) => onChange(Number(event.target.value))}
         onPointerUp={(event) => onChange(Number(event.currentTarget.value))}
-        className={cn('h-8 w-full cursor-pointer accent-accent-600', !answered && 'opacity-60')}
+        className={cn('block h-8 w-full cursor-pointer accent-accent-600', !answered && 'opacity-60')}
       />
-      <div className="mt-2 grid grid-cols-3 text-xs text-slate-600 sm:text-sm" aria-hidden="true">
-        {SLIDER_LABELS.map(([at, label], i) => (
-          <span key={at} className={cn(i === 0 && 'text-left', i === 1 && 'text-center', i === 2 && 'text-right')}>
-            {label}
-          </span>
-        ))}
-      </div>
+      <SliderStops stops={stops} className="text-xs text-slate-600 sm:text-sm" />
       <p id={`${id}-hint`} className="mt-3 text-center text-sm text-slate-600">
         {answered
           ? 'Use the arrow keys or drag to change your rating.'

@@ -1,4 +1,5 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
@@ -278,6 +279,58 @@ describe('email results', () => {
     const list = await within(region).findByRole('list', { name: 'Latest addresses' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
     expect(list).toHaveTextContent('ana@example.com');
+  });
+});
+
+describe('checkbox statistics', () => {
+  const checkbox = () =>
+    result({
+      type: 'checkbox',
+      answeredCount: 4,
+      seenCount: 4,
+      statistics: [stat('Food', 3, 4), stat('Sound', 2, 4), stat('Tickets', 1, 4)],
+    });
+
+  it('says under the chart that shares are of respondents and can add up to more than 100%', () => {
+    const { region } = renderCard(checkbox());
+    expect(
+      within(region).getByText(
+        'Shares are of respondents who answered. Each could choose more than one answer, so the shares can add up to more than 100%.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('shows the pie first and offers one bar per answer instead, by keyboard', async () => {
+    const user = userEvent.setup();
+    const { region } = renderCard(checkbox());
+    const chart = within(region).getByRole('group', { name: 'Chart' });
+    expect(within(chart).getByRole('radio', { name: 'Pie' })).toBeChecked();
+    expect(within(region).getByTestId('pie-chart')).toBeInTheDocument();
+    expect(within(region).queryByTestId('bar-chart')).toBeNull();
+
+    await user.click(within(chart).getByRole('radio', { name: 'Pie' }));
+    await user.keyboard('{ArrowRight}');
+    expect(within(chart).getByRole('radio', { name: 'Bars' })).toBeChecked();
+    const bars = within(region).getByTestId('bar-chart');
+    expect(within(region).queryByTestId('pie-chart')).toBeNull();
+    expect(bars).toHaveTextContent('Food');
+    expect(bars).toHaveTextContent('75%');
+    expect(bars).toHaveTextContent('Tickets');
+    // The table stays the text equivalent of either chart.
+    expect(within(region).getByRole('rowheader', { name: 'Sound' })).toBeVisible();
+  });
+
+  it('offers no bar view for a single choice, whose shares add up to 100%', () => {
+    const { region } = renderCard(
+      result({
+        type: 'multiple_choice',
+        answeredCount: 2,
+        seenCount: 2,
+        statistics: [stat('Yes', 1, 2), stat('No', 1, 2)],
+      }),
+    );
+    expect(within(region).queryByRole('group', { name: 'Chart' })).toBeNull();
+    expect(within(region).queryByText(/more than 100%/)).toBeNull();
   });
 });
 

@@ -12,7 +12,7 @@ export const IMAGE_CHECK_DEBOUNCE_MS = 500;
 
 /**
  * The optional branding image URL: the content type is checked live through the server (the
- * same message as on submit), and the image is previewed as respondents will see it.
+ * same message as on submit), and once it passes the image is previewed as respondents will see it.
  */
 export function BrandingImageField({
   value,
@@ -30,15 +30,17 @@ export function BrandingImageField({
   const status = brandingUrlStatus(debounced);
   const check = useImageCheck(status === 'check' ? debounced : null);
 
+  const checkFailed = status === 'check' && ((check.data !== undefined && !check.data.ok) || check.isError);
   let liveError: string | undefined;
   if (settled && status === 'invalid') liveError = IMAGE_URL_MESSAGE;
-  if (settled && status === 'check' && check.data && !check.data.ok) liveError = IMAGE_URL_MESSAGE;
-  if (settled && status === 'check' && check.isError) {
+  if (settled && checkFailed) {
     liveError =
       check.error instanceof ApiError && check.error.status === 429
         ? errorMessage(check.error, IMAGE_URL_MESSAGE)
         : IMAGE_URL_MESSAGE;
   }
+  // The preview and the field agree: an image only once the check has passed, never beside a message.
+  const previewed = status === 'check' && check.data?.ok === true && !checkFailed && submitError === undefined;
   const checking = status === 'check' && (!settled || check.isFetching);
 
   return (
@@ -75,7 +77,7 @@ export function BrandingImageField({
           />
         )}
       </Field>
-      {status === 'check' && <BrandingPreview key={debounced} url={debounced} />}
+      {previewed && <BrandingPreview key={debounced} url={debounced} />}
     </div>
   );
 }
