@@ -30,7 +30,7 @@ const QUESTIONS: SurveyInput['questions'] = [
   {
     text: 'How likely are you to recommend us?',
     type: 'rating',
-    ratingScale: { min: 1, max: 10, labels: { 1: 'Very Poor', 5: 'Average', 10: 'Excellent' } },
+    ratingScale: { min: 1, max: 10, labels: { 1: 'Extremely Poor', 5: 'Average', 10: 'Excellent' } },
   },
 ];
 

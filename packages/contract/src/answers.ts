@@ -59,8 +59,27 @@ export interface RatingStop {
 }
 
 /**
- * The values of a rating scale from min to max, each with the label the scale gives it: what the survey shows
- * respondents and what the editor's preview shows its author.
+ * The ten-point preset as a respondent reads it. The preset stores "Extremely Poor" at 1 (the rating-scale model),
+ * and its slider reads "1 - Very Poor", "5 - Average" and "10 - Excellent": a scale holding exactly the preset's
+ * labels shows these; any other labels show as written.
+ */
+const TEN_POINT_SHOWN: Readonly<Record<string, string>> = { '1': 'Very Poor', '5': 'Average', '10': 'Excellent' };
+
+function isTenPointPreset(scale: { min: number; max: number; labels: Readonly<Record<string, string>> }): boolean {
+  const keys = Object.keys(scale.labels);
+  return (
+    scale.min === 1 &&
+    scale.max === 10 &&
+    keys.length === 3 &&
+    ownValue(scale.labels, '1') === 'Extremely Poor' &&
+    ownValue(scale.labels, '5') === 'Average' &&
+    ownValue(scale.labels, '10') === 'Excellent'
+  );
+}
+
+/**
+ * The values of a rating scale from min to max, each with the label it shows: what the survey shows respondents and
+ * what the editor's preview shows its author, so the two never differ.
  */
 export function ratingStops(scale: {
   min: number;
@@ -68,8 +87,9 @@ export function ratingStops(scale: {
   labels: Readonly<Record<string, string>>;
 }): RatingStop[] {
   const stops: RatingStop[] = [];
+  const labels = isTenPointPreset(scale) ? TEN_POINT_SHOWN : scale.labels;
   for (let value = scale.min; value <= scale.max; value += 1) {
-    const label = ownValue(scale.labels, String(value))?.trim() || undefined;
+    const label = ownValue(labels, String(value))?.trim() || undefined;
     stops.push({ value, label, text: label === undefined ? String(value) : `${value} - ${label}` });
   }
   return stops;

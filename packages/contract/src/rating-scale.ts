@@ -50,7 +50,7 @@ export const FIVE_POINT_SCALE: RatingScale = {
 export const TEN_POINT_SCALE: RatingScale = {
   min: 1,
   max: 10,
-  labels: { '1': 'Very Poor', '5': 'Average', '10': 'Excellent' },
+  labels: { '1': 'Extremely Poor', '5': 'Average', '10': 'Excellent' },
 };
 export const RATING_PRESETS = { 5: FIVE_POINT_SCALE, 10: TEN_POINT_SCALE } as const;
 

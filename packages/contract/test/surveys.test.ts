@@ -82,7 +82,7 @@ describe('rating presets', () => {
     expect(TEN_POINT_SCALE).toEqual({
       min: 1,
       max: 10,
-      labels: { '1': 'Very Poor', '5': 'Average', '10': 'Excellent' },
+      labels: { '1': 'Extremely Poor', '5': 'Average', '10': 'Excellent' },
     });
     expect(RATING_PRESETS[10]).toBe(TEN_POINT_SCALE);
   });
