@@ -1,4 +1,4 @@
-import { configure, screen } from '@testing-library/react';
+import { act, configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RouteObject } from 'react-router';
@@ -7,7 +7,7 @@ import { GuestOnly, RequireRole } from '@/app/guards';
 import { paths } from '@/config/paths';
 import { AdminLoginPage } from '@/features/admin/components/admin-login-page';
 import { LoginPage } from '@/features/auth/components/login-page';
-import { renderRoutes } from './support/render-shell';
+import { makeUser, renderRoutes } from './support/render-shell';
 
 configure({ asyncUtilTimeout: 5000 });
 
@@ -135,4 +135,16 @@ describe('a sign-in that interrupted the visitor', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'User dashboard' })).toBeVisible();
     expect(location(router)).toBe(paths.user.dashboard.getHref());
   });
+
+  it.each(['user', 'admin'] as const)(
+    'after logging out (nothing interrupted them), the %s login page has no page to return to',
+    async (role) => {
+      const page = role === 'admin' ? paths.admin.audit.getHref() : paths.user.surveyResults.getHref({ surveyId: 'x' });
+      const { router, session } = renderRoutes(routes, { path: page, user: makeUser(role) });
+      await screen.findByRole('heading', { name: role === 'admin' ? 'Audit log' : 'Survey results' });
+      act(() => session().signOut());
+      expect(await screen.findByRole('heading', { name: role === 'admin' ? 'Admin Login' : 'Login' })).toBeVisible();
+      expect(location(router)).toBe(role === 'admin' ? paths.auth.adminLogin.getHref() : paths.auth.login.getHref());
+    },
+  );
 });

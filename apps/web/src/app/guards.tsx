@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams, type Location } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import type { UserType } from '@quorum/contract';
@@ -31,14 +31,18 @@ function loginReturningTo(role: UserType, { pathname, search, hash }: Location):
  * area's login page, which returns them to the page they asked for once they have logged in. That page is for
  * signed-out visitors only, so a visitor signed in with the other role is sent on from there to their own
  * dashboard (the page asked for is not in their area): nobody reaches an area that is not theirs, and nobody is
- * signed out by opening a wrong link.
+ * signed out by opening a wrong link. A session that ends here (logging out, deleting the account) goes to the
+ * plain login page: nothing interrupted it.
  */
 export function RequireRole({ role, children }: { role: UserType; children: ReactNode }) {
   const { state } = useSession();
   const location = useLocation();
+  const allowed = state.status === 'signed-in' && state.session.userType === role;
+  const [hadSession, setHadSession] = useState(false);
+  if (allowed && !hadSession) setHadSession(true);
   if (state.status === 'loading') return <SessionLoading />;
-  if (state.status !== 'signed-in' || state.session.userType !== role) {
-    return <Navigate to={loginReturningTo(role, location)} replace />;
+  if (!allowed) {
+    return <Navigate to={hadSession ? loginPath(role) : loginReturningTo(role, location)} replace />;
   }
   return children;
 }
