@@ -99,7 +99,7 @@ export async function fillRegistration(
 /** Fills the open login screen and presses its button: `Login` on the user's, `Log in` on the administrator's. */
 export async function logIn(page: Page, email: string, password: string, button: string | RegExp = 'Login') {
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
+  await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: button }).click();
 }
 

@@ -46,7 +46,7 @@ test('a user downloads their data, then deletes the account with a typed confirm
   expect(await axeViolations(page)).toEqual([]);
   const confirm = dialog.getByRole('button', { name: 'Delete my account' });
   await expect(confirm).toHaveAttribute('aria-disabled', 'true');
-  await dialog.getByLabel('Password').fill('Not-my-passw0rd!');
+  await dialog.getByLabel(/^Password/).fill('Not-my-passw0rd!');
   await dialog.getByLabel('Type DELETE to confirm').fill('delete');
   await expect(confirm).toHaveAttribute('aria-disabled', 'true');
   await dialog.getByLabel('Type DELETE to confirm').fill('DELETE');
@@ -55,7 +55,7 @@ test('a user downloads their data, then deletes the account with a typed confirm
   await expect(dialog.getByText(ERROR_MESSAGES.DELETE_ACCOUNT_PASSWORD_INCORRECT)).toBeVisible();
   expect((await request.get(`/api/surveys/${survey.surveyId}/public`)).status()).toBe(200);
 
-  await dialog.getByLabel('Password').fill(me.password);
+  await dialog.getByLabel(/^Password/).fill(me.password);
   await page.screenshot({ path: testInfo.outputPath('delete-account-dialog.png') });
   await confirm.click();
 

@@ -158,7 +158,7 @@ test.describe('login screen', () => {
     await page.goto(paths.auth.login.getHref());
     await logIn(page, account.email, 'Not-The-Password1!');
     await expect(page.getByRole('alert')).toHaveText('Invalid email or password');
-    await expect(page.getByLabel('Password')).toHaveValue('');
+    await expect(page.getByLabel(/^Password/)).toHaveValue('');
     await page.getByRole('link', { name: 'Register' }).click();
     await expect(page).toHaveURL(atPath(paths.auth.register.getHref()));
   });

@@ -138,9 +138,9 @@ for (const area of ['user', 'admin'] as const) {
         null,
         null,
       ]);
-      // The area is closed again after logout.
+      // The area is closed again after logout: opening it asks for a login that returns there.
       await page.goto(home);
-      await expect(page).toHaveURL(atPath(loginPath(area)));
+      await expect(page).toHaveURL(atPath(`${loginPath(area)}?next=${encodeURIComponent(home)}`));
     });
 
     test('navigation by keyboard: skip link, tab order, Enter on sidebar links, visible focus', async ({
@@ -316,14 +316,17 @@ test('screenshot of the admin frame at 1280 px', async ({ page, request }, testI
 });
 
 test.describe('role redirects', () => {
-  test('signed-out visitors are sent to the login page of the area', async ({ page }) => {
+  test('signed-out visitors are sent to the login page of the area, which returns them to the page asked for', async ({
+    page,
+  }) => {
+    const returning = (login: string, path: string) => `${login}?next=${encodeURIComponent(path)}`;
     for (const [path, login] of [
-      [paths.user.dashboard.getHref(), paths.auth.login.getHref()],
-      [paths.user.createSurvey.getHref(), paths.auth.login.getHref()],
-      [paths.user.profile.getHref(), paths.auth.login.getHref()],
-      [paths.admin.dashboard.getHref(), paths.auth.adminLogin.getHref()],
-      [paths.admin.surveys.getHref(), paths.auth.adminLogin.getHref()],
-      [paths.admin.profile.getHref(), paths.auth.adminLogin.getHref()],
+      [paths.user.dashboard.getHref(), returning(paths.auth.login.getHref(), paths.user.dashboard.getHref())],
+      [paths.user.createSurvey.getHref(), returning(paths.auth.login.getHref(), paths.user.createSurvey.getHref())],
+      [paths.user.profile.getHref(), returning(paths.auth.login.getHref(), paths.user.profile.getHref())],
+      [paths.admin.dashboard.getHref(), returning(paths.auth.adminLogin.getHref(), paths.admin.dashboard.getHref())],
+      [paths.admin.surveys.getHref(), returning(paths.auth.adminLogin.getHref(), paths.admin.surveys.getHref())],
+      [paths.admin.profile.getHref(), returning(paths.auth.adminLogin.getHref(), paths.admin.profile.getHref())],
       [paths.home.getHref(), paths.auth.login.getHref()],
     ] as const) {
       await page.goto(path);

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { MESSAGES } from '@quorum/contract';
 import { logIn, registerAndVerify, signInAdmin, signInNewUser } from '../support/accounts';
 import { atPath, paths } from '../support/paths';
@@ -9,6 +9,19 @@ const sessionWorks = async (request: APIRequestContext, token: string, role: 'us
   const res = await request.get(path, { headers: { authorization: `Bearer ${token}` } });
   return res.status() === 200;
 };
+
+/**
+ * Every dialog the page opens (the browser's "Leave site?" among them), each dismissed as a user who stays would: the
+ * way to the login page after a session ended must not ask.
+ */
+function noticeDialogs(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('dialog', (dialog) => {
+    seen.push(dialog.type());
+    void dialog.dismiss();
+  });
+  return seen;
+}
 
 test('Logout revokes the token on the server, for users and administrators', async ({ browser, request, baseURL }) => {
   const userContext = await browser.newContext({ baseURL });
@@ -41,6 +54,7 @@ test('a session revoked while the editor has unsaved changes keeps them, and sig
 }) => {
   const context = await browser.newContext({ baseURL });
   const page = await context.newPage();
+  const dialogs = noticeDialogs(page);
   const user = await signInNewUser(page, request);
   await page.goto(paths.user.createSurvey.getHref());
   await page.getByRole('textbox', { name: 'Project Name' }).fill('Kept Project');
@@ -55,6 +69,7 @@ test('a session revoked while the editor has unsaved changes keeps them, and sig
   await page.getByRole('button', { name: 'Create Survey' }).click();
   await expect(page).toHaveURL(/\/login\?notice=session-ended&next=%2Fsurveys%2Fcreate$/);
   await expect(page.getByRole('status').filter({ hasText: MESSAGES.sessionEnded })).toBeVisible();
+  expect(dialogs).toEqual([]);
 
   await logIn(page, user.email, user.password);
   await expect(page).toHaveURL(atPath(paths.user.createSurvey.getHref()));
@@ -81,6 +96,7 @@ test('"Sign out of all devices" in one tab ends the other tab’s session, whose
 }) => {
   const context = await browser.newContext({ baseURL });
   const editor = await context.newPage();
+  const dialogs = noticeDialogs(editor);
   const user = await signInNewUser(editor, request);
   const survey = await createSurveyViaApi(request, user.token, {
     projectName: 'Tabs Project',
@@ -107,6 +123,7 @@ test('"Sign out of all devices" in one tab ends the other tab’s session, whose
       `/login\\?notice=session-ended&next=${encodeURIComponent(editHref).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`,
     ),
   );
+  expect(dialogs).toEqual([]);
   await logIn(editor, user.email, user.password);
   await expect(editor).toHaveURL(atPath(editHref));
   await expect(editor.getByRole('textbox', { name: 'Survey Title' })).toHaveValue('Edited in the first tab');

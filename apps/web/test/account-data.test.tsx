@@ -82,6 +82,10 @@ describe('profile: your data', () => {
     // The button is drawn anew when it becomes enabled: look it up each time.
     const confirm = () => within(dialog).getByRole('button', { name: 'Delete my account' });
     expect(confirm()).toHaveAttribute('aria-disabled', 'true');
+    expect(within(dialog).getByRole('button', { name: 'Show password' })).toHaveAttribute(
+      'aria-controls',
+      within(dialog).getByLabelText(/^Password/).id,
+    );
     await user.type(within(dialog).getByLabelText(/^Password/), 'Wrong-one1!');
     await user.click(confirm());
     expect(sent.filter((s) => s.call === 'DELETE /api/user/account')).toEqual([]);

@@ -4,6 +4,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { SETTINGS_MESSAGES, type PublicSurvey } from '@quorum/contract';
 import { paths } from '@/config/paths';
 import { keepWorkBeforeSessionEnds } from '@/lib/session-ended';
+import { readKeptDraft } from '@/features/survey-editor/lib/kept-draft';
 import { makeUser } from './support/render-shell';
 import { renderEditorAt } from './support/render-editor';
 import { makeSurvey } from './support/surveys';
@@ -163,6 +164,17 @@ describe('leaving with unsaved changes', () => {
     await act(() => router.navigate(paths.user.dashboard.getHref()));
     expect(await screen.findByRole('heading', { name: 'Dashboard page' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('does not ask the browser either when the session ends: the page load to the login page goes through', async () => {
+    const { user } = renderEditorAt(paths.user.createSurvey.getHref(), makeUser('user'));
+    await user.type(screen.getByRole('textbox', { name: /Survey Title/ }), 'Half done');
+    act(() => keepWorkBeforeSessionEnds());
+    const leaving = new Event('beforeunload', { cancelable: true });
+    window.dispatchEvent(leaving);
+    expect(leaving.defaultPrevented).toBe(false);
+    // The edits are kept for this account and page, for after logging in again.
+    expect(readKeptDraft('user-1', paths.user.createSurvey.getHref())?.title).toBe('Half done');
   });
 
   it('asks the browser before closing the tab only while there are changes', async () => {

@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import { Navigate, useLocation, useSearchParams } from 'react-router';
+import { useState, type ReactNode } from 'react';
+import { Navigate, useLocation, useSearchParams, type Location } from 'react-router';
 import { Loader2 } from 'lucide-react';
 import type { UserType } from '@quorum/contract';
 import { homePath, loginPath } from '@/config/paths';
@@ -20,18 +20,29 @@ export function SessionLoading() {
   );
 }
 
+/** The login page of `role`, with the page asked for (path, query and fragment) to return to after it. */
+function loginReturningTo(role: UserType, { pathname, search, hash }: Location): string {
+  const next = new URLSearchParams({ [NEXT_PARAM]: `${pathname}${search}${hash}` });
+  return `${loginPath(role)}?${next.toString()}`;
+}
+
 /**
  * Lets only the given role through; a signed-out visitor or one with the other role goes to this
- * area's login page. That page is for signed-out visitors only, so a visitor signed in
- * with the other role is sent on from there to their own dashboard: nobody reaches an
- * area that is not theirs, and nobody is signed out by opening a wrong link.
+ * area's login page, which returns them to the page they asked for once they have logged in. That page is for
+ * signed-out visitors only, so a visitor signed in with the other role is sent on from there to their own
+ * dashboard (the page asked for is not in their area): nobody reaches an area that is not theirs, and nobody is
+ * signed out by opening a wrong link. A session that ends here (logging out, deleting the account) goes to the
+ * plain login page: nothing interrupted it.
  */
 export function RequireRole({ role, children }: { role: UserType; children: ReactNode }) {
   const { state } = useSession();
   const location = useLocation();
+  const allowed = state.status === 'signed-in' && state.session.userType === role;
+  const [hadSession, setHadSession] = useState(false);
+  if (allowed && !hadSession) setHadSession(true);
   if (state.status === 'loading') return <SessionLoading />;
-  if (state.status !== 'signed-in' || state.session.userType !== role) {
-    return <Navigate to={loginPath(role)} replace state={{ from: location.pathname }} />;
+  if (!allowed) {
+    return <Navigate to={hadSession ? loginPath(role) : loginReturningTo(role, location)} replace />;
   }
   return children;
 }
@@ -45,8 +56,7 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
   const location = useLocation();
   if (state.status === 'loading') return <SessionLoading />;
   if (state.status !== 'signed-in') {
-    const next = new URLSearchParams({ [NEXT_PARAM]: `${location.pathname}${location.search}` });
-    return <Navigate to={`${loginPath('user')}?${next.toString()}`} replace />;
+    return <Navigate to={loginReturningTo('user', location)} replace />;
   }
   return children;
 }

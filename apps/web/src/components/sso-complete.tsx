@@ -7,12 +7,14 @@ import { AuthCard } from '@/components/auth-card';
 import { Banner } from '@/components/ui/banner';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
+import { takeSsoReturnPath } from '@/lib/return-path';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
 /**
  * The screen single sign-on returns to: it takes the one-time code from the address's fragment (and removes it
- * from the address and the history), trades it for a session once, and goes on to `destination`.
+ * from the address and the history), trades it for a session once, and goes on to the page the login was asked
+ * for from (kept when the sign-on started), or else to `destination`.
  */
 export function SsoComplete({
   exchange,
@@ -38,7 +40,7 @@ export function SsoComplete({
     trade.mutate(code, {
       onSuccess: ({ token, user }) => {
         signIn(token, user);
-        void navigate(destination, { replace: true });
+        void navigate(takeSsoReturnPath(user.type) ?? destination, { replace: true });
       },
     });
   }, [trade, signIn, navigate, destination, hash, pathname]);

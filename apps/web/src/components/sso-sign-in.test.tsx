@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoutes } from '@test/support/render-shell';
 import { paths } from '@/config/paths';
@@ -79,6 +79,7 @@ describe('finishing a single sign-on', () => {
           ),
         },
         { path: paths.user.dashboard.path, element: <h1>Dashboard</h1> },
+        { path: paths.user.surveyResults.path, element: <h1>Results</h1> },
         { path: paths.auth.login.path, element: <h1>Login</h1> },
       ],
       { path: `${paths.auth.ssoComplete.getHref()}#code=one-time` },
@@ -111,5 +112,21 @@ describe('finishing a single sign-on', () => {
     ).toBeVisible();
     expect(router.state.location.hash).toBe('');
     expect(screen.getByRole('link', { name: 'Back to login' })).toHaveAttribute('href', '/login');
+  });
+
+  it('returns to the page the login was asked for from, kept when the sign-on started', async () => {
+    const asked = `${paths.user.surveyResults.getHref({ surveyId: 'x' })}?view=table`;
+    const { unmount } = renderSignIn('user', `${paths.auth.login.getHref()}?next=${encodeURIComponent(asked)}`);
+    const link = await screen.findByRole('link', { name: 'Sign in with Acme ID' });
+    // The browser would leave for the server here; the test stays on the page.
+    link.addEventListener('click', (event) => event.preventDefault());
+    fireEvent.click(link);
+    unmount();
+
+    const user = { id: 'u-1', name: 'Erin', email: 'erin@example.com', type: 'user' as const };
+    const { router } = renderComplete(vi.fn(async () => ({ token: 'session-token', user }) as never));
+    expect(await screen.findByRole('heading', { name: 'Results' })).toBeVisible();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(asked);
+    expect(sessionStorage.length).toBe(0);
   });
 });

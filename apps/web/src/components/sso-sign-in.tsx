@@ -5,14 +5,18 @@ import { SSO_ERROR_PARAM, ssoErrorMessage, type UserType } from '@quorum/contrac
 import { Banner } from '@/components/ui/banner';
 import { buttonClasses } from '@/components/ui/button';
 import { loadConfig } from '@/lib/bot-check';
+import { keepReturnPathForSso } from '@/lib/return-path';
+import { useReturnPath } from '@/lib/use-return-path';
 
 /**
  * "Sign in with {name}" under a signed-out screen's form, when single sign-on is on (for administrators, when the
  * server names administrator emails), and the reason a single sign-on was refused when the server sent the
- * visitor back with one. The button is a plain link: the server sends the browser on to the provider.
+ * visitor back with one. The button is a plain link: the server sends the browser on to the provider. The page the
+ * login was asked for from is kept for the screen single sign-on returns to.
  */
 export function SsoSignIn({ side }: { side: UserType }) {
   const [params] = useSearchParams();
+  const returnPath = useReturnPath(side);
   const config = useQuery({ queryKey: ['public-config'], queryFn: loadConfig, staleTime: Infinity });
   const sso = config.data?.sso;
   const refused = ssoErrorMessage(params.get(SSO_ERROR_PARAM));
@@ -32,7 +36,11 @@ export function SsoSignIn({ side }: { side: UserType }) {
             or
             <span className="h-px flex-1 bg-slate-200" />
           </div>
-          <a href={`/api/${side}/auth/sso/start`} className={buttonClasses('secondary', 'lg', 'w-full')}>
+          <a
+            href={`/api/${side}/auth/sso/start`}
+            onClick={() => keepReturnPathForSso(returnPath)}
+            className={buttonClasses('secondary', 'lg', 'w-full')}
+          >
             <KeyRound className="size-4" aria-hidden="true" />
             Sign in with {sso.name}
           </a>

@@ -47,3 +47,20 @@ export function loginHref(role: UserType, notice: LoginNotice, returnTo?: string
   if (next) params.set(NEXT_PARAM, next);
   return `${loginPath(role)}?${params.toString()}`;
 }
+
+/**
+ * The page to return to, kept in this tab across a single sign-on: the identity provider's round trip drops the
+ * login page's address, so the page it returns to reads it from here (once, and checked again).
+ */
+const SSO_RETURN_KEY = 'quorum.ssoReturnPath';
+
+export function keepReturnPathForSso(path: string | null): void {
+  if (path) sessionStorage.setItem(SSO_RETURN_KEY, path);
+  else sessionStorage.removeItem(SSO_RETURN_KEY);
+}
+
+export function takeSsoReturnPath(role: UserType): string | null {
+  const kept = sessionStorage.getItem(SSO_RETURN_KEY);
+  sessionStorage.removeItem(SSO_RETURN_KEY);
+  return safeReturnPath(kept, role);
+}

@@ -1,12 +1,14 @@
 import {
   forwardRef,
   useId,
+  useState,
   type InputHTMLAttributes,
+  type KeyboardEvent,
   type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
-import { CircleAlert } from 'lucide-react';
+import { CircleAlert, Eye, EyeOff, TriangleAlert } from 'lucide-react';
 import { cn } from './cn';
 
 /**
@@ -22,6 +24,71 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
   ref,
 ) {
   return <input ref={ref} className={cn(control, 'h-10', className)} {...props} />;
+});
+
+export type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>;
+
+/** What the notice under a password field says while Caps Lock is on. */
+export const CAPS_LOCK_ON = 'Caps Lock is on';
+
+/**
+ * A password input with a button that shows or hides what was typed ("Show password" / "Hide password"), and a
+ * notice, announced politely, while Caps Lock is on as the user types in it (read from each key press, cleared
+ * when the field loses focus). Shown or hidden, the input keeps its name, value and autocomplete.
+ */
+export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(function PasswordInput(
+  { className, disabled, onKeyDown, onKeyUp, onBlur, ...props },
+  ref,
+) {
+  const [shown, setShown] = useState(false);
+  const [capsLock, setCapsLock] = useState(false);
+  const readCapsLock = (event: KeyboardEvent<HTMLInputElement>) => setCapsLock(event.getModifierState('CapsLock'));
+  return (
+    <div>
+      <div className="relative">
+        <Input
+          ref={ref}
+          type={shown ? 'text' : 'password'}
+          autoCapitalize="none"
+          autoCorrect="off"
+          spellCheck={false}
+          disabled={disabled}
+          className={cn('pr-11', className)}
+          {...props}
+          onKeyDown={(event) => {
+            readCapsLock(event);
+            onKeyDown?.(event);
+          }}
+          onKeyUp={(event) => {
+            readCapsLock(event);
+            onKeyUp?.(event);
+          }}
+          onBlur={(event) => {
+            setCapsLock(false);
+            onBlur?.(event);
+          }}
+        />
+        <button
+          type="button"
+          aria-label={shown ? 'Hide password' : 'Show password'}
+          aria-controls={props.id}
+          disabled={disabled}
+          onClick={() => setShown((value) => !value)}
+          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-control text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600 disabled:cursor-not-allowed disabled:text-slate-400"
+        >
+          {shown ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
+        </button>
+      </div>
+      <p aria-live="polite" className="flex items-center gap-1.5 text-sm font-medium text-amber-800 not-empty:mt-1.5">
+        {capsLock && (
+          <>
+            <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
+            {CAPS_LOCK_ON}
+          </>
+        )}
+      </p>
+    </div>
+  );
 });
 
 export const Textarea = forwardRef<HTMLTextAreaElement, TextareaHTMLAttributes<HTMLTextAreaElement>>(function Textarea(
@@ -95,27 +162,30 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
 
 /**
  * The common case of `Field` + `Input`: a labelled text, email or password input whose hint and
- * error are wired for screen readers. `required` also shows the asterisk.
+ * error are wired for screen readers. `required` also shows the asterisk. A password field is a `PasswordInput`.
  */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, hint, error, fieldClassName, below, extraDescribedBy, required, ...inputProps },
+  { label, hint, error, fieldClassName, below, extraDescribedBy, required, type, ...inputProps },
   ref,
 ) {
   return (
     <Field label={label} required={required} hint={hint} error={error} className={fieldClassName}>
-      {({ id, describedBy, invalid }) => (
-        <>
-          <Input
-            ref={ref}
-            id={id}
-            required={required}
-            {...inputProps}
-            aria-describedby={[describedBy, extraDescribedBy].filter(Boolean).join(' ') || undefined}
-            aria-invalid={invalid || inputProps['aria-invalid'] || undefined}
-          />
-          {below}
-        </>
-      )}
+      {({ id, describedBy, invalid }) => {
+        const control = {
+          ref,
+          id,
+          required,
+          ...inputProps,
+          'aria-describedby': [describedBy, extraDescribedBy].filter(Boolean).join(' ') || undefined,
+          'aria-invalid': invalid || inputProps['aria-invalid'] || undefined,
+        };
+        return (
+          <>
+            {type === 'password' ? <PasswordInput {...control} /> : <Input type={type} {...control} />}
+            {below}
+          </>
+        );
+      }}
     </Field>
   );
 });

@@ -109,6 +109,10 @@ describe('two-factor sign-in on the profile', { timeout: 20_000 }, () => {
     expect(await screen.findByText('7')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Turn off' }));
     const form = screen.getByRole('form', { name: 'Turn off two-factor sign-in' });
+    expect(within(form).getByRole('button', { name: 'Show password' })).toHaveAttribute(
+      'aria-controls',
+      within(form).getByLabelText(/^Password/).id,
+    );
     await user.type(within(form).getByLabelText(/^Password/), 'Wrong-Horse1!');
     await user.type(within(form).getByLabelText(/^Code from the app/), '123456');
     await user.click(within(form).getByRole('button', { name: 'Turn off two-factor sign-in' }));
