@@ -47,13 +47,14 @@ describe('the branding image preview agrees with the field', () => {
     expect(screen.queryByText(SURVEY_MESSAGES.invalidImageUrl)).not.toBeInTheDocument();
   });
 
-  it('shows no image while the field says the URL is not an image', async () => {
+  it('shows no image while the field says the URL is not an image: the preview says it failed to load', async () => {
     mockImageCheck();
     const user = renderField();
     await user.type(field(), 'https://example.com/page.html');
     expect(await screen.findByText(SURVEY_MESSAGES.invalidImageUrl, {}, { timeout: 3000 })).toBeVisible();
     expect(field()).toHaveAttribute('aria-invalid', 'true');
     expect(preview()).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Failed to load image');
   });
 
   it('shows no image before the check has answered', async () => {

@@ -39,8 +39,10 @@ export function BrandingImageField({
         ? errorMessage(check.error, IMAGE_URL_MESSAGE)
         : IMAGE_URL_MESSAGE;
   }
-  // The preview and the field agree: an image only once the check has passed, never beside a message.
+  // The preview and the field agree: an image only once the check has passed, never beside a message; when the
+  // check found no image there, the preview says it could not load one.
   const previewed = status === 'check' && check.data?.ok === true && !checkFailed && submitError === undefined;
+  const previewFailed = settled && status === 'check' && check.data !== undefined && !check.data.ok;
   const checking = status === 'check' && (!settled || check.isFetching);
 
   return (
@@ -77,13 +79,16 @@ export function BrandingImageField({
           />
         )}
       </Field>
-      {previewed && <BrandingPreview key={debounced} url={debounced} />}
+      {(previewed || previewFailed) && (
+        <BrandingPreview key={`${debounced} ${previewFailed}`} url={debounced} failedCheck={previewFailed} />
+      )}
     </div>
   );
 }
 
-function BrandingPreview({ url }: { url: string }) {
-  const [failed, setFailed] = useState(false);
+function BrandingPreview({ url, failedCheck }: { url: string; failedCheck: boolean }) {
+  const [loadFailed, setLoadFailed] = useState(false);
+  const failed = failedCheck || loadFailed;
   return (
     <figure className="overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
       <div className="flex min-h-24 items-center justify-center bg-white p-4">
@@ -97,7 +102,7 @@ function BrandingPreview({ url }: { url: string }) {
             src={url}
             alt="Branding image preview"
             className="max-h-32 max-w-full object-contain"
-            onError={() => setFailed(true)}
+            onError={() => setLoadFailed(true)}
           />
         )}
       </div>
