@@ -110,7 +110,8 @@ describe('placeholders and 404 in the real router', () => {
     expect(screen.getByRole('link', { name: 'Go back home' })).toHaveAttribute('href', '/');
     expect(screen.getByRole('contentinfo')).toHaveTextContent('Quorum. All rights reserved.');
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
-    expect(document.title).toBe('Page Not Found · Quorum');
+    // The title is set by an effect after the page draws: on a busy machine a moment later.
+    await waitFor(() => expect(document.title).toBe('Page Not Found · Quorum'));
   });
 
   it("shows a signed-in user's unknown paths inside the user area, with a link to the dashboard", async () => {
