@@ -20,13 +20,20 @@ import { testConfig } from './helpers';
  *   theirs; other state changes are 409 for them;
  * - public endpoints answer the same to everybody.
  *
+ * Teams: the fixture survey is in a team workspace (`workspaceId`) that `owner` owns, where `editor` and `viewer`
+ * are members with those roles; `otherUser` is in no workspace of the owner's. A row's `team` says what the
+ * editor and the viewer get; every row of a `:surveyId` or `:workspaceId` route must say it, others default to the
+ * other user's status (a member's role does not matter off the workspace).
+ *
  * A fifth caller, `ownerKey`, is the owner's API key holding every scope. Its expected status is the row's `key`;
  * without one, the anonymous status on public routes (those that answer anonymous callers with other than
  * 401), else 403 API_KEY_NOT_ALLOWED: a key reaches only the routes that name a scope, and never the admin API.
  */
 
 export const CALLERS = ['anonymous', 'owner', 'otherUser', 'admin'] as const;
-export type Caller = (typeof CALLERS)[number];
+/** Members of the fixture survey's workspace, by role (the owner is its owner). */
+export const TEAM_CALLERS = ['editor', 'viewer'] as const;
+export type Caller = (typeof CALLERS)[number] | (typeof TEAM_CALLERS)[number];
 
 /** What the owner's API key (every scope) gets on a row: its `key`, else the rule in the comment above. */
 export function expectedForKey(row: Pick<MatrixRow, 'expect' | 'key'>): number {
@@ -34,11 +41,21 @@ export function expectedForKey(row: Pick<MatrixRow, 'expect' | 'key'>): number {
   return row.expect[0] === 401 ? 403 : row.expect[0];
 }
 
+/** What the editor and the viewer get on a row: its `team`, else the other user's status. */
+export function expectedForTeam(row: Pick<MatrixRow, 'expect' | 'team'>): [editor: number, viewer: number] {
+  return row.team ?? [row.expect[2], row.expect[2]];
+}
+
 export interface MatrixFixture {
   owner: CreatedAccount;
   otherUser: CreatedAccount;
   admin: CreatedAccount;
-  /** Owned by `owner`, in the row's `surveyState`. */
+  /** An editor and a viewer of `workspaceId`. */
+  editor: CreatedAccount;
+  viewer: CreatedAccount;
+  /** A team workspace `owner` owns, with `editor` and `viewer` as members. */
+  workspaceId: string;
+  /** Created by `owner` in `workspaceId`, in the row's `surveyState`. */
   survey: CreatedSurvey;
   /** A signed CSV download link made by the owner (rows that ask for `exportLink`). */
   exportLink?: string;
@@ -74,6 +91,8 @@ export interface MatrixRow {
   expect: [anonymous: number, owner: number, otherUser: number, admin: number];
   /** The owner's API key with every scope; see `expectedForKey` for the status when absent. */
   key?: number;
+  /** The editor and the viewer of the survey's workspace; required on `:surveyId` and `:workspaceId` routes. */
+  team?: [editor: number, viewer: number];
   /** The state of the fixture survey (default draft). */
   surveyState?: SurveyState;
   /** Also have the owner make a CSV download link first. */

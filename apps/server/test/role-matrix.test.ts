@@ -11,10 +11,13 @@ import {
 } from '@quorum/contract';
 import { createAdmin, createSurvey, createUser } from '@quorum/test-support/factories';
 import { TEST_DIALECT, useTestApp } from './helpers';
+import { newId } from '../src/lib/ids';
 import {
   CALLERS,
   ROLE_MATRIX,
+  TEAM_CALLERS,
   expectedForKey,
+  expectedForTeam,
   type Caller,
   type MatrixFixture,
   type MatrixRow,
@@ -22,7 +25,7 @@ import {
 import { registeredApiRoutes } from './support/routes';
 import { matrixWebhook } from './support/matrix-webhook';
 
-/** The four callers of the table, and the owner's API key with every scope. */
+/** The callers of the table (the workspace's editor and viewer among them), and the owner's API key with every scope. */
 type MatrixCaller = Caller | 'ownerKey';
 
 const rowName = (row: MatrixRow) => `${row.method} ${row.route}${row.case ? ` (${row.case})` : ''}`;
@@ -42,14 +45,41 @@ describe(`role matrix (${TEST_DIALECT})`, () => {
     return res.json() as CreatedApiKey;
   }
 
+  /** A team workspace of `ownerId` with an editor and a viewer, written as its rows. */
+  async function teamWorkspace(ownerId: string, editorId: string, viewerId: string): Promise<string> {
+    const id = newId();
+    const now = t.ctx.clock.now().toISOString();
+    await t.ctx.db.kysely
+      .insertInto('workspaces')
+      .values({ id, name: 'Matrix team', created_by: ownerId, created_at: now, updated_at: now })
+      .execute();
+    await t.ctx.db.kysely
+      .insertInto('workspace_members')
+      .values([
+        { workspace_id: id, user_id: ownerId, role: 'owner', created_at: now },
+        { workspace_id: id, user_id: editorId, role: 'editor', created_at: now },
+        { workspace_id: id, user_id: viewerId, role: 'viewer', created_at: now },
+      ])
+      .execute();
+    return id;
+  }
+
   async function fixtureFor(row: MatrixRow, caller: MatrixCaller): Promise<MatrixFixture> {
-    const [owner, otherUser, admin] = await Promise.all([
+    const [owner, otherUser, admin, editor, viewer] = await Promise.all([
       createUser(t.ctx, { name: 'Olivia Owner' }),
       createUser(t.ctx, { name: 'Oscar Other' }),
       createAdmin(t.ctx),
+      createUser(t.ctx, { name: 'Edith Editor' }),
+      createUser(t.ctx, { name: 'Victor Viewer' }),
     ]);
+    const workspaceId = await teamWorkspace(owner.id, editor.id, viewer.id);
     const survey = await createSurvey(t.ctx, owner.id, { state: row.surveyState ?? 'draft' });
-    const fixture: MatrixFixture = { owner, otherUser, admin, survey };
+    await t.ctx.db.kysely
+      .updateTable('surveys')
+      .set({ workspace_id: workspaceId })
+      .where('id', '=', survey.id)
+      .execute();
+    const fixture: MatrixFixture = { owner, otherUser, admin, editor, viewer, workspaceId, survey };
     if (row.exportLink) {
       const res = await t.app.inject({
         method: 'POST',
@@ -150,9 +180,21 @@ describe(`role matrix (${TEST_DIALECT})`, () => {
       expected[caller] = row.expect[index]!;
       actual[caller] = await call(row, caller);
     }
+    const team = expectedForTeam(row);
+    for (const [index, caller] of TEAM_CALLERS.entries()) {
+      expected[caller] = team[index]!;
+      actual[caller] = await call(row, caller);
+    }
     expected.ownerKey = expectedForKey(row);
     actual.ownerKey = await call(row, 'ownerKey');
     expect(actual).toEqual(expected);
+  });
+
+  it('says what editors and viewers get on every row of a survey or workspace route', () => {
+    const silent = ROLE_MATRIX.filter(
+      (row) => (row.route.includes(':surveyId') || row.route.includes(':workspaceId')) && !row.team,
+    ).map(rowName);
+    expect(silent).toEqual([]);
   });
 
   it('has a row for every /api route the server registers, and no row for a route it lacks', () => {

@@ -161,6 +161,8 @@ export async function createSurvey(
     createdAt?: string;
     /** Collecting settings; unset ones keep the default. */
     settings?: Partial<SurveySettings>;
+    /** Default: the owner's personal workspace (its id is the owner's id). */
+    workspaceId?: string;
   } = {},
 ): Promise<CreatedSurvey> {
   const now = overrides.createdAt ?? ctx.clock.now().toISOString();
@@ -184,6 +186,10 @@ export async function createSurvey(
         updated_at: now,
         webhook_count: 0,
         digest_sent_at: null,
+        workspace_id: overrides.workspaceId ?? ownerId,
+        version: 1,
+        updated_by: null,
+        launched_by: overrides.state === 'active' ? ownerId : null,
         ...settingsColumns({ ...DEFAULT_SURVEY_SETTINGS, ...overrides.settings }),
       },
       questions.map((q, position) => questionRow(id, position, q)),

@@ -113,7 +113,16 @@ export async function updateSurveyFields(
   surveyId: string,
   fields: Omit<
     SurveyRow,
-    'id' | 'user_id' | 'state' | 'generator' | 'response_count' | 'created_at' | 'webhook_count' | 'digest_sent_at'
+    | 'id'
+    | 'user_id'
+    | 'state'
+    | 'generator'
+    | 'response_count'
+    | 'created_at'
+    | 'webhook_count'
+    | 'digest_sent_at'
+    | 'workspace_id'
+    | 'launched_by'
   >,
 ): Promise<void> {
   await trx.updateTable('surveys').set(fields).where('id', '=', surveyId).execute();

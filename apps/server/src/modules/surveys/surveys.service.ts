@@ -81,6 +81,12 @@ export function surveyFromRow(row: SurveyRow, questions: Question[], creator?: S
     updatedAt: row.updated_at,
     ...settingsFromRow(row),
     ...(creator ? { creator } : {}),
+    // MERGE: the Teams surveys part fills these from the workspace, the accounts and the caller's role.
+    workspaceId: row.workspace_id,
+    createdBy: null,
+    updatedBy: null,
+    version: Number(row.version),
+    role: 'owner',
   };
 }
 
@@ -198,6 +204,11 @@ export function createSurveysService(deps: SurveysDeps) {
       response_count: 0,
       created_at: now,
       updated_at: now,
+      // MERGE: the Teams surveys part takes the workspace from the input (checking the caller's role in it).
+      workspace_id: ownerId,
+      version: 1,
+      updated_by: null,
+      launched_by: null,
       webhook_count: 0,
       digest_sent_at: null,
       ...settingsColumns(input),
@@ -322,6 +333,9 @@ export function createSurveysService(deps: SurveysDeps) {
           branding_image_url: input.brandingImageUrl,
           updated_at: clock.now().toISOString(),
           ...settingsColumns(input),
+          // MERGE: the Teams surveys part checks input.version and records who saved.
+          version: Number(row.version) + 1,
+          updated_by: actor.id,
         };
         await updateSurveyFields(trx, surveyId, fields);
         await replaceQuestions(trx, surveyId, plan.rows);
