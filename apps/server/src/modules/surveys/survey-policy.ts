@@ -86,7 +86,7 @@ export function refusalBeforeReading(actor: Actor, action: SurveyAction): 'forbi
 
 /**
  * Administrators read every survey and its results, in any state; of the writes they only restore (sharing the
- * results and managing webhooks are the owner's).
+ * results and managing webhooks are for the editors and owners of the survey's workspace).
  */
 function adminDecides(action: SurveyAction, survey: SurveyFacts): Decision {
   switch (action) {
