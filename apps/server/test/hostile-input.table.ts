@@ -301,15 +301,15 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'POST', route: '/api/admin/auth/login/2fa', caller: 'anonymous', body: loginTwoFactorBodySchema, valid: secondStep('admin'), refusalWrites: failedSignIns },
 
   // Survey authoring
-  { method: 'GET', route: '/api/surveys', caller: 'user', query: surveyListQuerySchema, valid: () => ({ query: { q: 'Test', state: 'draft', limit: '10', offset: '0' } }) },
-  { method: 'POST', route: '/api/surveys', caller: 'user', body: surveyInputSchema, valid: () => ({ body: surveyBody }) },
+  { method: 'GET', route: '/api/surveys', caller: 'user', query: surveyListQuerySchema, valid: (f) => ({ query: { q: 'Test', state: 'draft', limit: '10', offset: '0', workspaceId: f.user.id } }) },
+  { method: 'POST', route: '/api/surveys', caller: 'user', body: surveyInputSchema, valid: (f) => ({ body: { ...surveyBody, workspaceId: f.user.id } }) },
   { method: 'GET', route: '/api/surveys/:surveyId', caller: 'user', params: surveyIdParamsSchema },
-  { method: 'PUT', route: '/api/surveys/:surveyId', caller: 'user', params: surveyIdParamsSchema, body: surveyInputSchema, valid: () => ({ body: surveyBody }) },
+  { method: 'PUT', route: '/api/surveys/:surveyId', caller: 'user', params: surveyIdParamsSchema, body: surveyInputSchema, valid: () => ({ body: { ...surveyBody, version: 1 } }) },
   { method: 'POST', route: '/api/surveys/:surveyId/duplicate', caller: 'user', params: surveyIdParamsSchema },
   { method: 'GET', route: '/api/surveys/:surveyId/preview', caller: 'user', params: surveyIdParamsSchema },
   { method: 'PATCH', route: '/api/surveys/:surveyId/state', caller: 'user', params: surveyIdParamsSchema, body: stateChangeBodySchema, valid: () => ({ body: { state: 'active' } }) },
   { method: 'POST', route: '/api/images/check', caller: 'user', body: imageCheckBodySchema, valid: () => ({ body: { url: 'http://127.0.0.1:9/logo.png' } }) },
-  { method: 'POST', route: '/api/surveys/generate', caller: 'user', body: generateSurveyBodySchema, valid: () => ({ body: { prompt: 'Feedback on a \u202Ejazz festival 🎷' } }) },
+  { method: 'POST', route: '/api/surveys/generate', caller: 'user', body: generateSurveyBodySchema, valid: (f) => ({ body: { prompt: 'Feedback on a \u202Ejazz festival 🎷', workspaceId: f.user.id } }) },
 
   // Public survey taking
   { method: 'GET', route: '/api/surveys/:surveyId/public', caller: 'anonymous', params: surveyIdParamsSchema, surveyState: 'active' },

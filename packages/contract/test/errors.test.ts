@@ -39,6 +39,7 @@ const SAMPLE_PARAMS: Partial<Record<ErrorCode, ErrorParams>> = {
   FILTER_VALUE_MISSING: { operator: 'equals', questionId: 'q1' },
   AI_FAILED: { status: 500 },
   AI_REFUSED: { reason: 'it is against the policy' },
+  WORKSPACE_ROLE_FORBIDDEN: { role: 'viewer' },
 };
 
 describe('the error catalog', () => {
