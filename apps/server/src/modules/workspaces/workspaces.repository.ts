@@ -59,14 +59,6 @@ export async function findAccount(db: Executor, userId: string): Promise<Account
     .executeTakeFirst();
 }
 
-export async function findAccountByEmail(db: Executor, email: string): Promise<AccountRow | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['id', 'name', 'email', 'created_at'])
-    .where('email', '=', email)
-    .executeTakeFirst();
-}
-
 export async function renameWorkspace(trx: Executor, workspaceId: string, name: string, now: string): Promise<void> {
   await trx.updateTable('workspaces').set({ name, updated_at: now }).where('id', '=', workspaceId).execute();
 }

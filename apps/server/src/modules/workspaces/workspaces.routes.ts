@@ -70,7 +70,7 @@ export async function workspacesRoutes(app: ZodApp, ctx: AppContext): Promise<vo
       schema: { body: workspaceBodySchema, response: { 201: workspaceSchema, ...errors } },
     },
     async (request, reply) => {
-      const created = await workspaces.create(requirePrincipal(request), request.body.name, request.ip);
+      const created = await workspaces.create(requirePrincipal(request), request.body, request.ip);
       return reply.status(201).send(created);
     },
   );
@@ -88,7 +88,7 @@ export async function workspacesRoutes(app: ZodApp, ctx: AppContext): Promise<vo
       },
     },
     async (request) =>
-      workspaces.rename(requirePrincipal(request), request.params.workspaceId, request.body.name, request.ip),
+      workspaces.rename(requirePrincipal(request), request.params.workspaceId, request.body, request.ip),
   );
 
   app.delete(
@@ -131,7 +131,7 @@ export async function workspacesRoutes(app: ZodApp, ctx: AppContext): Promise<vo
         requirePrincipal(request),
         request.params.workspaceId,
         request.params.userId,
-        request.body.role,
+        request.body,
         request.ip,
       ),
   );

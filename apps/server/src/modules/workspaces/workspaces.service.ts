@@ -6,6 +6,8 @@ import {
   type WorkspaceListResponse,
   type WorkspaceMember,
   type WorkspaceMemberListResponse,
+  type UpdateMemberBody,
+  type WorkspaceBody,
   type WorkspaceRole,
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
@@ -54,7 +56,7 @@ export function teamWorkspace(
   return { id: row.id, name: row.name, role, personal: false, memberCount, createdAt: row.created_at };
 }
 
-export function memberFromRow(row: MemberRow): WorkspaceMember {
+function memberFromRow(row: MemberRow): WorkspaceMember {
   return { userId: row.user_id, name: row.name, email: row.email, role: row.role, joinedAt: row.created_at };
 }
 
@@ -96,7 +98,8 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
     },
 
     /** POST /api/workspaces: a team workspace with the caller as its owner. */
-    async create(principal: Principal, name: string, address: string): Promise<Workspace> {
+    async create(principal: Principal, body: WorkspaceBody, address: string): Promise<Workspace> {
+      const name = body.name.trim();
       const now = clock.now().toISOString();
       const row: WorkspaceRow = { id: newId(), name, created_by: principal.id, created_at: now, updated_at: now };
       await db.kysely.transaction().execute(async (trx) => {
@@ -118,7 +121,8 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
     },
 
     /** PATCH /api/workspaces/:workspaceId (owners of a team workspace). */
-    async rename(principal: Principal, workspaceId: string, name: string, address: string): Promise<Workspace> {
+    async rename(principal: Principal, workspaceId: string, body: WorkspaceBody, address: string): Promise<Workspace> {
+      const name = body.name.trim();
       const { workspace, from, memberCount } = await db.kysely.transaction().execute(async (trx) => {
         const { row } = requireTeamOwner(
           await reachWorkspace(trx, principal, workspaceId, (id) => lockWorkspace(trx, db.dialect, id)),
@@ -190,7 +194,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
       principal: Principal,
       workspaceId: string,
       userId: string,
-      role: WorkspaceRole,
+      { role }: UpdateMemberBody,
       address: string,
     ): Promise<WorkspaceMember> {
       const { member, from } = await db.kysely.transaction().execute(async (trx) => {
