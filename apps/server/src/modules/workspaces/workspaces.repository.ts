@@ -108,12 +108,16 @@ export async function moveSurveysToCreators(trx: Executor, workspaceId: string, 
   return Number(result.numUpdatedRows);
 }
 
-/** The workspaces' rows, their members and their invitations (their surveys must be gone or moved first). */
+/**
+ * The workspaces' rows, their members and their invitations (their surveys must be gone or moved first). The
+ * workspace rows go first: on PostgreSQL that waits for a change to their members under way (which locks the row),
+ * so a member it adds is deleted too.
+ */
 export async function deleteWorkspaceRows(trx: Executor, workspaceIds: readonly string[]): Promise<void> {
   if (workspaceIds.length === 0) return;
-  await trx.deleteFrom('workspace_invitations').where('workspace_id', 'in', workspaceIds).execute();
-  await trx.deleteFrom('workspace_members').where('workspace_id', 'in', workspaceIds).execute();
   await trx.deleteFrom('workspaces').where('id', 'in', workspaceIds).execute();
+  await trx.deleteFrom('workspace_members').where('workspace_id', 'in', workspaceIds).execute();
+  await trx.deleteFrom('workspace_invitations').where('workspace_id', 'in', workspaceIds).execute();
 }
 
 /**
