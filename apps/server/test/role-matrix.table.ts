@@ -658,8 +658,9 @@ export const ROLE_MATRIX: MatrixRow[] = [
   {
     method: 'DELETE',
     route: '/api/user/account',
+    case: "the owner is the only owner of the fixture's team workspace (409); others are not",
     issue: 16,
-    expect: [401, 200, 200, 401],
+    expect: [401, 409, 200, 401],
     request: () => ({ url: '/api/user/account', body: { password: DEFAULT_PASSWORD } }),
   },
 
