@@ -350,6 +350,25 @@ describe(`workspace invitations (${TEST_DIALECT})`, () => {
     expect(rows.filter((r) => r.user_id === racer.id)).toHaveLength(1);
   });
 
+  it('limits invitations (each sends a mail) per owner and hour, and reading links per client address', async () => {
+    const owner = await createUser(t.ctx);
+    const id = await team(owner);
+    for (let i = 0; i < 20; i++) {
+      const res = await invite(owner, id, `limit-${i}-${owner.id}@example.com`);
+      expect(res.statusCode, res.body).toBe(201);
+    }
+    const refused = await invite(owner, id, `limit-20-${owner.id}@example.com`);
+    expectError(refused, 429, 'RATE_LIMITED');
+    expect(refused.headers['retry-after']).toBeDefined();
+    const pending = await request(t.app, 'GET', `/api/workspaces/${id}/invitations`, { token: owner.token });
+    expect(pending.json<InvitationListResponse>().invitations).toHaveLength(20);
+
+    const read = () =>
+      t.app.inject({ method: 'GET', url: `/api/invitations/${'B'.repeat(43)}`, remoteAddress: '10.20.30.40' });
+    for (let i = 0; i < 30; i++) expect((await read()).statusCode).toBe(404);
+    expectError(await read(), 429, 'RATE_LIMITED');
+  });
+
   it('accepting respects the limit of workspaces per person, and leaves the link usable', async () => {
     const owner = await createUser(t.ctx);
     const busy = await createUser(t.ctx);
