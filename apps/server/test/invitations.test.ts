@@ -140,6 +140,20 @@ describe(`workspace invitations (${TEST_DIALECT})`, () => {
     });
   });
 
+  it('leaves names that look like addresses out of the mail', async () => {
+    const owner = await createUser(t.ctx, { name: 'Visit evil.example' });
+    const created = await request(t.app, 'POST', '/api/workspaces', {
+      token: owner.token,
+      body: { name: 'https://evil.example/login' },
+    });
+    const { id } = created.json<Workspace>();
+    const { mail } = await invited(owner, id, uniqueEmail('careful'));
+    const { text, html, headers } = partsOf(mail.raw);
+    expect(headers).toMatch(/^Subject: You are invited to a workspace on Quorum$/m);
+    for (const part of [headers, text, html]) expect(part).not.toContain('evil.example');
+    expect(text).toContain('A colleague invited you');
+  });
+
   it('only owners of a team workspace invite; members, the limit and the personal workspace are refused', async () => {
     const [owner, editor, viewer, stranger] = await Promise.all([
       createUser(t.ctx),
