@@ -72,6 +72,9 @@ export interface MatrixFixture {
   ownerKey?: string;
   /** An API key of the owner (rows that ask for `withApiKey`). */
   apiKeyId?: string;
+  /** A pending invitation to `workspaceId` for the other user's email, and its link's token (`withInvitation`). */
+  invitationId?: string;
+  invitationToken?: string;
 }
 
 export interface MatrixRequest {
@@ -107,6 +110,8 @@ export interface MatrixRow {
   withWebhook?: boolean;
   /** Also have the owner make an API key first (its id in `apiKeyId`). */
   withApiKey?: boolean;
+  /** Also invite the other user's email to the workspace first (`invitationId`, `invitationToken`). */
+  withInvitation?: boolean;
   /** Streaming answers are read over real HTTP: only the status line is awaited. */
   stream?: boolean;
   request: (f: MatrixFixture, caller: Caller) => MatrixRequest;
@@ -126,6 +131,10 @@ const answersFor = (f: MatrixFixture) =>
   }));
 
 const s = (f: MatrixFixture) => `/api/surveys/${f.survey.id}`;
+const w = (f: MatrixFixture) => `/api/workspaces/${f.workspaceId}`;
+/** The caller's own personal workspace (its id is the caller's; the owner's for nobody). */
+const personalOf = (f: MatrixFixture, caller: Caller) =>
+  `/api/workspaces/${caller === 'anonymous' ? f.owner.id : f[caller].id}`;
 
 export const ROLE_MATRIX: MatrixRow[] = [
   // --- Foundation -------------------------------------------------------------------------------
@@ -700,8 +709,9 @@ export const ROLE_MATRIX: MatrixRow[] = [
   {
     method: 'DELETE',
     route: '/api/user/account',
+    case: "the owner is the only owner of the fixture's team workspace (409); others are not",
     issue: 16,
-    expect: [401, 200, 200, 401],
+    expect: [401, 409, 200, 401],
     request: () => ({ url: '/api/user/account', body: { password: DEFAULT_PASSWORD } }),
   },
 
@@ -1017,5 +1027,120 @@ export const ROLE_MATRIX: MatrixRow[] = [
       url: '/api/notifications/unsubscribe',
       body: { token: `${Buffer.from(f.survey.id).toString('base64url')}.bm90LWEtc2lnbmF0dXJl` },
     }),
+  },
+
+  // --- Teams: workspaces (issue 24) --------------------------------------------------------------
+  // Signed-in users with a session only: administrators are in no workspace (401 as on other user routes), and
+  // an API key never manages workspaces, members or invitations (403). Owners manage; editors and viewers read
+  // the members; anyone else gets 404, as for an unknown workspace.
+  {
+    method: 'GET',
+    route: '/api/workspaces',
+    issue: 24,
+    expect: [401, 200, 200, 401],
+    request: () => ({ url: '/api/workspaces' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/workspaces',
+    issue: 24,
+    expect: [401, 201, 201, 401],
+    request: () => ({ url: '/api/workspaces', body: { name: 'Matrix workspace' } }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/workspaces/:workspaceId',
+    issue: 24,
+    expect: [401, 200, 404, 401],
+    team: [403, 403],
+    request: (f) => ({ url: w(f), body: { name: 'Renamed team' } }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/workspaces/:workspaceId',
+    case: "the caller's personal workspace",
+    issue: 24,
+    expect: [401, 409, 409, 401],
+    team: [409, 409],
+    request: (f, caller) => ({ url: personalOf(f, caller), body: { name: 'Renamed' } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/workspaces/:workspaceId',
+    issue: 24,
+    expect: [401, 204, 404, 401],
+    team: [403, 403],
+    request: (f) => ({ url: w(f) }),
+  },
+  {
+    method: 'GET',
+    route: '/api/workspaces/:workspaceId/members',
+    issue: 24,
+    expect: [401, 200, 404, 401],
+    team: [200, 200],
+    request: (f) => ({ url: `${w(f)}/members` }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/workspaces/:workspaceId/members/:userId',
+    case: 'the viewer becomes an editor',
+    issue: 24,
+    expect: [401, 200, 404, 401],
+    team: [403, 403],
+    request: (f) => ({ url: `${w(f)}/members/${f.viewer.id}`, body: { role: 'editor' } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/workspaces/:workspaceId/members/:userId',
+    case: 'the viewer (for the viewer: leaving)',
+    issue: 24,
+    expect: [401, 204, 404, 401],
+    team: [403, 204],
+    request: (f) => ({ url: `${w(f)}/members/${f.viewer.id}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/workspaces/:workspaceId/invitations',
+    issue: 24,
+    expect: [401, 201, 404, 401],
+    team: [403, 403],
+    request: (f) => ({ url: `${w(f)}/invitations`, body: { email: uniqueEmail('invited'), role: 'viewer' } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/workspaces/:workspaceId/invitations',
+    issue: 24,
+    withInvitation: true,
+    expect: [401, 200, 404, 401],
+    team: [403, 403],
+    request: (f) => ({ url: `${w(f)}/invitations` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/workspaces/:workspaceId/invitations/:invitationId',
+    issue: 24,
+    withInvitation: true,
+    expect: [401, 204, 404, 401],
+    team: [403, 403],
+    request: (f) => ({ url: `${w(f)}/invitations/${f.invitationId}` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/invitations/:token',
+    case: "a pending invitation's link: the same for everybody",
+    issue: 24,
+    withInvitation: true,
+    expect: [200, 200, 200, 200],
+    request: (f) => ({ url: `/api/invitations/${f.invitationToken}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/invitations/:token/accept',
+    case: "the other user's invitation: theirs alone to accept",
+    issue: 24,
+    withInvitation: true,
+    expect: [401, 403, 200, 401],
+    team: [403, 403],
+    request: (f) => ({ url: `/api/invitations/${f.invitationToken}/accept` }),
   },
 ];

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -64,6 +64,30 @@ describe(`role matrix (${TEST_DIALECT})`, () => {
     return id;
   }
 
+  /** A pending invitation to the workspace for `email`, as its row; its link's token is kept for the row. */
+  async function matrixInvitation(workspaceId: string, invitedBy: string, email: string) {
+    const invitationToken = randomBytes(32).toString('base64url');
+    const invitationId = newId();
+    const now = t.ctx.clock.now();
+    await t.ctx.db.kysely
+      .insertInto('workspace_invitations')
+      .values({
+        id: invitationId,
+        workspace_id: workspaceId,
+        email,
+        role: 'editor',
+        token_hash: createHash('sha256').update(invitationToken).digest('hex'),
+        invited_by: invitedBy,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+        accepted_at: null,
+        accepted_by: null,
+        revoked_at: null,
+      })
+      .execute();
+    return { invitationId, invitationToken };
+  }
+
   async function fixtureFor(row: MatrixRow, caller: MatrixCaller): Promise<MatrixFixture> {
     const [owner, otherUser, admin, editor, viewer] = await Promise.all([
       createUser(t.ctx, { name: 'Olivia Owner' }),
@@ -126,6 +150,7 @@ describe(`role matrix (${TEST_DIALECT})`, () => {
     }
     if (row.withWebhook) Object.assign(fixture, await matrixWebhook(t.ctx, survey.id));
     if (row.withApiKey) fixture.apiKeyId = (await createKey(owner.token)).id;
+    if (row.withInvitation) Object.assign(fixture, await matrixInvitation(workspaceId, owner.id, otherUser.email));
     if (caller === 'ownerKey') fixture.ownerKey = (await createKey(owner.token)).key;
     return fixture;
   }

@@ -289,32 +289,32 @@ export async function listOwnedSurveys(db: Executor, userId: string): Promise<Su
     .execute();
 }
 
-/** Account deletion: the per-answer counters of every survey the user owns. */
-export async function deleteAnswerCountsOfOwner(trx: Executor, userId: string): Promise<void> {
+/** Deleting workspaces' surveys for good: the per-answer counters of every survey in them. */
+export async function deleteAnswerCountsInWorkspaces(trx: Executor, workspaceIds: readonly string[]): Promise<void> {
   await trx
     .deleteFrom('answer_counts')
-    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('user_id', '=', userId))
+    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('workspace_id', 'in', workspaceIds))
     .execute();
 }
 
-/** Account deletion: the per-question totals of every survey the user owns. */
-export async function deleteQuestionTotalsOfOwner(trx: Executor, userId: string): Promise<void> {
+/** Deleting workspaces' surveys for good: the per-question totals of every survey in them. */
+export async function deleteQuestionTotalsInWorkspaces(trx: Executor, workspaceIds: readonly string[]): Promise<void> {
   await trx
     .deleteFrom('question_totals')
-    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('user_id', '=', userId))
+    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('workspace_id', 'in', workspaceIds))
     .execute();
 }
 
-/** Account deletion: the questions of every survey the user owns. */
-export async function deleteQuestionsOfOwner(trx: Executor, userId: string): Promise<void> {
+/** Deleting workspaces' surveys for good: the questions of every survey in them. */
+export async function deleteQuestionsInWorkspaces(trx: Executor, workspaceIds: readonly string[]): Promise<void> {
   await trx
     .deleteFrom('questions')
-    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('user_id', '=', userId))
+    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('workspace_id', 'in', workspaceIds))
     .execute();
 }
 
-/** Account deletion: every survey the user owns (after their questions, responses and counters). */
-export async function deleteSurveysOfOwner(trx: Executor, userId: string): Promise<number> {
-  const result = await trx.deleteFrom('surveys').where('user_id', '=', userId).executeTakeFirst();
+/** Deleting workspaces' surveys for good: every survey in them (after their questions, responses and counters). */
+export async function deleteSurveysInWorkspaces(trx: Executor, workspaceIds: readonly string[]): Promise<number> {
+  const result = await trx.deleteFrom('surveys').where('workspace_id', 'in', workspaceIds).executeTakeFirst();
   return Number(result.numDeletedRows);
 }
