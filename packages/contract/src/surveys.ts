@@ -540,7 +540,7 @@ export const generateSurveyBodySchema = z.object({
     .trim()
     .min(1, { error: 'Please describe the survey you want' })
     .max(LIMITS.prompt, { error: `The idea must be at most ${LIMITS.prompt} characters` }),
-  /** The workspace the draft is made in (default: the caller's personal workspace). */
+  /** The workspace the draft is made in (default: the caller's personal workspace); editors and owners only. */
   workspaceId: z.string().min(1).max(100).optional(),
 });
 export type GenerateSurveyBody = z.input<typeof generateSurveyBodySchema>;
