@@ -122,6 +122,8 @@ describe('saving a survey someone else changed', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(paths.user.dashboard.getHref()), {
       timeout: 4000,
     });
+    // Back to the dashboard of the survey's workspace.
+    expect(router.state.location.search).toBe('?workspace=team-1');
   });
 
   it('Escape keeps editing with my changes, as "Keep my changes" does', async () => {
@@ -142,8 +144,10 @@ describe('the editor and workspaces', () => {
   function captureCreates() {
     const sent: Array<Record<string, unknown>> = [];
     vi.spyOn(globalThis, 'fetch').mockImplementation(async (_input, init) => {
-      sent.push(JSON.parse(String(init?.body)) as Record<string, unknown>);
-      return Response.json(makeSurvey({ surveyId: 'new' }), { status: 201 });
+      const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+      sent.push(body);
+      const workspaceId = typeof body.workspaceId === 'string' ? body.workspaceId : 'u';
+      return Response.json(makeSurvey({ surveyId: 'new', userId: 'u', workspaceId }), { status: 201 });
     });
     return sent;
   }
@@ -158,20 +162,28 @@ describe('the editor and workspaces', () => {
     await user.click(screen.getByRole('button', { name: 'Create Survey' }));
   }
 
-  it('creates in the workspace the address names', async () => {
+  it('creates in the workspace the address names, then shows that workspace’s dashboard', async () => {
     const sent = captureCreates();
-    const { user } = renderEditorAt('/surveys/create?workspace=team-1', me);
+    const { user, router } = renderEditorAt('/surveys/create?workspace=team-1', me);
     await fillAndCreate(user);
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).toMatchObject({ title: 'Weekly check-in', workspaceId: 'team-1' });
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.user.dashboard.getHref()), {
+      timeout: 4000,
+    });
+    expect(router.state.location.search).toBe('?workspace=team-1');
   });
 
   it('creates in the personal workspace by naming none', async () => {
     const sent = captureCreates();
-    const { user } = renderEditorAt('/surveys/create', me);
+    const { user, router } = renderEditorAt('/surveys/create', me);
     await fillAndCreate(user);
     await waitFor(() => expect(sent).toHaveLength(1));
     expect(sent[0]).not.toHaveProperty('workspaceId');
+    await waitFor(() => expect(router.state.location.pathname).toBe(paths.user.dashboard.getHref()), {
+      timeout: 4000,
+    });
+    expect(router.state.location.search).toBe('');
   });
 
   it('tells a viewer they cannot edit, with the way to the results', async () => {

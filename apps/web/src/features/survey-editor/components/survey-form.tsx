@@ -33,6 +33,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { Toast } from '@/components/ui/toast';
 import { Form, FormTextField } from '@/components/ui/form';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { isTeamSurvey } from '@/lib/survey-people';
 import { imageCheckQueryOptions } from '../api/check-image';
 import { useCreateSurvey } from '../api/create-survey';
 import { surveyQueryOptions } from '../api/get-survey';
@@ -156,6 +157,12 @@ function conflictOf(error: unknown): SaveConflict | null {
   };
 }
 
+/** The dashboard of a workspace: a team one named in the address, the personal one without. */
+function dashboardOf(workspaceId: string | undefined): string {
+  const dashboard = paths.user.dashboard.getHref();
+  return workspaceId ? `${dashboard}?${new URLSearchParams({ workspace: workspaceId }).toString()}` : dashboard;
+}
+
 export type SurveyFormProps =
   | {
       mode: 'create';
@@ -203,6 +210,10 @@ export function SurveyForm(props: SurveyFormProps) {
   const questions = useFieldArray({ control, name: 'questions' });
   const projectName = useWatch({ control, name: 'projectName' });
   const [saved, setSaved] = useState(false);
+  // Saving or leaving returns to the dashboard of the survey's workspace.
+  const [dashboard, setDashboard] = useState(() =>
+    dashboardOf(survey ? (isTeamSurvey(survey) ? survey.workspaceId : undefined) : workspaceId),
+  );
   const [announcement, setAnnouncement] = useState('');
   const [removed, setRemoved] = useState<{ question: QuestionDraft; index: number } | null>(null);
 
@@ -223,9 +234,9 @@ export function SurveyForm(props: SurveyFormProps) {
 
   useEffect(() => {
     if (!saved) return;
-    const timer = setTimeout(() => void navigate(paths.user.dashboard.getHref()), REDIRECT_AFTER_SAVE_MS);
+    const timer = setTimeout(() => void navigate(dashboard), REDIRECT_AFTER_SAVE_MS);
     return () => clearTimeout(timer);
-  }, [saved, navigate]);
+  }, [saved, navigate, dashboard]);
 
   const focusField = (path: string) => {
     let name = path;
@@ -272,7 +283,10 @@ export function SurveyForm(props: SurveyFormProps) {
         );
         version.current = stored.version;
         setOverwriting(null);
-      } else await createSurvey.mutateAsync(workspaceId ? { ...input, workspaceId } : input);
+      } else {
+        const made = await createSurvey.mutateAsync(workspaceId ? { ...input, workspaceId } : input);
+        setDashboard(dashboardOf(isTeamSurvey(made) ? made.workspaceId : undefined));
+      }
       setSaved(true);
     } catch (error) {
       const refused = conflictOf(error);
@@ -568,7 +582,7 @@ export function SurveyForm(props: SurveyFormProps) {
               variant="secondary"
               className="flex-1 sm:flex-none"
               disabled={busy}
-              onClick={() => void navigate(paths.user.dashboard.getHref())}
+              onClick={() => void navigate(dashboard)}
             >
               Cancel
             </Button>
