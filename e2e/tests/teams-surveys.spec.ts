@@ -85,6 +85,8 @@ test('two people save the same team survey: the second is asked, can load the ot
     questions: [{ text: 'Where shall we eat?', type: 'multiple_choice', options: ['Pizza', 'Sushi'] }],
   });
   expect(survey.workspaceId).toBe(workspace.id);
+  // Saving returns to the dashboard of the survey's workspace.
+  const teamDashboard = new RegExp(`/dashboard\\?workspace=${workspace.id}$`);
 
   const ownerPage = await browserOf(browser, owner);
   const editorPage = await browserOf(browser, editor);
@@ -94,7 +96,7 @@ test('two people save the same team survey: the second is asked, can load the ot
   const editorTitle = await openEditor(editorPage, survey, 'Friday lunch');
   await ownerTitle.fill('Friday lunch by Olive');
   await ownerPage.getByRole('button', { name: 'Update Survey' }).click();
-  await expect(ownerPage).toHaveURL(atPath(paths.user.dashboard.getHref()));
+  await expect(ownerPage).toHaveURL(teamDashboard);
 
   // The editor's save names the old version: refused, and the dialog says who saved it.
   await editorTitle.fill('Friday lunch by Eddie');
@@ -118,7 +120,7 @@ test('two people save the same team survey: the second is asked, can load the ot
   const ownerAgain = await openEditor(ownerPage, survey, 'Friday lunch by Olive');
   await ownerAgain.fill('Friday lunch, final');
   await ownerPage.getByRole('button', { name: 'Update Survey' }).click();
-  await expect(ownerPage).toHaveURL(atPath(paths.user.dashboard.getHref()));
+  await expect(ownerPage).toHaveURL(teamDashboard);
 
   await editorTitle.fill('Friday lunch by Eddie');
   await editorPage.getByRole('button', { name: 'Update Survey' }).click();
@@ -128,7 +130,7 @@ test('two people save the same team survey: the second is asked, can load the ot
   await expect(dialog).toBeHidden();
   await expect(editorTitle).toHaveValue('Friday lunch by Eddie');
   await editorPage.getByRole('button', { name: 'Update Survey' }).click();
-  await expect(editorPage).toHaveURL(atPath(paths.user.dashboard.getHref()));
+  await expect(editorPage).toHaveURL(teamDashboard);
 
   const stored = await request.get(`/api/surveys/${survey.surveyId}`, { headers: bearer(owner.session.token) });
   const saved = (await stored.json()) as Survey;
