@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { WORKSPACE_LIMITS, workspaceBodySchema, type Workspace, type WorkspaceBody } from '@quorum/contract';
 import { Banner } from './ui/banner';
@@ -55,6 +55,12 @@ function NewWorkspaceForm({ onCancel, onCreated }: { onCancel: () => void; onCre
   const form = useZodForm<WorkspaceBody>(workspaceBodySchema, { defaultValues: { name: '' } });
   const [failure, setFailure] = useState<string | null>(null);
 
+  // The name field takes the focus once the dialog has put it inside (and noted where to give it back).
+  useEffect(() => {
+    const timer = setTimeout(() => form.setFocus('name'));
+    return () => clearTimeout(timer);
+  }, [form]);
+
   const onSubmit = async ({ name }: WorkspaceBody) => {
     setFailure(null);
     try {
@@ -65,14 +71,13 @@ function NewWorkspaceForm({ onCancel, onCreated }: { onCancel: () => void; onCre
   };
 
   return (
-    <Form form={form} onSubmit={onSubmit} aria-label="New workspace" className="space-y-4">
+    <Form form={form} onSubmit={onSubmit} noValidate aria-label="New workspace" className="space-y-4">
       <FormTextField<WorkspaceBody>
         name="name"
         label="Name"
         hint="Such as your team's or your client's name."
         required
         autoComplete="off"
-        autoFocus
         maxLength={WORKSPACE_LIMITS.name}
         disabled={create.isPending}
       />

@@ -62,6 +62,7 @@ function DeleteForm({ workspace, onCancel }: { workspace: Workspace; onCancel: (
 
   return (
     <form
+      noValidate
       aria-label="Delete workspace"
       className="space-y-4"
       onSubmit={(event) => {

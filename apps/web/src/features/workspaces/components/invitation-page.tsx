@@ -160,14 +160,14 @@ function InvitationDetails({ invitation }: { invitation: InvitationPreview }) {
 
 function Detail({ icon, term, children }: { icon: ReactNode; term: string; children: ReactNode }) {
   return (
-    <div className="flex items-start gap-2.5">
-      <span aria-hidden="true" className="mt-0.5 text-slate-500 [&_svg]:size-4">
-        {icon}
-      </span>
-      <div className="min-w-0">
-        <dt className="font-medium text-slate-800">{term}</dt>
-        <dd className="text-slate-700">{children}</dd>
-      </div>
+    <div>
+      <dt className="flex items-center gap-2 font-medium text-slate-800">
+        <span aria-hidden="true" className="text-slate-500 [&_svg]:size-4">
+          {icon}
+        </span>
+        {term}
+      </dt>
+      <dd className="pl-6 text-slate-700">{children}</dd>
     </div>
   );
 }

@@ -151,7 +151,7 @@ function InviteForm({ workspaceId, onInvited }: { workspaceId: string; onInvited
   };
 
   return (
-    <Form form={form} onSubmit={onSubmit} aria-label="Invite someone" className="space-y-3">
+    <Form form={form} onSubmit={onSubmit} noValidate aria-label="Invite someone" className="space-y-3">
       <p className="text-sm text-slate-600">
         We email them a link valid for {WORKSPACE_LIMITS.invitationDays} days. They sign in or create an account with
         this email to accept.

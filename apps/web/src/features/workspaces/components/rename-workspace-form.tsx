@@ -33,7 +33,7 @@ export function RenameWorkspaceForm({
   };
 
   return (
-    <Form form={form} onSubmit={onSubmit} aria-label="Workspace name" className="space-y-3">
+    <Form form={form} onSubmit={onSubmit} noValidate aria-label="Workspace name" className="space-y-3">
       <h2 className="text-base font-semibold text-slate-900">Name</h2>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <FormTextField<WorkspaceBody>
