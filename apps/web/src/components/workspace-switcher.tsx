@@ -86,7 +86,7 @@ export function WorkspaceSwitcher() {
         {workspace && !workspace.personal && (
           <Link
             to={paths.user.workspace.getHref({ workspaceId: workspace.id })}
-            className="inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-control px-3 text-sm font-medium text-accent-700 underline-offset-2 hover:underline sm:flex-none"
+            className="inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-control px-3 text-sm font-medium whitespace-nowrap text-accent-700 underline-offset-2 hover:underline sm:flex-none"
           >
             <Settings className="size-4" aria-hidden="true" />
             Workspace settings
