@@ -24,6 +24,7 @@ import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAcceptInvitation, useInvitationPreview } from '../api/invitation';
 import { useSignOutOnServer } from '../api/sign-out';
+import { nameOf } from '../lib/people';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, withArticle } from '../lib/roles';
 
 const LOAD_FAILED = 'Could not load the invitation. Please try again.';
@@ -133,7 +134,7 @@ export function InvitationPage() {
 }
 
 function Offer({ invitation }: { invitation: InvitationPreview }) {
-  const who = invitation.invitedBy?.name ?? 'Someone';
+  const who = nameOf(invitation.invitedBy, 'Someone');
   return (
     <>
       {who} invited you to join <strong className="font-semibold text-slate-900">{invitation.workspace.name}</strong> as{' '}

@@ -17,6 +17,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useInvitations, useInviteMember, useRevokeInvitation } from '../api/workspace-settings';
+import { nameOf } from '../lib/people';
 import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLE_OPTIONS } from '../lib/roles';
 
 const LOAD_FAILED = 'Could not load the invitations. Please try again.';
@@ -89,7 +90,7 @@ export function InvitationsSection({ workspace }: { workspace: Workspace }) {
                 <Badge>{ROLE_LABELS[invitation.role]}</Badge>
               </p>
               <p className="text-xs text-slate-600">
-                Invited by {invitation.invitedBy?.name ?? 'a former member'} · Expires{' '}
+                Invited by {nameOf(invitation.invitedBy, 'a former member')} · Expires{' '}
                 {formatDateTime(invitation.expiresAt)}
               </p>
             </div>
