@@ -25,8 +25,8 @@ export function RenameWorkspaceForm({
     const trimmed = name.trim();
     try {
       const renamed = await rename.mutateAsync({ name: trimmed });
-      form.reset({ name: renamed.name ?? trimmed });
-      onRenamed(renamed.name ?? trimmed);
+      form.reset({ name: renamed.name });
+      onRenamed(renamed.name);
     } catch (error) {
       setFailure(errorMessage(error, RENAME_FAILED));
     }
