@@ -1,5 +1,107 @@
-// MERGE: the Teams web workspaces part replaces this placeholder with the switcher (a labelled select of the
-// caller's workspaces from useCurrentWorkspace, "New workspace…", and a link to the workspace's settings).
+import { useCallback, useEffect, useId, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { Plus, Settings } from 'lucide-react';
+import { PERSONAL_WORKSPACE_NAME, type Workspace, type WorkspaceRole } from '@quorum/contract';
+import { paths } from '@/config/paths';
+import { useCurrentWorkspace } from '@/lib/current-workspace';
+import { useSession } from '@/lib/session';
+import { NewWorkspaceDialog } from './new-workspace-dialog';
+import { Button } from './ui/button';
+import { Select } from './ui/field';
+import { Toast } from './ui/toast';
+
+const ROLE_HINTS: Readonly<Record<WorkspaceRole, string>> = { owner: 'owner', editor: 'editor', viewer: 'viewer' };
+
+/** The switcher's name of a workspace: "Personal" for the personal one, else its name and the caller's role. */
+function workspaceOptionLabel(workspace: Workspace): string {
+  return workspace.personal ? PERSONAL_WORKSPACE_NAME : `${workspace.name} (${ROLE_HINTS[workspace.role]})`;
+}
+
+/** Router state a page sets when it sends the user to the dashboard having joined a workspace. */
+export interface JoinedWorkspaceState {
+  joinedWorkspace: string;
+}
+
+function joinedWorkspace(state: unknown): string | null {
+  const name = (state as Partial<JoinedWorkspaceState> | null)?.joinedWorkspace;
+  return typeof name === 'string' ? name : null;
+}
+
+/**
+ * The dashboard's workspace: a labelled select of the caller's workspaces (personal first), "New workspace…" (a
+ * dialog; the new workspace is shown at once) and, for a team workspace, a link to its settings. Full width on
+ * phones. It also says "You joined {workspace}" when an accepted invitation led here. Administrators see every
+ * survey and have no workspace: it renders nothing for them.
+ */
 export function WorkspaceSwitcher() {
-  return null;
+  const { state } = useSession();
+  const selectId = useId();
+  const current = useCurrentWorkspace();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const [joined, setJoined] = useState<string | null>(() => joinedWorkspace(location.state));
+  const dismissJoined = useCallback(() => setJoined(null), []);
+
+  // The notice is read once: a reload or going back does not show it again.
+  useEffect(() => {
+    if (joinedWorkspace(location.state) === null) return;
+    void navigate(`${location.pathname}${location.search}${location.hash}`, { replace: true, state: null });
+  }, [location, navigate]);
+
+  if (state.status !== 'signed-in' || state.session.userType !== 'user') return null;
+
+  const { workspaceId, workspace, workspaces, setWorkspaceId } = current;
+  // Before the list arrives, the personal workspace stands alone, so the control never jumps.
+  const options: Array<{ id: string; label: string }> =
+    workspaces.length > 0
+      ? workspaces.map((w) => ({ id: w.id, label: workspaceOptionLabel(w) }))
+      : [{ id: workspaceId, label: PERSONAL_WORKSPACE_NAME }];
+
+  return (
+    <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:items-end">
+      <div className="w-full space-y-1.5 sm:w-64">
+        <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
+          Workspace
+        </label>
+        <Select
+          id={selectId}
+          value={workspaceId}
+          disabled={current.isLoading}
+          onChange={(event) => setWorkspaceId(event.target.value)}
+          className="w-full truncate"
+        >
+          {options.map((option) => (
+            <option key={option.id} value={option.id}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        <Button variant="secondary" onClick={() => setCreating(true)} className="flex-1 sm:flex-none">
+          <Plus className="size-4" aria-hidden="true" />
+          New workspace…
+        </Button>
+        {workspace && !workspace.personal && (
+          <Link
+            to={paths.user.workspace.getHref({ workspaceId: workspace.id })}
+            className="inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-control px-3 text-sm font-medium whitespace-nowrap text-accent-700 underline-offset-2 hover:underline sm:flex-none"
+          >
+            <Settings className="size-4" aria-hidden="true" />
+            Workspace settings
+          </Link>
+        )}
+      </div>
+      <NewWorkspaceDialog
+        open={creating}
+        onOpenChange={setCreating}
+        onCreated={(created) => {
+          setCreating(false);
+          setWorkspaceId(created.id);
+        }}
+      />
+      {joined && <Toast onDismiss={dismissJoined}>You joined {joined}</Toast>}
+    </div>
+  );
 }

@@ -27,7 +27,8 @@ function readStoredWorkspace(): string | null {
   }
 }
 
-function storeWorkspace(workspaceId: string): void {
+/** Remembers the workspace the dashboard shows next (after leaving one, the personal one). */
+export function storeWorkspace(workspaceId: string): void {
   try {
     localStorage.setItem(STORAGE_KEYS.workspace, workspaceId);
   } catch {
