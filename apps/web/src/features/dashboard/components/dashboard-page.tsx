@@ -140,29 +140,28 @@ export function DashboardPage() {
             : `${workspace.name}: build a survey, launch it, share the link and watch results.`
         }
         actions={
-          <>
-            <WorkspaceSwitcher />
-            {canCreate && (
-              <Link
-                to={createHref}
-                aria-describedby={atLimit ? limitWarningId : undefined}
-                className={
-                  atLimit
-                    ? 'inline-flex h-10 items-center justify-center gap-2 rounded-control border border-amber-300 bg-amber-50 px-4 text-sm font-medium whitespace-nowrap text-amber-900 shadow-sm transition-colors hover:border-amber-400 hover:bg-amber-100'
-                    : buttonClasses('primary')
-                }
-              >
-                {atLimit ? (
-                  <TriangleAlert className="size-4" aria-hidden="true" />
-                ) : (
-                  <Plus className="size-4" aria-hidden="true" />
-                )}
-                Create New Survey
-              </Link>
-            )}
-          </>
+          canCreate && (
+            <Link
+              to={createHref}
+              aria-describedby={atLimit ? limitWarningId : undefined}
+              className={
+                atLimit
+                  ? 'inline-flex h-10 items-center justify-center gap-2 rounded-control border border-amber-300 bg-amber-50 px-4 text-sm font-medium whitespace-nowrap text-amber-900 shadow-sm transition-colors hover:border-amber-400 hover:bg-amber-100'
+                  : buttonClasses('primary')
+              }
+            >
+              {atLimit ? (
+                <TriangleAlert className="size-4" aria-hidden="true" />
+              ) : (
+                <Plus className="size-4" aria-hidden="true" />
+              )}
+              Create New Survey
+            </Link>
+          )
         }
       />
+
+      <WorkspaceSwitcher />
 
       {!canCreate && workspace && (
         <Banner tone="info">
