@@ -59,17 +59,18 @@ export function WorkspaceSwitcher() {
       : [{ id: workspaceId, label: PERSONAL_WORKSPACE_NAME }];
 
   return (
-    <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:items-end">
-      <div className="w-full space-y-1.5 sm:w-64">
-        <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
-          Workspace
-        </label>
+    <div className="w-full space-y-1.5 sm:w-auto">
+      <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
+        Workspace
+      </label>
+      {/* One row at every width (the buttons' words are for screen readers only on phones), so the list stays near the top. */}
+      <div className="flex items-center gap-2">
         <Select
           id={selectId}
           value={workspaceId}
           disabled={current.isLoading}
           onChange={(event) => setWorkspaceId(event.target.value)}
-          className="w-full truncate"
+          className="min-w-0 flex-1 truncate sm:w-64 sm:flex-none"
         >
           {options.map((option) => (
             <option key={option.id} value={option.id}>
@@ -77,19 +78,18 @@ export function WorkspaceSwitcher() {
             </option>
           ))}
         </Select>
-      </div>
-      <div className="flex flex-wrap gap-2">
-        <Button variant="secondary" onClick={() => setCreating(true)} className="flex-1 sm:flex-none">
+        <Button variant="secondary" onClick={() => setCreating(true)} className="shrink-0" title="New workspace…">
           <Plus className="size-4" aria-hidden="true" />
-          New workspace…
+          <span className="sr-only sm:not-sr-only">New workspace…</span>
         </Button>
         {workspace && !workspace.personal && (
           <Link
             to={paths.user.workspace.getHref({ workspaceId: workspace.id })}
-            className="inline-flex h-10 flex-1 items-center justify-center gap-2 rounded-control px-3 text-sm font-medium whitespace-nowrap text-accent-700 underline-offset-2 hover:underline sm:flex-none"
+            title="Workspace settings"
+            className="inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-control px-3 text-sm font-medium whitespace-nowrap text-accent-700 underline-offset-2 hover:underline"
           >
             <Settings className="size-4" aria-hidden="true" />
-            Workspace settings
+            <span className="sr-only sm:not-sr-only">Workspace settings</span>
           </Link>
         )}
       </div>
