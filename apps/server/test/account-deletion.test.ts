@@ -5,6 +5,7 @@ import {
   createAdmin,
   createSurvey,
   createUser,
+  createWorkspace,
   findAccount,
   question,
   type CreatedAccount,
@@ -336,31 +337,20 @@ describe(`account deletion (${TEST_DIALECT})`, () => {
     expect(JSON.stringify(entries[0])).not.toContain('Alice');
   });
 
-  /** A team workspace with these members, as rows. */
-  async function teamWorkspace(name: string, members: Array<[CreatedAccount, 'owner' | 'editor' | 'viewer']>) {
-    const id = newId();
-    const now = new Date().toISOString();
-    await t.ctx.db.kysely
-      .insertInto('workspaces')
-      .values({ id, name, created_by: members[0]![0].id, created_at: now, updated_at: now })
-      .execute();
-    await t.ctx.db.kysely
-      .insertInto('workspace_members')
-      .values(members.map(([account, role]) => ({ workspace_id: id, user_id: account.id, role, created_at: now })))
-      .execute();
-    return id;
-  }
-
   it('keeps the surveys a member made for a team that stays, and removes the workspaces they were alone in', async () => {
     const [alice, bob] = await Promise.all([
       createUser(t.ctx, { name: 'Alice Member' }),
       createUser(t.ctx, { name: 'Bob Owner' }),
     ]);
-    const shared = await teamWorkspace('Shared team', [
-      [bob, 'owner'],
-      [alice, 'owner'],
-    ]);
-    const solo = await teamWorkspace('Alice alone', [[alice, 'owner']]);
+    const shared = await createWorkspace(
+      t.ctx,
+      [
+        [bob, 'owner'],
+        [alice, 'owner'],
+      ],
+      'Shared team',
+    );
+    const solo = await createWorkspace(t.ctx, [[alice, 'owner']], 'Alice alone');
     const personal = await createSurvey(t.ctx, alice.id, { questions: [q1, q2] });
     const alone = await createSurvey(t.ctx, alice.id, { workspaceId: solo, state: 'active', questions: [q1, q2] });
     await recordResponses(
@@ -451,10 +441,14 @@ describe(`account deletion (${TEST_DIALECT})`, () => {
 
   it('refuses the only owner of a team workspace with other members, deleting nothing', async () => {
     const [carol, dan] = await Promise.all([createUser(t.ctx), createUser(t.ctx)]);
-    const id = await teamWorkspace('Carol & Co', [
-      [carol, 'owner'],
-      [dan, 'editor'],
-    ]);
+    const id = await createWorkspace(
+      t.ctx,
+      [
+        [carol, 'owner'],
+        [dan, 'editor'],
+      ],
+      'Carol & Co',
+    );
     const survey = await createSurvey(t.ctx, carol.id);
     const teamSurvey = await createSurvey(t.ctx, dan.id, { workspaceId: id });
 

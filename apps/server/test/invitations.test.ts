@@ -16,7 +16,13 @@ import {
   type CapturedMail,
   type SmtpCapture,
 } from '@quorum/test-support/smtp';
-import { DEFAULT_PASSWORD, createUser, uniqueEmail, type CreatedAccount } from '@quorum/test-support/factories';
+import {
+  DEFAULT_PASSWORD,
+  createUser,
+  addMember,
+  uniqueEmail,
+  type CreatedAccount,
+} from '@quorum/test-support/factories';
 import { newId } from '../src/lib/ids';
 import { findWorkspaceRole } from '../src/modules/workspaces/workspace-members.repository';
 import { TEST_DIALECT, createTestApp, request, type TestApp } from './helpers';
@@ -58,12 +64,7 @@ describe(`workspace invitations (${TEST_DIALECT})`, () => {
     const res = await request(t.app, 'POST', '/api/workspaces', { token: owner.token, body: { name: 'Field study' } });
     expect(res.statusCode, res.body).toBe(201);
     const { id } = res.json<Workspace>();
-    for (const [account, role] of members) {
-      await db()
-        .insertInto('workspace_members')
-        .values({ workspace_id: id, user_id: account.id, role, created_at: now.toISOString() })
-        .execute();
-    }
+    for (const [account, role] of members) await addMember(t.ctx, id, account.id, role);
     return id;
   }
 

@@ -9,7 +9,7 @@ import {
   type ExportLinkResponse,
   type ResultsShare,
 } from '@quorum/contract';
-import { createAdmin, createSurvey, createUser } from '@quorum/test-support/factories';
+import { createAdmin, createSurvey, createUser, createWorkspace } from '@quorum/test-support/factories';
 import { TEST_DIALECT, useTestApp } from './helpers';
 import { newId } from '../src/lib/ids';
 import {
@@ -45,25 +45,6 @@ describe(`role matrix (${TEST_DIALECT})`, () => {
     return res.json() as CreatedApiKey;
   }
 
-  /** A team workspace of `ownerId` with an editor and a viewer, written as its rows. */
-  async function teamWorkspace(ownerId: string, editorId: string, viewerId: string): Promise<string> {
-    const id = newId();
-    const now = t.ctx.clock.now().toISOString();
-    await t.ctx.db.kysely
-      .insertInto('workspaces')
-      .values({ id, name: 'Matrix team', created_by: ownerId, created_at: now, updated_at: now })
-      .execute();
-    await t.ctx.db.kysely
-      .insertInto('workspace_members')
-      .values([
-        { workspace_id: id, user_id: ownerId, role: 'owner', created_at: now },
-        { workspace_id: id, user_id: editorId, role: 'editor', created_at: now },
-        { workspace_id: id, user_id: viewerId, role: 'viewer', created_at: now },
-      ])
-      .execute();
-    return id;
-  }
-
   /** A pending invitation to the workspace for `email`, as its row; its link's token is kept for the row. */
   async function matrixInvitation(workspaceId: string, invitedBy: string, email: string) {
     const invitationToken = randomBytes(32).toString('base64url');
@@ -96,13 +77,16 @@ describe(`role matrix (${TEST_DIALECT})`, () => {
       createUser(t.ctx, { name: 'Edith Editor' }),
       createUser(t.ctx, { name: 'Victor Viewer' }),
     ]);
-    const workspaceId = await teamWorkspace(owner.id, editor.id, viewer.id);
-    const survey = await createSurvey(t.ctx, owner.id, { state: row.surveyState ?? 'draft' });
-    await t.ctx.db.kysely
-      .updateTable('surveys')
-      .set({ workspace_id: workspaceId })
-      .where('id', '=', survey.id)
-      .execute();
+    const workspaceId = await createWorkspace(
+      t.ctx,
+      [
+        [owner, 'owner'],
+        [editor, 'editor'],
+        [viewer, 'viewer'],
+      ],
+      'Matrix team',
+    );
+    const survey = await createSurvey(t.ctx, owner.id, { state: row.surveyState ?? 'draft', workspaceId });
     const fixture: MatrixFixture = { owner, otherUser, admin, editor, viewer, workspaceId, survey };
     if (row.exportLink) {
       const res = await t.app.inject({

@@ -13,10 +13,10 @@ import {
   createAdmin,
   createSurvey,
   createUser,
+  createWorkspace,
   type CreatedAccount,
   type CreatedSurvey,
 } from '@quorum/test-support/factories';
-import { newId } from '../src/lib/ids';
 import { countActiveSurveys } from '../src/modules/surveys/surveys.repository';
 import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';
 import { expectError } from './support/expect-error';
@@ -52,20 +52,15 @@ async function team(t: TestApp): Promise<Team> {
     createUser(t.ctx, { name: 'Victor Viewer' }),
     createUser(t.ctx, { name: 'Oscar Outsider' }),
   ]);
-  const id = newId();
-  const now = t.ctx.clock.now().toISOString();
-  await t.ctx.db.kysely
-    .insertInto('workspaces')
-    .values({ id, name: 'Research', created_by: owner.id, created_at: now, updated_at: now })
-    .execute();
-  await t.ctx.db.kysely
-    .insertInto('workspace_members')
-    .values([
-      { workspace_id: id, user_id: owner.id, role: 'owner', created_at: now },
-      { workspace_id: id, user_id: editor.id, role: 'editor', created_at: now },
-      { workspace_id: id, user_id: viewer.id, role: 'viewer', created_at: now },
-    ])
-    .execute();
+  const id = await createWorkspace(
+    t.ctx,
+    [
+      [owner, 'owner'],
+      [editor, 'editor'],
+      [viewer, 'viewer'],
+    ],
+    'Research',
+  );
   return { id, owner, editor, viewer, outsider };
 }
 

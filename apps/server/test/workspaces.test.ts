@@ -11,7 +11,7 @@ import {
   type WorkspaceMemberListResponse,
   type WorkspaceRole,
 } from '@quorum/contract';
-import { createAdmin, createSurvey, createUser, type CreatedAccount } from '@quorum/test-support/factories';
+import { createAdmin, createSurvey, createUser, addMember, type CreatedAccount } from '@quorum/test-support/factories';
 import { newId } from '../src/lib/ids';
 import { recordResponses } from '../src/modules/responses/responses.repository';
 import { findWorkspaceRole } from '../src/modules/workspaces/workspace-members.repository';
@@ -28,19 +28,14 @@ describe(`workspaces (${TEST_DIALECT})`, () => {
     return res.json<Workspace>();
   };
 
-  /** A team workspace of `owner` with these members, who joined (as rows) a minute apart. */
+  /** A team workspace of `owner` with these members (written as rows). */
   async function team(
     owner: CreatedAccount,
     members: Array<[CreatedAccount, WorkspaceRole]> = [],
     name = 'Research team',
   ): Promise<string> {
     const { id } = await createWorkspace(owner, name);
-    for (const [account, role] of members) {
-      await db()
-        .insertInto('workspace_members')
-        .values({ workspace_id: id, user_id: account.id, role, created_at: new Date().toISOString() })
-        .execute();
-    }
+    for (const [account, role] of members) await addMember(t.ctx, id, account.id, role);
     return id;
   }
 
