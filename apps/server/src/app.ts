@@ -71,6 +71,7 @@ import { startDigests } from './modules/notifications/digest';
 import { startMailWorker } from './modules/notifications/mail-worker';
 import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { startVisitSweep } from './modules/visits/visit-sweep';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -251,6 +252,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         webhooksRoutes,
         apiKeysRoutes,
         notificationsRoutes,
+        workspacesRoutes,
       ]) {
         await routes(zodApi, ctx);
       }

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ACCOUNT_MESSAGES, ERROR_MESSAGES, type SurveyListResponse } from '@quorum/contract';
+import { ACCOUNT_MESSAGES, ERROR_MESSAGES, errorMessage, type SurveyListResponse } from '@quorum/contract';
 import {
   DEFAULT_PASSWORD,
   createAdmin,
   createSurvey,
   createUser,
+  createWorkspace,
   findAccount,
   question,
   type CreatedAccount,
@@ -334,6 +335,145 @@ describe(`account deletion (${TEST_DIALECT})`, () => {
     expect(JSON.parse(entries[0]!.details)).toEqual({ surveys: 2, responses: 3 });
     expect(JSON.stringify(entries[0])).not.toContain(alice.account.email);
     expect(JSON.stringify(entries[0])).not.toContain('Alice');
+  });
+
+  it('keeps the surveys a member made for a team that stays, and removes the workspaces they were alone in', async () => {
+    const [alice, bob] = await Promise.all([
+      createUser(t.ctx, { name: 'Alice Member' }),
+      createUser(t.ctx, { name: 'Bob Owner' }),
+    ]);
+    const shared = await createWorkspace(
+      t.ctx,
+      [
+        [bob, 'owner'],
+        [alice, 'owner'],
+      ],
+      'Shared team',
+    );
+    const solo = await createWorkspace(t.ctx, [[alice, 'owner']], 'Alice alone');
+    const personal = await createSurvey(t.ctx, alice.id, { questions: [q1, q2] });
+    const alone = await createSurvey(t.ctx, alice.id, { workspaceId: solo, state: 'active', questions: [q1, q2] });
+    await recordResponses(
+      t.ctx.db,
+      alone.id,
+      [q1, q2],
+      [{ id: newId(), submittedAt: '2026-03-01T10:00:00.000Z', answers: { q1: 'Friday', q2: 4 } }],
+    );
+    // A survey Alice made for the team, with response emails on (they would go to her), and one of Bob's there.
+    const forTeam = await createSurvey(t.ctx, alice.id, { workspaceId: shared, state: 'active', questions: [q1, q2] });
+    await recordResponses(
+      t.ctx.db,
+      forTeam.id,
+      [q1, q2],
+      [{ id: newId(), submittedAt: '2026-03-01T10:00:00.000Z', answers: { q1: 'Saturday', q2: 5 } }],
+    );
+    await t.ctx.db.kysely
+      .updateTable('surveys')
+      .set({ notify_on_response: 'each' })
+      .where('id', '=', forTeam.id)
+      .execute();
+    const bobsTeamSurvey = await createSurvey(t.ctx, bob.id, { workspaceId: shared });
+    const bobsOwn = await createSurvey(t.ctx, bob.id);
+    // An invitation Alice sent that nobody has accepted yet.
+    const invitationId = newId();
+    await t.ctx.db.kysely
+      .insertInto('workspace_invitations')
+      .values({
+        id: invitationId,
+        workspace_id: shared,
+        email: 'colleague@example.com',
+        role: 'viewer',
+        token_hash: newId(),
+        invited_by: alice.id,
+        created_at: new Date().toISOString(),
+        expires_at: '2999-01-01T00:00:00.000Z',
+        accepted_at: null,
+        accepted_by: null,
+        revoked_at: null,
+      })
+      .execute();
+
+    const res = await remove(alice.token, { password: DEFAULT_PASSWORD });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const db = t.ctx.db.kysely;
+    const left = await db
+      .selectFrom('surveys')
+      .select(['id', 'user_id', 'workspace_id', 'notify_on_response'])
+      .where('id', 'in', [personal.id, alone.id, forTeam.id, bobsTeamSurvey.id, bobsOwn.id])
+      .execute();
+    expect(new Map(left.map((row) => [row.id, row]))).toEqual(
+      new Map([
+        [forTeam.id, { id: forTeam.id, user_id: alice.id, workspace_id: shared, notify_on_response: 'off' }],
+        [bobsTeamSurvey.id, expect.objectContaining({ workspace_id: shared })],
+        [bobsOwn.id, expect.objectContaining({ workspace_id: bob.id })],
+      ]),
+    );
+    // The team survey keeps its questions and responses; the ones that went took theirs with them.
+    for (const table of ['questions', 'responses'] as const) {
+      const rows = await db
+        .selectFrom(table)
+        .select('survey_id')
+        .where('survey_id', 'in', [personal.id, alone.id, forTeam.id])
+        .execute();
+      expect(new Set(rows.map((r) => r.survey_id)), table).toEqual(new Set([forTeam.id]));
+    }
+    expect(await db.selectFrom('workspaces').select('id').where('id', 'in', [shared, solo]).execute()).toEqual([
+      { id: shared },
+    ]);
+    const members = await db.selectFrom('workspace_members').select(['workspace_id', 'user_id']).execute();
+    expect(members.filter((m) => m.user_id === alice.id)).toEqual([]);
+    expect(members.filter((m) => m.workspace_id === shared)).toEqual([{ workspace_id: shared, user_id: bob.id }]);
+    const invitation = await db
+      .selectFrom('workspace_invitations')
+      .select('revoked_at')
+      .where('id', '=', invitationId)
+      .executeTakeFirst();
+    expect(invitation?.revoked_at).not.toBeNull();
+    const [entry] = await db
+      .selectFrom('audit_log')
+      .select('details')
+      .where('type', '=', 'account.deleted')
+      .where('target_id', '=', alice.id)
+      .execute();
+    expect(JSON.parse(entry!.details)).toEqual({ surveys: 2, responses: 1 });
+  });
+
+  it('refuses the only owner of a team workspace with other members, deleting nothing', async () => {
+    const [carol, dan] = await Promise.all([createUser(t.ctx), createUser(t.ctx)]);
+    const id = await createWorkspace(
+      t.ctx,
+      [
+        [carol, 'owner'],
+        [dan, 'editor'],
+      ],
+      'Carol & Co',
+    );
+    const survey = await createSurvey(t.ctx, carol.id);
+    const teamSurvey = await createSurvey(t.ctx, dan.id, { workspaceId: id });
+
+    const res = await remove(carol.token, { password: DEFAULT_PASSWORD });
+    expectError(res, 409, 'WORKSPACE_SOLE_OWNER', {
+      message: errorMessage('WORKSPACE_SOLE_OWNER', { workspace: 'Carol & Co' }),
+      params: { workspace: 'Carol & Co' },
+    });
+    const db = t.ctx.db.kysely;
+    expect(await findAccount(t.ctx, 'users', { id: carol.id })).toBeDefined();
+    const surveys = await db.selectFrom('surveys').select('id').where('id', 'in', [survey.id, teamSurvey.id]).execute();
+    expect(surveys).toHaveLength(2);
+    expect(
+      await db.selectFrom('workspace_members').select('user_id').where('workspace_id', '=', id).execute(),
+    ).toHaveLength(2);
+
+    // Once Dan is an owner too, Carol may go; the workspace stays with Dan.
+    await db
+      .updateTable('workspace_members')
+      .set({ role: 'owner' })
+      .where('workspace_id', '=', id)
+      .where('user_id', '=', dan.id)
+      .execute();
+    expect((await remove(carol.token, { password: DEFAULT_PASSWORD })).statusCode).toBe(200);
+    expect(await db.selectFrom('surveys').select('id').where('id', '=', teamSurvey.id).execute()).toHaveLength(1);
   });
 
   it('the same email can register again afterwards, and signing in with the old password fails', async () => {

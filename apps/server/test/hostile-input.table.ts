@@ -60,6 +60,13 @@ import {
   NPS_OPTIONS,
   unsubscribeQuerySchema,
   unsubscribeRequestBodySchema,
+  createInvitationBodySchema,
+  invitationTokenParamsSchema,
+  updateMemberBodySchema,
+  workspaceBodySchema,
+  workspaceIdParamsSchema,
+  workspaceInvitationParamsSchema,
+  workspaceMemberParamsSchema,
   type AnswerValue,
   type Question,
   type SurveyState,
@@ -301,15 +308,15 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'POST', route: '/api/admin/auth/login/2fa', caller: 'anonymous', body: loginTwoFactorBodySchema, valid: secondStep('admin'), refusalWrites: failedSignIns },
 
   // Survey authoring
-  { method: 'GET', route: '/api/surveys', caller: 'user', query: surveyListQuerySchema, valid: () => ({ query: { q: 'Test', state: 'draft', limit: '10', offset: '0' } }) },
-  { method: 'POST', route: '/api/surveys', caller: 'user', body: surveyInputSchema, valid: () => ({ body: surveyBody }) },
+  { method: 'GET', route: '/api/surveys', caller: 'user', query: surveyListQuerySchema, valid: (f) => ({ query: { q: 'Test', state: 'draft', limit: '10', offset: '0', workspaceId: f.user.id } }) },
+  { method: 'POST', route: '/api/surveys', caller: 'user', body: surveyInputSchema, valid: (f) => ({ body: { ...surveyBody, workspaceId: f.user.id } }) },
   { method: 'GET', route: '/api/surveys/:surveyId', caller: 'user', params: surveyIdParamsSchema },
-  { method: 'PUT', route: '/api/surveys/:surveyId', caller: 'user', params: surveyIdParamsSchema, body: surveyInputSchema, valid: () => ({ body: surveyBody }) },
+  { method: 'PUT', route: '/api/surveys/:surveyId', caller: 'user', params: surveyIdParamsSchema, body: surveyInputSchema, valid: () => ({ body: { ...surveyBody, version: 1 } }) },
   { method: 'POST', route: '/api/surveys/:surveyId/duplicate', caller: 'user', params: surveyIdParamsSchema },
   { method: 'GET', route: '/api/surveys/:surveyId/preview', caller: 'user', params: surveyIdParamsSchema },
   { method: 'PATCH', route: '/api/surveys/:surveyId/state', caller: 'user', params: surveyIdParamsSchema, body: stateChangeBodySchema, valid: () => ({ body: { state: 'active' } }) },
   { method: 'POST', route: '/api/images/check', caller: 'user', body: imageCheckBodySchema, valid: () => ({ body: { url: 'http://127.0.0.1:9/logo.png' } }) },
-  { method: 'POST', route: '/api/surveys/generate', caller: 'user', body: generateSurveyBodySchema, valid: () => ({ body: { prompt: 'Feedback on a \u202Ejazz festival 🎷' } }) },
+  { method: 'POST', route: '/api/surveys/generate', caller: 'user', body: generateSurveyBodySchema, valid: (f) => ({ body: { prompt: 'Feedback on a \u202Ejazz festival 🎷', workspaceId: f.user.id } }) },
 
   // Public survey taking
   { method: 'GET', route: '/api/surveys/:surveyId/public', caller: 'anonymous', params: surveyIdParamsSchema, surveyState: 'active' },
@@ -365,4 +372,19 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
 
   // Integrations (issue 20): a notification mail's unsubscribe link
   { method: 'POST', route: '/api/notifications/unsubscribe', caller: 'anonymous', query: unsubscribeQuerySchema, body: unsubscribeRequestBodySchema, valid: (f) => ({ body: { token: createUnsubscribeTokens(testConfig().jwtSecret).make(f.survey.id) } }) },
+
+  // Teams (issue 24): workspaces, members and invitations. The valid requests name the user's personal workspace
+  // (renaming, deleting, inviting and member changes answer 409 there; reading answers 200); unknown ids 404.
+  { method: 'GET', route: '/api/workspaces', caller: 'user' },
+  { method: 'POST', route: '/api/workspaces', caller: 'user', body: workspaceBodySchema, valid: () => ({ body: { name: 'Équipe \u202E 🎉 __proto__' } }) },
+  { method: 'PATCH', route: '/api/workspaces/:workspaceId', caller: 'user', params: workspaceIdParamsSchema, body: workspaceBodySchema, valid: (f) => ({ params: { workspaceId: f.user.id }, body: { name: 'constructor' } }) },
+  { method: 'DELETE', route: '/api/workspaces/:workspaceId', caller: 'user', params: workspaceIdParamsSchema, valid: (f) => ({ params: { workspaceId: f.user.id } }) },
+  { method: 'GET', route: '/api/workspaces/:workspaceId/members', caller: 'user', params: workspaceIdParamsSchema, valid: (f) => ({ params: { workspaceId: f.user.id } }) },
+  { method: 'PATCH', route: '/api/workspaces/:workspaceId/members/:userId', caller: 'user', params: workspaceMemberParamsSchema, body: updateMemberBodySchema, valid: (f) => ({ params: { workspaceId: f.user.id, userId: f.user.id }, body: { role: 'viewer' } }) },
+  { method: 'DELETE', route: '/api/workspaces/:workspaceId/members/:userId', caller: 'user', params: workspaceMemberParamsSchema, valid: (f) => ({ params: { workspaceId: f.user.id, userId: '__proto__' } }) },
+  { method: 'POST', route: '/api/workspaces/:workspaceId/invitations', caller: 'user', params: workspaceIdParamsSchema, body: createInvitationBodySchema, valid: (f) => ({ params: { workspaceId: f.user.id }, body: { email: 'New.Person+proto@example.com', role: 'editor' } }) },
+  { method: 'GET', route: '/api/workspaces/:workspaceId/invitations', caller: 'user', params: workspaceIdParamsSchema, valid: (f) => ({ params: { workspaceId: f.user.id } }) },
+  { method: 'DELETE', route: '/api/workspaces/:workspaceId/invitations/:invitationId', caller: 'user', params: workspaceInvitationParamsSchema, valid: (f) => ({ params: { workspaceId: f.user.id, invitationId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
+  { method: 'GET', route: '/api/invitations/:token', caller: 'anonymous', params: invitationTokenParamsSchema, valid: () => ({ params: { token: 'Vt2kQ9xY3mN8pL4rS7wZ1aB6cD0eF5gH2iJ9kL3mN7o' } }) },
+  { method: 'POST', route: '/api/invitations/:token/accept', caller: 'user', params: invitationTokenParamsSchema, valid: () => ({ params: { token: 'Vt2kQ9xY3mN8pL4rS7wZ1aB6cD0eF5gH2iJ9kL3mN7o' } }) },
 ];

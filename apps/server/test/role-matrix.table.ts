@@ -20,13 +20,20 @@ import { testConfig } from './helpers';
  *   theirs; other state changes are 409 for them;
  * - public endpoints answer the same to everybody.
  *
+ * Teams: the fixture survey is in a team workspace (`workspaceId`) that `owner` owns, where `editor` and `viewer`
+ * are members with those roles; `otherUser` is in no workspace of the owner's. A row's `team` says what the
+ * editor and the viewer get; every row of a `:surveyId` or `:workspaceId` route must say it, others default to the
+ * other user's status (a member's role does not matter off the workspace).
+ *
  * A fifth caller, `ownerKey`, is the owner's API key holding every scope. Its expected status is the row's `key`;
  * without one, the anonymous status on public routes (those that answer anonymous callers with other than
  * 401), else 403 API_KEY_NOT_ALLOWED: a key reaches only the routes that name a scope, and never the admin API.
  */
 
 export const CALLERS = ['anonymous', 'owner', 'otherUser', 'admin'] as const;
-export type Caller = (typeof CALLERS)[number];
+/** Members of the fixture survey's workspace, by role (the owner is its owner). */
+export const TEAM_CALLERS = ['editor', 'viewer'] as const;
+export type Caller = (typeof CALLERS)[number] | (typeof TEAM_CALLERS)[number];
 
 /** What the owner's API key (every scope) gets on a row: its `key`, else the rule in the comment above. */
 export function expectedForKey(row: Pick<MatrixRow, 'expect' | 'key'>): number {
@@ -34,11 +41,21 @@ export function expectedForKey(row: Pick<MatrixRow, 'expect' | 'key'>): number {
   return row.expect[0] === 401 ? 403 : row.expect[0];
 }
 
+/** What the editor and the viewer get on a row: its `team`, else the other user's status. */
+export function expectedForTeam(row: Pick<MatrixRow, 'expect' | 'team'>): [editor: number, viewer: number] {
+  return row.team ?? [row.expect[2], row.expect[2]];
+}
+
 export interface MatrixFixture {
   owner: CreatedAccount;
   otherUser: CreatedAccount;
   admin: CreatedAccount;
-  /** Owned by `owner`, in the row's `surveyState`. */
+  /** An editor and a viewer of `workspaceId`. */
+  editor: CreatedAccount;
+  viewer: CreatedAccount;
+  /** A team workspace `owner` owns, with `editor` and `viewer` as members. */
+  workspaceId: string;
+  /** Created by `owner` in `workspaceId`, in the row's `surveyState`. */
   survey: CreatedSurvey;
   /** A signed CSV download link made by the owner (rows that ask for `exportLink`). */
   exportLink?: string;
@@ -55,6 +72,9 @@ export interface MatrixFixture {
   ownerKey?: string;
   /** An API key of the owner (rows that ask for `withApiKey`). */
   apiKeyId?: string;
+  /** A pending invitation to `workspaceId` for the other user's email, and its link's token (`withInvitation`). */
+  invitationId?: string;
+  invitationToken?: string;
 }
 
 export interface MatrixRequest {
@@ -74,6 +94,8 @@ export interface MatrixRow {
   expect: [anonymous: number, owner: number, otherUser: number, admin: number];
   /** The owner's API key with every scope; see `expectedForKey` for the status when absent. */
   key?: number;
+  /** The editor and the viewer of the survey's workspace; required on `:surveyId` and `:workspaceId` routes. */
+  team?: [editor: number, viewer: number];
   /** The state of the fixture survey (default draft). */
   surveyState?: SurveyState;
   /** Also have the owner make a CSV download link first. */
@@ -88,6 +110,8 @@ export interface MatrixRow {
   withWebhook?: boolean;
   /** Also have the owner make an API key first (its id in `apiKeyId`). */
   withApiKey?: boolean;
+  /** Also invite the other user's email to the workspace first (`invitationId`, `invitationToken`). */
+  withInvitation?: boolean;
   /** Streaming answers are read over real HTTP: only the status line is awaited. */
   stream?: boolean;
   request: (f: MatrixFixture, caller: Caller) => MatrixRequest;
@@ -107,6 +131,10 @@ const answersFor = (f: MatrixFixture) =>
   }));
 
 const s = (f: MatrixFixture) => `/api/surveys/${f.survey.id}`;
+const w = (f: MatrixFixture) => `/api/workspaces/${f.workspaceId}`;
+/** The caller's own personal workspace (its id is the caller's; the owner's for nobody). */
+const personalOf = (f: MatrixFixture, caller: Caller) =>
+  `/api/workspaces/${caller === 'anonymous' ? f.owner.id : f[caller].id}`;
 
 export const ROLE_MATRIX: MatrixRow[] = [
   // --- Foundation -------------------------------------------------------------------------------
@@ -400,9 +428,30 @@ export const ROLE_MATRIX: MatrixRow[] = [
   },
   {
     method: 'GET',
+    route: '/api/surveys',
+    case: 'a team workspace',
+    issue: 24,
+    expect: [401, 200, 404, 200],
+    key: 200,
+    team: [200, 200],
+    request: (f) => ({ url: `/api/surveys?workspaceId=${f.workspaceId}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/surveys',
+    case: 'in a team workspace',
+    issue: 24,
+    expect: [401, 201, 404, 403],
+    key: 201,
+    team: [201, 403],
+    request: (f) => ({ url: '/api/surveys', body: { ...surveyBody, workspaceId: f.workspaceId } }),
+  },
+  {
+    method: 'GET',
     route: '/api/surveys/:surveyId',
     issue: 5,
     expect: [401, 200, 404, 200],
+    team: [200, 200],
     key: 200,
     request: (f) => ({ url: s(f) }),
   },
@@ -413,6 +462,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 5,
     surveyState: 'deleted',
     expect: [401, 404, 404, 200],
+    team: [404, 404],
     key: 404,
     request: (f) => ({ url: s(f) }),
   },
@@ -421,6 +471,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId',
     issue: 5,
     expect: [401, 200, 404, 403],
+    team: [200, 403],
     key: 200,
     request: (f) => ({ url: s(f), body: surveyBody }),
   },
@@ -430,6 +481,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'launch a draft',
     issue: 5,
     expect: [401, 200, 404, 409],
+    team: [200, 403],
     key: 200,
     request: (f) => ({ url: `${s(f)}/state`, body: { state: 'active' } }),
   },
@@ -440,6 +492,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 5,
     surveyState: 'deleted',
     expect: [401, 404, 404, 200],
+    team: [404, 404],
     key: 404,
     request: (f) => ({ url: `${s(f)}/state`, body: { state: 'draft' } }),
   },
@@ -449,6 +502,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId/duplicate',
     issue: 18,
     expect: [401, 201, 404, 403],
+    team: [201, 403],
     key: 201,
     request: (f) => ({ url: `${s(f)}/duplicate` }),
   },
@@ -459,6 +513,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 18,
     surveyState: 'deleted',
     expect: [401, 404, 404, 403],
+    team: [404, 404],
     key: 404,
     request: (f) => ({ url: `${s(f)}/duplicate` }),
   },
@@ -468,6 +523,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'a draft',
     issue: 18,
     expect: [401, 200, 404, 200],
+    team: [200, 200],
     key: 200,
     request: (f) => ({ url: `${s(f)}/preview` }),
   },
@@ -478,6 +534,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 18,
     surveyState: 'closed',
     expect: [401, 200, 404, 200],
+    team: [200, 200],
     key: 200,
     request: (f) => ({ url: `${s(f)}/preview` }),
   },
@@ -488,6 +545,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 18,
     surveyState: 'deleted',
     expect: [401, 404, 404, 200],
+    team: [404, 404],
     key: 404,
     request: (f) => ({ url: `${s(f)}/preview` }),
   },
@@ -507,6 +565,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 6,
     surveyState: 'active',
     expect: [200, 200, 200, 200],
+    team: [200, 200],
     request: (f) => ({ url: `${s(f)}/public` }),
   },
   {
@@ -515,6 +574,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'a draft',
     issue: 6,
     expect: [404, 404, 404, 404],
+    team: [404, 404],
     request: (f) => ({ url: `${s(f)}/public` }),
   },
   {
@@ -524,6 +584,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 6,
     surveyState: 'active',
     expect: [201, 201, 201, 201],
+    team: [201, 201],
     request: (f) => ({ url: `${s(f)}/responses`, body: { answers: answersFor(f) } }),
   },
 
@@ -534,6 +595,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 7,
     surveyState: 'active',
     expect: [401, 200, 404, 200],
+    team: [200, 200],
     key: 200,
     request: (f) => ({ url: `${s(f)}/results` }),
   },
@@ -543,6 +605,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 7,
     surveyState: 'active',
     expect: [401, 200, 404, 200],
+    team: [200, 200],
     key: 200,
     request: (f) => ({ url: `${s(f)}/responses?limit=10` }),
   },
@@ -551,6 +614,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId/results/export-link',
     issue: 7,
     expect: [401, 200, 404, 200],
+    team: [200, 200],
     key: 200,
     request: (f) => ({ url: `${s(f)}/results/export-link` }),
   },
@@ -560,6 +624,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'with the bearer token',
     issue: 7,
     expect: [401, 200, 404, 200],
+    team: [200, 200],
     key: 200,
     request: (f) => ({ url: `${s(f)}/results.csv` }),
   },
@@ -570,6 +635,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 7,
     exportLink: true,
     expect: [200, 200, 200, 200],
+    team: [200, 200],
     request: (f) => ({ url: f.exportLink! }),
   },
   {
@@ -578,6 +644,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 7,
     stream: true,
     expect: [401, 200, 404, 200],
+    team: [200, 200],
     key: 200,
     request: (f) => ({ url: `${s(f)}/results/stream` }),
   },
@@ -589,6 +656,18 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 9,
     expect: [401, 201, 201, 403],
     request: () => ({ url: '/api/surveys/generate', body: { prompt: 'Feedback on a weekend jazz festival' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/surveys/generate',
+    case: 'in a team workspace',
+    issue: 24,
+    expect: [401, 201, 404, 403],
+    team: [201, 403],
+    request: (f) => ({
+      url: '/api/surveys/generate',
+      body: { prompt: 'Feedback on a weekend jazz festival', workspaceId: f.workspaceId },
+    }),
   },
 
   // --- Single sign-on (issue 16): off in this app, so every caller gets 404; sso.test.ts covers it on ----------
@@ -630,8 +709,9 @@ export const ROLE_MATRIX: MatrixRow[] = [
   {
     method: 'DELETE',
     route: '/api/user/account',
+    case: "the owner is the only owner of the fixture's team workspace (409); others are not",
     issue: 16,
-    expect: [401, 200, 200, 401],
+    expect: [401, 409, 200, 401],
     request: () => ({ url: '/api/user/account', body: { password: DEFAULT_PASSWORD } }),
   },
 
@@ -667,6 +747,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 19,
     surveyState: 'active',
     expect: [401, 200, 404, 200],
+    team: [200, 200],
     key: 200,
     request: (f) => ({
       url: `${s(f)}/results/insights?questionId=${f.survey.questions.find((q) => q.type === 'text')!.id}`,
@@ -677,6 +758,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId/results/share',
     issue: 19,
     expect: [401, 200, 404, 403],
+    team: [200, 403],
     request: (f) => ({ url: `${s(f)}/results/share`, body: { includeTextAnswers: true } }),
   },
   {
@@ -684,6 +766,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId/results/share',
     issue: 19,
     expect: [401, 200, 404, 200],
+    team: [200, 200],
     request: (f) => ({ url: `${s(f)}/results/share` }),
   },
   {
@@ -691,6 +774,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId/results/share',
     issue: 19,
     expect: [401, 204, 404, 403],
+    team: [204, 403],
     request: (f) => ({ url: `${s(f)}/results/share` }),
   },
   {
@@ -720,6 +804,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 19,
     surveyState: 'active',
     expect: [201, 201, 201, 201],
+    team: [201, 201],
     request: (f) => ({ url: `${s(f)}/visits` }),
   },
   {
@@ -728,6 +813,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'a draft',
     issue: 19,
     expect: [404, 404, 404, 404],
+    team: [404, 404],
     request: (f) => ({ url: `${s(f)}/visits` }),
   },
   {
@@ -737,6 +823,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     surveyState: 'active',
     withVisit: true,
     expect: [204, 204, 204, 204],
+    team: [204, 204],
     request: (f) => ({ url: `${s(f)}/visits/${f.visitId}/progress`, body: { questionId: f.survey.questions[0]!.id } }),
   },
   {
@@ -746,6 +833,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     surveyState: 'active',
     withResponse: true,
     expect: [401, 200, 404, 200],
+    team: [200, 200],
     key: 200,
     request: (f) => ({ url: `${s(f)}/responses/${f.responseId}` }),
   },
@@ -756,6 +844,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     surveyState: 'active',
     withResponse: true,
     expect: [401, 204, 404, 403],
+    team: [204, 403],
     key: 204,
     request: (f) => ({ url: `${s(f)}/responses/${f.responseId}` }),
   },
@@ -767,6 +856,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 19,
     surveyState: 'active',
     expect: [401, 200, 404, 200],
+    team: [200, 200],
     key: 200,
     request: (f) => ({ url: `${s(f)}/results?from=2020-01-01&hideFlagged=true&tz=Europe/Paris` }),
   },
@@ -776,6 +866,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'an XLSX link with a filter',
     issue: 19,
     expect: [401, 200, 404, 200],
+    team: [200, 200],
     key: 200,
     request: (f) => ({ url: `${s(f)}/results/export-link`, body: { format: 'xlsx', from: '2020-01-01' } }),
   },
@@ -785,6 +876,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     case: 'with the bearer token',
     issue: 19,
     expect: [401, 200, 404, 200],
+    team: [200, 200],
     key: 200,
     request: (f) => ({ url: `${s(f)}/results.xlsx` }),
   },
@@ -795,6 +887,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 19,
     exportLink: true,
     expect: [200, 200, 200, 200],
+    team: [200, 200],
     request: (f) => ({ url: f.exportLink!.replace('/results.csv?', '/results.xlsx?') }),
   },
   // --- Integrations: webhooks (issue 20) ---------------------------------------------------------
@@ -803,6 +896,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     route: '/api/surveys/:surveyId/webhooks',
     issue: 20,
     expect: [401, 201, 404, 403],
+    team: [201, 403],
     key: 201,
     request: (f) => ({
       url: `${s(f)}/webhooks`,
@@ -815,6 +909,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 20,
     withWebhook: true,
     expect: [401, 200, 404, 403],
+    team: [200, 403],
     key: 200,
     request: (f) => ({ url: `${s(f)}/webhooks` }),
   },
@@ -824,6 +919,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 20,
     withWebhook: true,
     expect: [401, 200, 404, 403],
+    team: [200, 403],
     key: 200,
     request: (f) => ({ url: `${s(f)}/webhooks/${f.webhookId}`, body: { events: ['survey.closed'], enabled: false } }),
   },
@@ -833,6 +929,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 20,
     withWebhook: true,
     expect: [401, 204, 404, 403],
+    team: [204, 403],
     key: 204,
     request: (f) => ({ url: `${s(f)}/webhooks/${f.webhookId}` }),
   },
@@ -842,6 +939,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 20,
     withWebhook: true,
     expect: [401, 202, 404, 403],
+    team: [202, 403],
     key: 202,
     request: (f) => ({ url: `${s(f)}/webhooks/${f.webhookId}/test` }),
   },
@@ -851,6 +949,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 20,
     withWebhook: true,
     expect: [401, 200, 404, 403],
+    team: [200, 403],
     key: 200,
     request: (f) => ({ url: `${s(f)}/webhooks/${f.webhookId}/deliveries` }),
   },
@@ -860,6 +959,7 @@ export const ROLE_MATRIX: MatrixRow[] = [
     issue: 20,
     withWebhook: true,
     expect: [401, 202, 404, 403],
+    team: [202, 403],
     key: 202,
     request: (f) => ({ url: `${s(f)}/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/resend` }),
   },
@@ -927,5 +1027,120 @@ export const ROLE_MATRIX: MatrixRow[] = [
       url: '/api/notifications/unsubscribe',
       body: { token: `${Buffer.from(f.survey.id).toString('base64url')}.bm90LWEtc2lnbmF0dXJl` },
     }),
+  },
+
+  // --- Teams: workspaces (issue 24) --------------------------------------------------------------
+  // Signed-in users with a session only: administrators are in no workspace (401 as on other user routes), and
+  // an API key never manages workspaces, members or invitations (403). Owners manage; editors and viewers read
+  // the members; anyone else gets 404, as for an unknown workspace.
+  {
+    method: 'GET',
+    route: '/api/workspaces',
+    issue: 24,
+    expect: [401, 200, 200, 401],
+    request: () => ({ url: '/api/workspaces' }),
+  },
+  {
+    method: 'POST',
+    route: '/api/workspaces',
+    issue: 24,
+    expect: [401, 201, 201, 401],
+    request: () => ({ url: '/api/workspaces', body: { name: 'Matrix workspace' } }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/workspaces/:workspaceId',
+    issue: 24,
+    expect: [401, 200, 404, 401],
+    team: [403, 403],
+    request: (f) => ({ url: w(f), body: { name: 'Renamed team' } }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/workspaces/:workspaceId',
+    case: "the caller's personal workspace",
+    issue: 24,
+    expect: [401, 409, 409, 401],
+    team: [409, 409],
+    request: (f, caller) => ({ url: personalOf(f, caller), body: { name: 'Renamed' } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/workspaces/:workspaceId',
+    issue: 24,
+    expect: [401, 204, 404, 401],
+    team: [403, 403],
+    request: (f) => ({ url: w(f) }),
+  },
+  {
+    method: 'GET',
+    route: '/api/workspaces/:workspaceId/members',
+    issue: 24,
+    expect: [401, 200, 404, 401],
+    team: [200, 200],
+    request: (f) => ({ url: `${w(f)}/members` }),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/workspaces/:workspaceId/members/:userId',
+    case: 'the viewer becomes an editor',
+    issue: 24,
+    expect: [401, 200, 404, 401],
+    team: [403, 403],
+    request: (f) => ({ url: `${w(f)}/members/${f.viewer.id}`, body: { role: 'editor' } }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/workspaces/:workspaceId/members/:userId',
+    case: 'the viewer (for the viewer: leaving)',
+    issue: 24,
+    expect: [401, 204, 404, 401],
+    team: [403, 204],
+    request: (f) => ({ url: `${w(f)}/members/${f.viewer.id}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/workspaces/:workspaceId/invitations',
+    issue: 24,
+    expect: [401, 201, 404, 401],
+    team: [403, 403],
+    request: (f) => ({ url: `${w(f)}/invitations`, body: { email: uniqueEmail('invited'), role: 'viewer' } }),
+  },
+  {
+    method: 'GET',
+    route: '/api/workspaces/:workspaceId/invitations',
+    issue: 24,
+    withInvitation: true,
+    expect: [401, 200, 404, 401],
+    team: [403, 403],
+    request: (f) => ({ url: `${w(f)}/invitations` }),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/workspaces/:workspaceId/invitations/:invitationId',
+    issue: 24,
+    withInvitation: true,
+    expect: [401, 204, 404, 401],
+    team: [403, 403],
+    request: (f) => ({ url: `${w(f)}/invitations/${f.invitationId}` }),
+  },
+  {
+    method: 'GET',
+    route: '/api/invitations/:token',
+    case: "a pending invitation's link: the same for everybody",
+    issue: 24,
+    withInvitation: true,
+    expect: [200, 200, 200, 200],
+    request: (f) => ({ url: `/api/invitations/${f.invitationToken}` }),
+  },
+  {
+    method: 'POST',
+    route: '/api/invitations/:token/accept',
+    case: "the other user's invitation: theirs alone to accept",
+    issue: 24,
+    withInvitation: true,
+    expect: [401, 403, 200, 401],
+    team: [403, 403],
+    request: (f) => ({ url: `/api/invitations/${f.invitationToken}/accept` }),
   },
 ];

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
@@ -9,12 +9,15 @@ import {
   type ExportLinkResponse,
   type ResultsShare,
 } from '@quorum/contract';
-import { createAdmin, createSurvey, createUser } from '@quorum/test-support/factories';
+import { createAdmin, createSurvey, createUser, createWorkspace } from '@quorum/test-support/factories';
 import { TEST_DIALECT, useTestApp } from './helpers';
+import { newId } from '../src/lib/ids';
 import {
   CALLERS,
   ROLE_MATRIX,
+  TEAM_CALLERS,
   expectedForKey,
+  expectedForTeam,
   type Caller,
   type MatrixFixture,
   type MatrixRow,
@@ -22,7 +25,7 @@ import {
 import { registeredApiRoutes } from './support/routes';
 import { matrixWebhook } from './support/matrix-webhook';
 
-/** The four callers of the table, and the owner's API key with every scope. */
+/** The callers of the table (the workspace's editor and viewer among them), and the owner's API key with every scope. */
 type MatrixCaller = Caller | 'ownerKey';
 
 const rowName = (row: MatrixRow) => `${row.method} ${row.route}${row.case ? ` (${row.case})` : ''}`;
@@ -42,14 +45,49 @@ describe(`role matrix (${TEST_DIALECT})`, () => {
     return res.json() as CreatedApiKey;
   }
 
+  /** A pending invitation to the workspace for `email`, as its row; its link's token is kept for the row. */
+  async function matrixInvitation(workspaceId: string, invitedBy: string, email: string) {
+    const invitationToken = randomBytes(32).toString('base64url');
+    const invitationId = newId();
+    const now = t.ctx.clock.now();
+    await t.ctx.db.kysely
+      .insertInto('workspace_invitations')
+      .values({
+        id: invitationId,
+        workspace_id: workspaceId,
+        email,
+        role: 'editor',
+        token_hash: createHash('sha256').update(invitationToken).digest('hex'),
+        invited_by: invitedBy,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + 86_400_000).toISOString(),
+        accepted_at: null,
+        accepted_by: null,
+        revoked_at: null,
+      })
+      .execute();
+    return { invitationId, invitationToken };
+  }
+
   async function fixtureFor(row: MatrixRow, caller: MatrixCaller): Promise<MatrixFixture> {
-    const [owner, otherUser, admin] = await Promise.all([
+    const [owner, otherUser, admin, editor, viewer] = await Promise.all([
       createUser(t.ctx, { name: 'Olivia Owner' }),
       createUser(t.ctx, { name: 'Oscar Other' }),
       createAdmin(t.ctx),
+      createUser(t.ctx, { name: 'Edith Editor' }),
+      createUser(t.ctx, { name: 'Victor Viewer' }),
     ]);
-    const survey = await createSurvey(t.ctx, owner.id, { state: row.surveyState ?? 'draft' });
-    const fixture: MatrixFixture = { owner, otherUser, admin, survey };
+    const workspaceId = await createWorkspace(
+      t.ctx,
+      [
+        [owner, 'owner'],
+        [editor, 'editor'],
+        [viewer, 'viewer'],
+      ],
+      'Matrix team',
+    );
+    const survey = await createSurvey(t.ctx, owner.id, { state: row.surveyState ?? 'draft', workspaceId });
+    const fixture: MatrixFixture = { owner, otherUser, admin, editor, viewer, workspaceId, survey };
     if (row.exportLink) {
       const res = await t.app.inject({
         method: 'POST',
@@ -96,6 +134,7 @@ describe(`role matrix (${TEST_DIALECT})`, () => {
     }
     if (row.withWebhook) Object.assign(fixture, await matrixWebhook(t.ctx, survey.id));
     if (row.withApiKey) fixture.apiKeyId = (await createKey(owner.token)).id;
+    if (row.withInvitation) Object.assign(fixture, await matrixInvitation(workspaceId, owner.id, otherUser.email));
     if (caller === 'ownerKey') fixture.ownerKey = (await createKey(owner.token)).key;
     return fixture;
   }
@@ -150,9 +189,21 @@ describe(`role matrix (${TEST_DIALECT})`, () => {
       expected[caller] = row.expect[index]!;
       actual[caller] = await call(row, caller);
     }
+    const team = expectedForTeam(row);
+    for (const [index, caller] of TEAM_CALLERS.entries()) {
+      expected[caller] = team[index]!;
+      actual[caller] = await call(row, caller);
+    }
     expected.ownerKey = expectedForKey(row);
     actual.ownerKey = await call(row, 'ownerKey');
     expect(actual).toEqual(expected);
+  });
+
+  it('says what editors and viewers get on every row of a survey or workspace route', () => {
+    const silent = ROLE_MATRIX.filter(
+      (row) => (row.route.includes(':surveyId') || row.route.includes(':workspaceId')) && !row.team,
+    ).map(rowName);
+    expect(silent).toEqual([]);
   });
 
   it('has a row for every /api route the server registers, and no row for a route it lacks', () => {

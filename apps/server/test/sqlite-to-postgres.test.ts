@@ -281,6 +281,32 @@ async function fillEveryTable(t: TestApp) {
       sent_at: null,
     })
     .execute();
+  // Teams: a workspace with its owner and a pending invitation.
+  const workspaceId = newId();
+  await k
+    .insertInto('workspaces')
+    .values({ id: workspaceId, name: 'Research', created_by: owner.id, created_at: now, updated_at: now })
+    .execute();
+  await k
+    .insertInto('workspace_members')
+    .values({ workspace_id: workspaceId, user_id: owner.id, role: 'owner', created_at: now })
+    .execute();
+  await k
+    .insertInto('workspace_invitations')
+    .values({
+      id: newId(),
+      workspace_id: workspaceId,
+      email: 'colleague@example.com',
+      role: 'editor',
+      token_hash: hash(40),
+      invited_by: owner.id,
+      created_at: now,
+      expires_at: later,
+      accepted_at: null,
+      accepted_by: null,
+      revoked_at: null,
+    })
+    .execute();
   for (const { table } of COPIED_TABLES) {
     const { rows } = await sql<{ n: number }>`select count(*) as n from ${sql.table(table)}`.execute(k);
     expect(Number(rows[0]!.n), table).toBeGreaterThan(0);

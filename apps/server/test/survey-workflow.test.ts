@@ -566,6 +566,10 @@ describe(`surveys: the list at 1,000 surveys (${TEST_DIALECT})`, () => {
       notify_on_response: 'off' as const,
       webhook_count: 0,
       digest_sent_at: null,
+      workspace_id: user.id,
+      version: 1,
+      updated_by: null,
+      launched_by: null,
     }));
     for (let i = 0; i < rows.length; i += 100) {
       await t.ctx.db.kysely

@@ -1,16 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import {
   DEFAULT_SURVEY_SETTINGS,
+  MAX_ACTIVE_SURVEYS,
   SURVEY_MESSAGES,
   type Survey,
   type SurveyListResponse,
   type SurveyState,
   type SurveySummary,
+  type Workspace,
+  type WorkspaceListResponse,
 } from '@quorum/contract';
 import { DashboardPage } from '@/features/dashboard/components/dashboard-page';
 import { DASHBOARD_PAGE_SIZE } from '@/features/dashboard/api/get-surveys';
@@ -18,6 +19,17 @@ import { embedSnippet } from '@/features/dashboard/lib/share';
 import { ErrorBannerProvider, useErrorBanner } from '@/lib/error-banner';
 import { paths } from '@/config/paths';
 import { stubScreenWidth } from './support/screen-width';
+import { makeUser, renderRoutes } from './support/render-shell';
+
+const me = makeUser('user');
+const personal: Workspace = {
+  id: me.id,
+  name: 'Personal',
+  role: 'owner',
+  personal: true,
+  memberCount: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+};
 
 let n = 0;
 const summary = (state: SurveyState, over: Partial<SurveySummary> = {}): SurveySummary => {
@@ -26,6 +38,11 @@ const summary = (state: SurveyState, over: Partial<SurveySummary> = {}): SurveyS
     surveyId: `survey-${n}`,
     projectId: 'team-pulse',
     userId: 'u',
+    workspaceId: 'u',
+    createdBy: null,
+    updatedBy: null,
+    version: 1,
+    role: 'owner',
     title: `Survey ${n}`,
     projectName: 'Team Pulse',
     brandingImageUrl: null,
@@ -41,16 +58,39 @@ const summary = (state: SurveyState, over: Partial<SurveySummary> = {}): SurveyS
   };
 };
 
+interface ServerOptions {
+  /** Team workspaces the caller is in, after the personal one. */
+  teams?: Workspace[];
+  /** The active surveys the caller launched in every workspace (default: the active ones of the list). */
+  launched?: number;
+}
+
 /**
  * A fake `GET /api/surveys` over a list (q, state, limit and offset applied; the order is the list's, the
- * server's business) and `POST /api/surveys/:id/duplicate`; records every request's URL.
+ * server's business), `GET /api/workspaces` and `POST /api/surveys/:id/duplicate` and `/generate`; records every
+ * request's URL and every body sent.
  */
-function stubServer(surveys: SurveySummary[]) {
+function stubServer(surveys: SurveySummary[], options: ServerOptions = {}) {
   const requests: URL[] = [];
+  const bodies = new Map<string, unknown>();
   const list = [...surveys];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     requests.push(url);
+    if (typeof init?.body === 'string') bodies.set(url.pathname, JSON.parse(init.body));
+    if (url.pathname === '/api/workspaces') {
+      const body: WorkspaceListResponse = {
+        workspaces: [personal, ...(options.teams ?? [])],
+        activeSurveys: {
+          launched: options.launched ?? list.filter((s) => s.state === 'active').length,
+          limit: MAX_ACTIVE_SURVEYS,
+        },
+      };
+      return new Response(JSON.stringify(body), { status: 200 });
+    }
+    if (url.pathname === '/api/surveys/generate') {
+      return new Response(JSON.stringify({ message: 'AI is not configured' }), { status: 503 });
+    }
     const duplicate = /^\/api\/surveys\/([^/]+)\/duplicate$/.exec(url.pathname);
     if (init?.method === 'POST' && duplicate) {
       const original = list.find((s) => s.surveyId === decodeURIComponent(duplicate[1] ?? ''));
@@ -67,6 +107,17 @@ function stubServer(surveys: SurveySummary[]) {
       list.unshift({ ...copy, questionCount: original.questionCount });
       return new Response(JSON.stringify(copy), { status: 201 });
     }
+    const stateChange = /^\/api\/surveys\/([^/]+)\/state$/.exec(url.pathname);
+    if (init?.method === 'PATCH' && stateChange) {
+      const at = list.findIndex((s) => s.surveyId === decodeURIComponent(stateChange[1] ?? ''));
+      const target = (bodies.get(url.pathname) as { state: SurveyState }).state;
+      const changed = { ...list[at]!, state: target };
+      list[at] = changed;
+      const { questionCount: _count, ...rest } = changed;
+      return new Response(JSON.stringify({ message: 'Survey launched', survey: { ...rest, questions: [] } }), {
+        status: 200,
+      });
+    }
     if (url.pathname !== '/api/surveys') throw new Error(`unexpected call ${url.pathname}`);
     const q = url.searchParams.get('q')?.toLowerCase();
     const state = url.searchParams.get('state');
@@ -78,10 +129,9 @@ function stubServer(surveys: SurveySummary[]) {
     const body: SurveyListResponse = { surveys: matching.slice(offset, offset + limit), total: matching.length };
     return new Response(JSON.stringify(body), { status: 200 });
   });
-  /** The dashboard's list requests (not the active count's). */
-  const listRequests = () =>
-    requests.filter((u) => u.pathname === '/api/surveys' && u.searchParams.get('limit') !== '1');
-  return { requests, listRequests };
+  /** The dashboard's list requests. */
+  const listRequests = () => requests.filter((u) => u.pathname === '/api/surveys');
+  return { requests, listRequests, bodies };
 }
 
 /** The app layout shows the error banner's message; here it is just an alert. */
@@ -90,25 +140,27 @@ function ShownError() {
   return message ? <p role="alert">{message}</p> : null;
 }
 
-async function renderDashboard(surveys: SurveySummary[], path: string = paths.user.dashboard.getHref()) {
-  const server = stubServer(surveys);
+async function renderDashboard(
+  surveys: SurveySummary[],
+  path: string = paths.user.dashboard.getHref(),
+  options: ServerOptions = {},
+) {
+  const server = stubServer(surveys, options);
   const page = (
     <ErrorBannerProvider>
       <ShownError />
       <DashboardPage />
     </ErrorBannerProvider>
   );
-  const router = createMemoryRouter([{ path: paths.user.dashboard.path, element: page }], {
-    initialEntries: [path],
-  });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const view = render(
-    <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
-    </QueryClientProvider>,
+  const view = renderRoutes(
+    [
+      { path: paths.user.dashboard.path, element: page },
+      { path: paths.user.createSurvey.path, element: <h1>Create page</h1> },
+    ],
+    { path, user: me },
   );
-  await screen.findByText(/^Showing|Create your first survey|No surveys match/);
-  return { user: userEvent.setup(), router, server, container: view.container };
+  await screen.findByText(/^Showing|Create your first survey|No surveys match|No surveys yet/);
+  return { user: userEvent.setup(), router: view.router, server, container: view.container };
 }
 
 const sectionButton = (label: string) => screen.getByRole('button', { name: new RegExp(`^${label} \\d+ surveys?$`) });
@@ -226,7 +278,7 @@ describe('the dashboard', () => {
     expect(resume).toHaveAccessibleDescription(SURVEY_MESSAGES.activeLimit);
   });
 
-  it('counts active surveys on the server, so a filter that hides them still blocks Launch', async () => {
+  it('counts the active surveys the caller launched on the server, so a filter that hides them still blocks Launch', async () => {
     const { user } = await renderDashboard(
       [summary('active'), summary('active'), summary('draft', { title: 'Waiting' })],
       '/dashboard?state=draft',
@@ -581,6 +633,148 @@ describe('the Generate with AI box', () => {
     expect(within(box).queryByRole('button', { name: 'Generate with AI' })).not.toBeInTheDocument();
     expect(within(box).getByRole('heading', { name: 'Generate with AI' })).toBeInTheDocument();
     expect(within(box).getByRole('textbox', { name: 'Survey idea' })).toBeInTheDocument();
+  });
+});
+
+const team = (role: Workspace['role'], over: Partial<Workspace> = {}): Workspace => ({
+  id: `team-${role}`,
+  name: `Team of ${role}s`,
+  role,
+  personal: false,
+  memberCount: 3,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...over,
+});
+const ann = { id: 'ann', name: 'Ann Owner' };
+const bob = { id: 'bob', name: 'Bob Editor' };
+
+describe('the dashboard in workspaces', { timeout: 30_000 }, () => {
+  it('lists the personal workspace by default and a team workspace named in the address, each in its own request', async () => {
+    const { server } = await renderDashboard([summary('draft')]);
+    expect(lastListRequest(server)?.get('workspaceId')).toBe(me.id);
+
+    const other = await renderDashboard([summary('draft')], '/dashboard?workspace=team-editor', {
+      teams: [team('editor')],
+    });
+    await vi.waitFor(() => expect(lastListRequest(other.server)?.get('workspaceId')).toBe('team-editor'));
+  });
+
+  it('falls back to the personal workspace when the address names one the caller is not in', async () => {
+    const { server } = await renderDashboard([summary('draft')], '/dashboard?workspace=gone');
+    expect(server.listRequests().map((u) => u.searchParams.get('workspaceId'))).toEqual([me.id]);
+  });
+
+  it('warns and blocks Launch from the count of surveys the caller launched anywhere, not the listed ones', async () => {
+    const { user } = await renderDashboard([summary('draft', { title: 'Waiting' })], undefined, { launched: 2 });
+    expect(await screen.findByText(/You have 2 of 2 active surveys/)).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /Waiting/ }));
+    expect(screen.getByRole('button', { name: /Launch/ })).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('reads the count again after a launch', async () => {
+    const { user, server } = await renderDashboard([summary('draft', { title: 'Waiting' })]);
+    const before = server.requests.filter((u) => u.pathname === '/api/workspaces').length;
+    await user.click(screen.getByRole('button', { name: /Waiting/ }));
+    await user.click(screen.getByRole('button', { name: /Launch/ }));
+    await vi.waitFor(() =>
+      expect(server.requests.filter((u) => u.pathname === '/api/workspaces').length).toBeGreaterThan(before),
+    );
+  });
+
+  it('says who made and who changed a team survey, and nothing of the kind for a personal one', async () => {
+    await renderDashboard(
+      [
+        summary('draft', {
+          title: 'Shared',
+          workspaceId: 'team-editor',
+          userId: 'ann',
+          role: 'editor',
+          createdBy: ann,
+          updatedBy: bob,
+          updatedAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+        }),
+        summary('draft', { title: 'Fresh', workspaceId: 'team-editor', userId: 'ann', role: 'editor', createdBy: ann }),
+      ],
+      '/dashboard?workspace=team-editor',
+      { teams: [team('editor')] },
+    );
+    const shared = screen.getByRole('button', { name: /Shared/ });
+    expect(shared).toHaveTextContent('Created by Ann Owner · Changed by Bob Editor · 5 minutes ago');
+    const fresh = screen.getByRole('button', { name: /Fresh/ });
+    expect(fresh).toHaveTextContent('Created by Ann Owner');
+    expect(fresh).not.toHaveTextContent('Changed by');
+  });
+
+  it('shows no maker on personal surveys', async () => {
+    await renderDashboard([summary('draft', { title: 'Mine', createdBy: { id: me.id, name: me.name } })]);
+    expect(screen.getByRole('button', { name: /Mine/ })).not.toHaveTextContent('Created by');
+  });
+
+  it('creates in the current workspace: the create link names it and the AI box sends it', async () => {
+    const { user, server } = await renderDashboard([], '/dashboard?workspace=team-editor', {
+      teams: [team('editor')],
+    });
+    const create = await screen.findAllByRole('link', { name: /Create New Survey/ });
+    for (const link of create) expect(link).toHaveAttribute('href', '/surveys/create?workspace=team-editor');
+    await user.type(screen.getByRole('textbox', { name: /Survey idea/ }), 'A jazz festival');
+    await user.click(screen.getByRole('button', { name: /Generate Survey/ }));
+    await vi.waitFor(() =>
+      expect(server.bodies.get('/api/surveys/generate')).toEqual({
+        prompt: 'A jazz festival',
+        workspaceId: 'team-editor',
+      }),
+    );
+    await screen.findByRole('alert');
+  });
+
+  it('keeps the plain create link in the personal workspace', async () => {
+    await renderDashboard([]);
+    for (const link of screen.getAllByRole('link', { name: /Create New Survey/ })) {
+      expect(link).toHaveAttribute('href', '/surveys/create');
+    }
+  });
+
+  it('gives an editor every action', async () => {
+    const { user } = await renderDashboard(
+      [summary('draft', { title: 'Shared', workspaceId: 'team-editor', userId: 'ann', role: 'editor' })],
+      '/dashboard?workspace=team-editor',
+      { teams: [team('editor')] },
+    );
+    await user.click(screen.getByRole('button', { name: /Shared/ }));
+    const actions = screen.getByRole('group', { name: 'Actions for Shared' });
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Launch', 'Delete', 'Duplicate']);
+    expect(within(actions).getByRole('link', { name: /Edit/ })).toBeInTheDocument();
+  });
+
+  it('gives a viewer results and preview only, no create buttons and a note saying so', async () => {
+    const { user } = await renderDashboard(
+      [
+        summary('draft', { title: 'Planned', workspaceId: 'team-viewer', userId: 'ann', role: 'viewer' }),
+        summary('active', { title: 'Running', workspaceId: 'team-viewer', userId: 'ann', role: 'viewer' }),
+      ],
+      '/dashboard?workspace=team-viewer',
+      { teams: [team('viewer')] },
+    );
+    expect(await screen.findByText(/You can view this workspace's surveys and results/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Create New Survey/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('textbox', { name: /Survey idea/ })).not.toBeInTheDocument();
+    for (const title of ['Planned', 'Running']) {
+      await user.click(screen.getByRole('button', { name: new RegExp(title) }));
+      const actions = screen.getByRole('group', { name: `Actions for ${title}` });
+      for (const name of [/Edit/, /Launch/, /Pause/, /Close/, /Delete/, /Duplicate/]) {
+        expect(within(actions).queryByRole('button', { name })).not.toBeInTheDocument();
+        expect(within(actions).queryByRole('link', { name })).not.toBeInTheDocument();
+      }
+      expect(within(actions).getByRole('link', { name: /View Results/ })).toBeInTheDocument();
+      expect(within(actions).getByRole('link', { name: /Preview/ })).toHaveAttribute(
+        'href',
+        expect.stringMatching(/^\/surveys\/survey-\d+\/preview$/),
+      );
+    }
   });
 });
 

@@ -30,6 +30,15 @@ export const AUDIT_EVENT_TYPES = [
   'webhook.deleted',
   'webhook.disabled',
   'notifications.unsubscribed',
+  'workspace.created',
+  'workspace.renamed',
+  'workspace.deleted',
+  'workspace.invitation.created',
+  'workspace.invitation.revoked',
+  'workspace.invitation.accepted',
+  'workspace.member.role_changed',
+  'workspace.member.removed',
+  'workspace.member.left',
 ] as const;
 export const auditEventTypeSchema = z.enum(AUDIT_EVENT_TYPES);
 export type AuditEventType = z.infer<typeof auditEventTypeSchema>;
@@ -38,9 +47,9 @@ export type AuditEventType = z.infer<typeof auditEventTypeSchema>;
 export const auditActorSchema = z.object({ id: z.string(), role: userTypeSchema }).nullable();
 export type AuditActor = z.infer<typeof auditActorSchema>;
 
-/** What it was done to: an account, a survey, or an email address that matched no account. */
+/** What it was done to: an account, a survey, a workspace, or an email address that matched no account. */
 export const auditTargetSchema = z
-  .object({ type: z.enum(['user', 'admin', 'survey', 'email']), id: z.string() })
+  .object({ type: z.enum(['user', 'admin', 'survey', 'email', 'workspace']), id: z.string() })
   .nullable();
 export type AuditTarget = z.infer<typeof auditTargetSchema>;
 

@@ -125,7 +125,7 @@ export const ADMIN_LOCKOUT = { maxFailures: 3, windowMinutes: 15, lockMinutes: 1
 export const userTypeSchema = z.enum(['user', 'admin']);
 export type UserType = z.infer<typeof userTypeSchema>;
 
-const emailSchema = z
+export const emailSchema = z
   .string({ error: MESSAGES.emailInvalid })
   .trim()
   .toLowerCase()

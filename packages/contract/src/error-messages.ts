@@ -163,6 +163,42 @@ export const ERROR_MESSAGES = {
   /** 409: only a delivery that is not pending can be sent again. */
   DELIVERY_PENDING: 'This delivery is still being sent',
 
+  // Workspaces (Teams)
+  /** 404: no workspace with this id among the caller's (a workspace the caller is not in answers the same). */
+  WORKSPACE_NOT_FOUND: 'Workspace not found',
+  /** 403: the caller's role in the survey's or workspace's workspace does not allow it. Params: `role`. */
+  WORKSPACE_ROLE_FORBIDDEN: 'Your role in this workspace ({role}) does not allow this',
+  /** 409: personal workspaces have no other members and cannot be renamed or deleted. */
+  WORKSPACE_PERSONAL: 'A personal workspace cannot be shared, renamed or deleted',
+  /** 409: a change that would leave the workspace without an owner. */
+  WORKSPACE_LAST_OWNER: 'A workspace must keep at least one owner',
+  /** 409. Params: `limit`. */
+  WORKSPACE_LIMIT_REACHED: 'You can belong to at most {limit} workspaces',
+  /** 409: members plus pending invitations. Params: `limit`. */
+  WORKSPACE_MEMBER_LIMIT: 'A workspace can have at most {limit} members and invitations',
+  /** 404: no member with this id in the workspace. */
+  WORKSPACE_MEMBER_NOT_FOUND: 'Member not found',
+  /** 409: the invited email already belongs to a member. Params: `email`. */
+  WORKSPACE_ALREADY_MEMBER: '{email} is already a member of this workspace',
+  /** 409: deleting an account that is the only owner of a team workspace with other members. Params: `workspace`. */
+  WORKSPACE_SOLE_OWNER:
+    'You are the only owner of {workspace}. Make another member an owner, or delete the workspace, first.',
+  /** 404: an invitation link that does not exist or was revoked. */
+  INVITATION_NOT_FOUND: 'This invitation is not valid',
+  /** 410. */
+  INVITATION_EXPIRED: 'This invitation has expired. Ask for a new one.',
+  /** 409: invitations are single-use. */
+  INVITATION_USED: 'This invitation has already been used',
+  /** 404: no pending invitation with this id in the workspace. */
+  INVITATION_ID_NOT_FOUND: 'Invitation not found',
+  /** 403: signed in with another email than the invited one. Params: `email`. */
+  INVITATION_EMAIL_MISMATCH: 'This invitation was sent to {email}. Sign in with that email to accept it.',
+  /**
+   * 409: a save naming an older `version` than the survey's. Params: `version` (the survey's now), `updatedBy` (who
+   * saved it last, or "someone else"), `updatedAt`.
+   */
+  SURVEY_VERSION_CONFLICT: 'This survey was changed by someone else',
+
   // Email notifications
   /** 400: an unsubscribe token that is malformed, forged, or of a survey that no longer exists. */
   UNSUBSCRIBE_LINK_INVALID: 'This unsubscribe link is not valid',

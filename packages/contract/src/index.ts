@@ -17,6 +17,7 @@ export * from './time';
 export * from './api-keys';
 export * from './webhooks';
 export * from './notifications';
+export * from './workspaces';
 export * from './openapi';
 export * from './request-limits';
 export * from './question-flow';

@@ -6,6 +6,7 @@ import { isIsoDate, parseDecimal } from './question-rules';
 import { ratingScaleSchema } from './rating-scale';
 import { settingsProblem, surveySettingsInputShape, surveySettingsShape } from './survey-settings';
 import { isHttpUrl } from './urls';
+import { personSchema, workspaceRoleSchema } from './workspaces';
 import {
   LIMITS,
   OTHER_TYPES,
@@ -338,6 +339,16 @@ export const surveyInputSchema = z
     ...surveySettingsInputShape,
     /** Ignored whatever it holds: the server derives it from projectName. */
     projectId: z.unknown().optional(),
+    /**
+     * Create only: the workspace the survey is made in (default: the caller's personal workspace). A save
+     * (`PUT`) ignores it: a survey stays in its workspace.
+     */
+    workspaceId: z.string().min(1).max(100).optional(),
+    /**
+     * Save only: the `version` the editor loaded. When the survey has changed since (someone else saved it), the
+     * save is refused with 409 SURVEY_VERSION_CONFLICT and changes nothing. Without it a save is not checked.
+     */
+    version: z.number({ error: 'version must be a whole number' }).int().min(1).optional(),
   })
   .superRefine((survey, ctx) => {
     const seen = new Set<string>();
@@ -384,6 +395,8 @@ export const surveyInputSchema = z
     welcome: survey.welcome,
     thankYou: survey.thankYou,
     notifications: survey.notifications,
+    workspaceId: survey.workspaceId,
+    version: survey.version,
   }));
 export type SurveyInput = z.input<typeof surveyInputSchema>;
 export type NormalisedSurveyInput = z.output<typeof surveyInputSchema>;
@@ -468,6 +481,16 @@ export const surveySchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   creator: creatorSchema.optional(),
+  /** The workspace the survey belongs to (a personal workspace's id is its owner's id). */
+  workspaceId: z.string(),
+  /** Who made it; null once their account is deleted. */
+  createdBy: personSchema.nullable(),
+  /** Who saved it last; null until someone saves it after creating it, or once their account is deleted. */
+  updatedBy: personSchema.nullable(),
+  /** Goes up by one with every save; a save that names an older one is refused (409 SURVEY_VERSION_CONFLICT). */
+  version: z.number().int(),
+  /** The caller's role in the survey's workspace; null for an administrator who is not a member. */
+  role: workspaceRoleSchema.nullable(),
   ...surveySettingsShape,
 });
 export type Survey = z.output<typeof surveySchema>;
@@ -489,6 +512,11 @@ export const surveyListQuerySchema = z.object({
   order: z.enum(['asc', 'desc'], { error: 'order must be asc or desc' }).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(100),
   offset: z.coerce.number().int().min(0).default(0),
+  /**
+   * The workspace to list (the caller must be a member). Default: the caller's personal workspace; for an
+   * administrator, every survey.
+   */
+  workspaceId: z.string().min(1).max(100).optional(),
 });
 /** The list query once parsed: limit and offset filled in. */
 export type ParsedSurveyListQuery = z.output<typeof surveyListQuerySchema>;
@@ -512,6 +540,8 @@ export const generateSurveyBodySchema = z.object({
     .trim()
     .min(1, { error: 'Please describe the survey you want' })
     .max(LIMITS.prompt, { error: `The idea must be at most ${LIMITS.prompt} characters` }),
+  /** The workspace the draft is made in (default: the caller's personal workspace); editors and owners only. */
+  workspaceId: z.string().min(1).max(100).optional(),
 });
 export type GenerateSurveyBody = z.input<typeof generateSurveyBodySchema>;
 

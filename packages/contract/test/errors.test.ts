@@ -39,6 +39,12 @@ const SAMPLE_PARAMS: Partial<Record<ErrorCode, ErrorParams>> = {
   FILTER_VALUE_MISSING: { operator: 'equals', questionId: 'q1' },
   AI_FAILED: { status: 500 },
   AI_REFUSED: { reason: 'it is against the policy' },
+  WORKSPACE_ROLE_FORBIDDEN: { role: 'viewer' },
+  WORKSPACE_LIMIT_REACHED: { limit: 50 },
+  WORKSPACE_MEMBER_LIMIT: { limit: 100 },
+  WORKSPACE_ALREADY_MEMBER: { email: 'ana@example.com' },
+  WORKSPACE_SOLE_OWNER: { workspace: 'Research team' },
+  INVITATION_EMAIL_MISMATCH: { email: 'ana@example.com' },
 };
 
 describe('the error catalog', () => {

@@ -1,7 +1,7 @@
 // Rows made straight in the server's database, through its own repositories where it has them, for the
 // server tests and the benchmarks. They take the parts of the server's context they write with.
 import { randomBytes } from 'node:crypto';
-import type { Question, RatingScale, SurveyGenerator, SurveyState, UserType } from '@quorum/contract';
+import type { Question, RatingScale, SurveyGenerator, SurveyState, UserType, WorkspaceRole } from '@quorum/contract';
 import { DEFAULT_SURVEY_SETTINGS, FIVE_POINT_SCALE, projectIdFrom, ratingOptions } from '@quorum/contract';
 import type { AppContext } from '@quorum/server/src/context';
 import type { AdminsTable, UsersTable } from '@quorum/server/src/db/schema';
@@ -161,6 +161,8 @@ export async function createSurvey(
     createdAt?: string;
     /** Collecting settings; unset ones keep the default. */
     settings?: Partial<SurveySettings>;
+    /** Default: the owner's personal workspace (its id is the owner's id). */
+    workspaceId?: string;
   } = {},
 ): Promise<CreatedSurvey> {
   const now = overrides.createdAt ?? ctx.clock.now().toISOString();
@@ -184,10 +186,46 @@ export async function createSurvey(
         updated_at: now,
         webhook_count: 0,
         digest_sent_at: null,
+        workspace_id: overrides.workspaceId ?? ownerId,
+        version: 1,
+        updated_by: null,
+        launched_by: overrides.state === 'active' ? ownerId : null,
         ...settingsColumns({ ...DEFAULT_SURVEY_SETTINGS, ...overrides.settings }),
       },
       questions.map((q, position) => questionRow(id, position, q)),
     ),
   );
   return { id, projectId: projectIdFrom(projectName), questions };
+}
+
+/**
+ * A team workspace written straight into the database: its row and its members, each `[account, role]` (the first
+ * is its creator). Returns its id.
+ */
+export async function createWorkspace(
+  ctx: FactoryContext,
+  members: ReadonlyArray<readonly [{ id: string }, WorkspaceRole]>,
+  name = 'Team',
+): Promise<string> {
+  const id = newId();
+  const now = ctx.clock.now().toISOString();
+  await ctx.db.kysely
+    .insertInto('workspaces')
+    .values({ id, name, created_by: members[0]![0].id, created_at: now, updated_at: now })
+    .execute();
+  for (const [account, role] of members) await addMember(ctx, id, account.id, role);
+  return id;
+}
+
+/** Makes `userId` a member of `workspaceId` with `role`, written straight into the database. */
+export async function addMember(
+  ctx: FactoryContext,
+  workspaceId: string,
+  userId: string,
+  role: WorkspaceRole,
+): Promise<void> {
+  await ctx.db.kysely
+    .insertInto('workspace_members')
+    .values({ workspace_id: workspaceId, user_id: userId, role, created_at: ctx.clock.now().toISOString() })
+    .execute();
 }

@@ -5,6 +5,7 @@ import type {
   SurveyGenerator,
   SurveyState,
   UserType,
+  WorkspaceRole,
 } from '@quorum/contract';
 
 /**
@@ -111,6 +112,14 @@ export interface SurveysTable {
   notify_on_response: NotifyOnResponse;
   /** ISO UTC: when the last daily digest was written to the mail outbox; null before the first. */
   digest_sent_at: string | null;
+  /** The survey's workspace: a team workspace's id, or (personal) the id of the account whose workspace it is. */
+  workspace_id: string;
+  /** Goes up by one with every save (`PUT`); a save naming an older one is refused. */
+  version: number;
+  /** Who saved it last (a user id); null until a save after creation. */
+  updated_by: string | null;
+  /** Who last launched it (made it active): the active limit counts per person who launches, across workspaces. */
+  launched_by: string | null;
 }
 
 export interface QuestionsTable {
@@ -238,7 +247,7 @@ export interface AuditLogTable {
   actor_id: string | null;
   actor_role: UserType | null;
   address: string | null;
-  target_type: 'user' | 'admin' | 'survey' | 'email' | null;
+  target_type: 'user' | 'admin' | 'survey' | 'email' | 'workspace' | null;
   target_id: string | null;
   /** JSON object of small readable facts. */
   details: string;
@@ -380,6 +389,44 @@ export interface MailOutboxTable {
   sent_at: string | null;
 }
 
+/**
+ * A team workspace. Personal workspaces have no row: their id is their owner's user id (see
+ * docs/decisions/037-workspaces.md).
+ */
+export interface WorkspacesTable {
+  id: string;
+  name: string;
+  created_by: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A member of a team workspace and their role. */
+export interface WorkspaceMembersTable {
+  workspace_id: string;
+  user_id: string;
+  role: WorkspaceRole;
+  created_at: string;
+}
+
+/**
+ * An invitation to a team workspace, by email. Only the token's SHA-256 is kept. Single-use: `accepted_at` (and
+ * `accepted_by`) or `revoked_at` end it, as does `expires_at` passing.
+ */
+export interface WorkspaceInvitationsTable {
+  id: string;
+  workspace_id: string;
+  email: string;
+  role: WorkspaceRole;
+  token_hash: string;
+  invited_by: string;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  revoked_at: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   admins: AdminsTable;
@@ -409,4 +456,7 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   mail_outbox: MailOutboxTable;
+  workspaces: WorkspacesTable;
+  workspace_members: WorkspaceMembersTable;
+  workspace_invitations: WorkspaceInvitationsTable;
 }

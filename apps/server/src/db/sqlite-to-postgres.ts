@@ -40,6 +40,9 @@ export const COPIED_TABLES = [
   { table: 'webhook_deliveries', key: ['id'] },
   { table: 'webhook_attempts', key: ['id'] },
   { table: 'mail_outbox', key: ['id'] },
+  { table: 'workspaces', key: ['id'] },
+  { table: 'workspace_members', key: ['workspace_id', 'user_id'] },
+  { table: 'workspace_invitations', key: ['id'] },
 ] as const satisfies ReadonlyArray<{ table: keyof Database; key: readonly string[] }>;
 
 // A compile-time check that the list names every table: a missing one leaves `never` unsatisfied.

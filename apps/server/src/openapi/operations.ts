@@ -45,6 +45,11 @@ export const TAGS: ReadonlyArray<{ name: string; description: string; pattern: R
     pattern: /^\/api\/user\/api-keys(\/|$)/,
   },
   {
+    name: 'Workspaces',
+    description: 'Team workspaces, their members and invitations (session only: a key never manages them).',
+    pattern: /^\/api\/(workspaces|invitations)(\/|$)/,
+  },
+  {
     name: 'Single sign-on',
     description: 'Signing in through the OpenID Connect provider.',
     pattern: /^\/api\/(user\/auth|admin\/auth|auth)\/sso(\/|$)/,

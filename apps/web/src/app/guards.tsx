@@ -3,7 +3,7 @@ import { Navigate, useLocation, useSearchParams, type Location } from 'react-rou
 import { Loader2 } from 'lucide-react';
 import type { UserType } from '@quorum/contract';
 import { homePath, loginPath } from '@/config/paths';
-import { NEXT_PARAM, safeReturnPath } from '@/lib/return-path';
+import { NEXT_PARAM, returnPathAfterSignIn } from '@/lib/return-path';
 import { useSession } from '@/lib/session';
 
 /** "Loading..." while the stored session is verified with the server. */
@@ -63,7 +63,8 @@ export function RequireSignedIn({ children }: { children: ReactNode }) {
 
 /**
  * Screens for signed-out visitors only: a signed-in visitor goes to the dashboard of their role, or back to the
- * page a login was asked for from (`?next=`, checked), which is where logging in sends them.
+ * page a login was asked for from (`?next=`, checked, or an invitation opened before), which is where logging in
+ * sends them.
  */
 export function GuestOnly({ children }: { children: ReactNode }) {
   const { state } = useSession();
@@ -71,7 +72,7 @@ export function GuestOnly({ children }: { children: ReactNode }) {
   if (state.status === 'loading') return <SessionLoading />;
   if (state.status === 'signed-in') {
     const role = state.session.userType;
-    return <Navigate to={safeReturnPath(params.get(NEXT_PARAM), role) ?? homePath(role)} replace />;
+    return <Navigate to={returnPathAfterSignIn(params.get(NEXT_PARAM), role) ?? homePath(role)} replace />;
   }
   return children;
 }

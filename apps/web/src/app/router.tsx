@@ -81,6 +81,13 @@ export const screens: RouteObject[] = [
         }),
       },
       {
+        // Anyone with an invitation mail's link, signed in or not.
+        path: paths.invitation.path,
+        lazy: async () => ({
+          Component: (await import('@/features/workspaces/components/invitation-page')).InvitationPage,
+        }),
+      },
+      {
         path: paths.status.path,
         lazy: async () => ({ Component: (await import('@/features/health/components/status-page')).StatusPage }),
       },
@@ -200,6 +207,12 @@ export const screens: RouteObject[] = [
       {
         path: paths.user.surveyResults.path,
         lazy: async () => ({ Component: (await import('./pages/survey-results-page')).SurveyResultsPage }),
+      },
+      {
+        path: paths.user.workspace.path,
+        lazy: async () => ({
+          Component: (await import('@/features/workspaces/components/workspace-settings-page')).WorkspaceSettingsPage,
+        }),
       },
       { path: paths.user.surveys.path, element: <PlaceholderPage feature="Surveys" title="Surveys" /> },
       { path: paths.user.respondents.path, element: <PlaceholderPage feature="Respondents" title="Respondents" /> },

@@ -36,6 +36,8 @@ const user = {
   createSurvey: route('/surveys/create'),
   editSurvey: routeWith<'surveyId'>('/surveys/:surveyId/edit'),
   surveyResults: routeWith<'surveyId'>('/surveys/:surveyId/results'),
+  /** A team workspace's settings: its members, invitations, name. */
+  workspace: routeWith<'workspaceId'>('/workspaces/:workspaceId'),
 };
 
 /** The administrators' area: the same screen names under /admin. */
@@ -73,6 +75,11 @@ export const paths = {
   },
   /** A survey's results as its owner shared them: read-only, for anyone with the link, signed in or not. */
   sharedResults: routeWith<'token'>('/shared/results/:token'),
+  /**
+   * An invitation to a team workspace, opened from its mail (the server mails `{PUBLIC_URL}/invitations/{token}`):
+   * signed out it offers to sign in or register, signed in to accept.
+   */
+  invitation: routeWith<'token'>('/invitations/:token'),
   notifications: {
     /** Opened from a notification mail (`/notifications/unsubscribe?token=…`): public, asks before turning off. */
     unsubscribe: route('/notifications/unsubscribe'),

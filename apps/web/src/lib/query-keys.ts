@@ -10,3 +10,11 @@ export const surveyKeys = {
   details: () => [...surveyKeys.all, 'detail'] as const,
   detail: (surveyId: string) => [...surveyKeys.details(), surveyId] as const,
 };
+
+/** The caller's workspaces, and each one's members and invitations. */
+export const workspaceKeys = {
+  all: ['workspaces'] as const,
+  list: () => [...workspaceKeys.all, 'list'] as const,
+  members: (workspaceId: string) => [...workspaceKeys.all, workspaceId, 'members'] as const,
+  invitations: (workspaceId: string) => [...workspaceKeys.all, workspaceId, 'invitations'] as const,
+};

@@ -1,6 +1,6 @@
 // Free of the router and of React: the API client imports it, and the public survey page imports the API client.
 import type { UserType } from '@quorum/contract';
-import { loginPath, paths } from '@/config/paths';
+import { loginPath, matchRoute, paths } from '@/config/paths';
 
 /** Why the login page was opened, shown above its form (`?notice=`). */
 export type LoginNotice = 'session-ended' | 'password-reset' | 'signed-out-everywhere';
@@ -63,4 +63,50 @@ export function takeSsoReturnPath(role: UserType): string | null {
   const kept = sessionStorage.getItem(SSO_RETURN_KEY);
   sessionStorage.removeItem(SSO_RETURN_KEY);
   return safeReturnPath(kept, role);
+}
+
+/**
+ * An invitation link opened while signed out, kept in this browser until the invitee is back signed in: registering
+ * goes through the verification mail and the login page without the invitation's address, so the login page
+ * returns to it from here. Only an invitation's address is kept, for as long as invitations are valid.
+ */
+const INVITATION_RETURN_KEY = 'quorum.invitationReturnPath';
+const INVITATION_RETURN_MS = 7 * 24 * 60 * 60 * 1000;
+
+export function rememberInvitationPath(path: string): void {
+  if (!matchRoute(paths.invitation, path)) return;
+  try {
+    localStorage.setItem(INVITATION_RETURN_KEY, JSON.stringify({ path, until: Date.now() + INVITATION_RETURN_MS }));
+  } catch {
+    // Private mode: the invitee opens the mail's link again after signing in.
+  }
+}
+
+export function forgetInvitationPath(): void {
+  try {
+    localStorage.removeItem(INVITATION_RETURN_KEY);
+  } catch {
+    // Nothing was kept.
+  }
+}
+
+function rememberedInvitationPath(): string | null {
+  try {
+    const kept = JSON.parse(localStorage.getItem(INVITATION_RETURN_KEY) ?? 'null') as {
+      path?: unknown;
+      until?: unknown;
+    };
+    if (typeof kept?.path !== 'string' || typeof kept.until !== 'number' || kept.until < Date.now()) return null;
+    return matchRoute(paths.invitation, kept.path) ? kept.path : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Where logging in leads: the login page's `?next=` when it is safe, else (users only) an invitation opened before
+ * signing in, else null for the dashboard.
+ */
+export function returnPathAfterSignIn(next: string | null | undefined, role: UserType): string | null {
+  return safeReturnPath(next, role) ?? (role === 'user' ? safeReturnPath(rememberedInvitationPath(), role) : null);
 }

@@ -7,6 +7,8 @@ export const STORAGE_KEYS = {
   userData: 'userData',
   adminRetryCount: 'adminRetryCount',
   adminLockoutEnd: 'adminLockoutEnd',
+  /** The workspace the dashboard showed last. */
+  workspace: 'quorum.workspace',
 } as const;
 
 /** userData: the user object plus its role. */

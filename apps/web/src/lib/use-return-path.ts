@@ -1,11 +1,14 @@
 import { useSearchParams } from 'react-router';
 import type { UserType } from '@quorum/contract';
-import { NEXT_PARAM, safeReturnPath, type LoginNotice } from './return-path';
+import { NEXT_PARAM, returnPathAfterSignIn, type LoginNotice } from './return-path';
 
-/** The login page's `?next=`, checked: where to go after logging in, or null for the dashboard. */
+/**
+ * The login page's `?next=`, checked, or an invitation opened before signing in: where to go after logging in, or
+ * null for the dashboard.
+ */
 export function useReturnPath(role: UserType): string | null {
   const [params] = useSearchParams();
-  return safeReturnPath(params.get(NEXT_PARAM), role);
+  return returnPathAfterSignIn(params.get(NEXT_PARAM), role);
 }
 
 /** The login page's `?notice=`, when it is one the page knows. */

@@ -10,6 +10,8 @@ import * as questionModel from './2026-11-24T1400-question-model';
 import * as surveySettings from './2026-11-24T1500-survey-settings';
 import * as resultsWorkflow from './2026-11-25T0900-results-workflow';
 import * as integrations from './2026-11-25T1000-integrations';
+import * as workspaces from './2026-11-25T1100-workspaces';
+import * as surveysOutliveCreator from './2026-11-25T1110-surveys-outlive-creator';
 
 /**
  * Every migration, by its dated name. Listed statically (not read from disk) so the
@@ -27,6 +29,8 @@ const migrations: Record<string, Migration> = {
   '2026-11-24T1500-survey-settings': surveySettings,
   '2026-11-25T0900-results-workflow': resultsWorkflow,
   '2026-11-25T1000-integrations': integrations,
+  '2026-11-25T1100-workspaces': workspaces,
+  '2026-11-25T1110-surveys-outlive-creator': surveysOutliveCreator,
 };
 
 /** The names of the migrations this version knows, oldest first. */

@@ -62,6 +62,13 @@ export async function findAccountLabels(
 }
 
 /** Titles of the surveys among `ids` that still exist, by id. */
+/** Team workspaces' names by id (a personal workspace has no row, and no name to show). */
+export async function findWorkspaceNames(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('workspaces').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 export async function findSurveyTitles(db: Kysely<Database>, ids: readonly string[]): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
   const rows = await db.selectFrom('surveys').select(['id', 'title']).where('id', 'in', ids).execute();

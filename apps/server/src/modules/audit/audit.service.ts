@@ -18,7 +18,13 @@ import type { Principal } from '../../lib/principal';
 import { findPrincipal } from '../auth/auth.repository';
 import { principalFromToken } from '../auth/auth.guard';
 import { createExportLinkSigner } from '../results/export-link';
-import { findAccountLabels, findSurveyTitles, listAuditEntries, type AuditRow } from './audit.repository';
+import {
+  findAccountLabels,
+  findSurveyTitles,
+  findWorkspaceNames,
+  listAuditEntries,
+  type AuditRow,
+} from './audit.repository';
 
 /** Entries read per query while writing the CSV: memory stays flat whatever the size of the log. */
 export const AUDIT_CSV_PAGE_SIZE = 500;
@@ -70,15 +76,21 @@ export function createAuditService(deps: AuditServiceDeps) {
 
   /** Entries with the names of the accounts and surveys they mention, where these still exist. */
   async function withLabels(rows: readonly AuditRow[]): Promise<AuditLogEntry[]> {
-    const ids = { user: new Set<string>(), admin: new Set<string>(), survey: new Set<string>() };
+    const ids = {
+      user: new Set<string>(),
+      admin: new Set<string>(),
+      survey: new Set<string>(),
+      workspace: new Set<string>(),
+    };
     for (const row of rows) {
       if (row.actor_id && row.actor_role) ids[row.actor_role].add(row.actor_id);
       if (row.target_id && row.target_type && row.target_type !== 'email') ids[row.target_type].add(row.target_id);
     }
-    const [users, admins, surveys] = await Promise.all([
+    const [users, admins, surveys, workspaces] = await Promise.all([
       findAccountLabels(db, 'users', [...ids.user]),
       findAccountLabels(db, 'admins', [...ids.admin]),
       findSurveyTitles(db, [...ids.survey]),
+      findWorkspaceNames(db, [...ids.workspace]),
     ]);
     const accounts = { user: users, admin: admins };
     return rows.map((row) => ({
@@ -95,7 +107,9 @@ export function createAuditService(deps: AuditServiceDeps) {
           ? label(accounts[row.target_type].get(row.target_id))
           : row.target_id && row.target_type === 'survey'
             ? (surveys.get(row.target_id) ?? null)
-            : null,
+            : row.target_id && row.target_type === 'workspace'
+              ? (workspaces.get(row.target_id) ?? null)
+              : null,
     }));
   }
 

@@ -51,7 +51,7 @@ export async function generateRoutes(app: ZodApp, ctx: AppContext): Promise<void
       },
     },
     async (request, reply) => {
-      const survey = await service.generate(requirePrincipal(request), request.body.prompt);
+      const survey = await service.generate(requirePrincipal(request), request.body.prompt, request.body.workspaceId);
       return reply.status(201).send(survey);
     },
   );

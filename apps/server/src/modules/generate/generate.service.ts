@@ -2,7 +2,7 @@ import { surveyInputSchema, type Survey } from '@quorum/contract';
 import type { SurveyDraftGenerator } from '../../ai/survey-draft-generator';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
-import { assertMay, type Actor } from '../surveys/survey-policy';
+import type { Actor } from '../surveys/survey-policy';
 import type { SurveysService } from '../surveys/surveys.service';
 
 export interface GenerateDeps extends Pick<AppContext, 'log'> {
@@ -15,13 +15,15 @@ export function createGenerateService(deps: GenerateDeps) {
   const { generator, surveys, log } = deps;
   return {
     /**
-     * POST /api/surveys/generate: turns the idea into a draft survey owned by the user, within the same
-     * survey cap as a hand-made one. The draft is normalised by the contract exactly as a hand-made survey is
-     * on save, then stored with the kind of generator that made it.
+     * POST /api/surveys/generate: turns the idea into a draft survey made by the user in `workspaceId` (default:
+     * their personal workspace, where they need to be an editor or owner), within the same survey cap as a
+     * hand-made one. The draft is normalised by the contract exactly as a hand-made survey is on save, then
+     * stored with the kind of generator that made it.
      */
-    async generate(actor: Actor, prompt: string): Promise<Survey> {
-      assertMay(actor, 'create');
-      // At the survey cap nothing is generated (a provider call costs money); the save checks the cap again.
+    async generate(actor: Actor, prompt: string, workspaceId?: string): Promise<Survey> {
+      // A workspace the user may not create in, or the survey cap: nothing is generated (a provider call costs
+      // money); the save checks the cap again.
+      const workspace = await surveys.workspaceToCreateIn(actor, workspaceId);
       await surveys.assertBelowSurveyLimit(actor.id);
       const draft = await generator.generate(prompt);
       const parsed = surveyInputSchema.safeParse(draft);
@@ -29,7 +31,7 @@ export function createGenerateService(deps: GenerateDeps) {
         log.error({ issues: parsed.error.issues, generator: generator.kind }, 'generated survey does not validate');
         throw new AppError(502, 'AI_UNUSABLE');
       }
-      return surveys.createDraft(actor.id, parsed.data, generator.kind);
+      return surveys.createDraft(actor, workspace, parsed.data, generator.kind);
     },
   };
 }

@@ -482,19 +482,19 @@ async function lockSurvey(
   };
 }
 
-/** Account deletion: the timelines of every survey the user owns. */
-export async function deleteTimelinesOfOwner(trx: Executor, userId: string): Promise<void> {
+/** Deleting workspaces' surveys for good: the timelines of every survey in them. */
+export async function deleteTimelinesInWorkspaces(trx: Executor, workspaceIds: readonly string[]): Promise<void> {
   await trx
     .deleteFrom('response_timeline')
-    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('user_id', '=', userId))
+    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('workspace_id', 'in', workspaceIds))
     .execute();
 }
 
-/** Account deletion: every response to every survey the user owns. */
-export async function deleteResponsesOfOwner(trx: Executor, userId: string): Promise<number> {
+/** Deleting workspaces' surveys for good: every response to every survey in them. */
+export async function deleteResponsesInWorkspaces(trx: Executor, workspaceIds: readonly string[]): Promise<number> {
   const result = await trx
     .deleteFrom('responses')
-    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('user_id', '=', userId))
+    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('workspace_id', 'in', workspaceIds))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

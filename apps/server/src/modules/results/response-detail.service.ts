@@ -16,7 +16,7 @@ import { quarterOf } from './timeline';
 
 export type ResponseDetailDeps = Pick<AppContext, 'db' | 'audit' | 'liveEvents' | 'clock' | 'outbox'>;
 
-/** One response of a survey: read by whoever may see the results; deleted by the survey's owner only. */
+/** One response of a survey: read by whoever may see the results; deleted by an editor or owner of its workspace. */
 export function createResponseDetailService(deps: ResponseDetailDeps) {
   const { db, audit, liveEvents } = deps;
   const access = createSurveyAccess(deps);
@@ -33,7 +33,7 @@ export function createResponseDetailService(deps: ResponseDetailDeps) {
 
     /**
      * DELETE /api/surveys/:surveyId/responses/:responseId, in any state but deleted. In ONE transaction, with the
-     * owner's row and then the survey's locked (the order every survey write locks in, so a submission or another
+     * creator's row and then the survey's locked (the order every survey write locks in, so a submission or another
      * deletion of the survey waits), the response goes and every counter it was in is taken down (see
      * deleteSurveyResponse): statistics, totals, timeline, funnel and exports show it gone at once. A survey its
      * response limit closed stays closed. Then the audit entry, and the live event with the new total. Deleting

@@ -7,7 +7,7 @@ import { createResponseDetailService } from './response-detail.service';
 
 const errors = errorResponses(401, 403, 404, 429);
 
-/** One response of a survey: its detail for whoever may see the results, its deletion for the owner. */
+/** One response of a survey: its detail for whoever may see the results, its deletion for its workspace's editors and owners. */
 export async function responseRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const responses = createResponseDetailService(ctx);
 

@@ -40,11 +40,11 @@ export async function deleteShare(db: Executor, surveyId: string): Promise<boole
   return Number(result.numDeletedRows) > 0;
 }
 
-/** Account deletion: the shared reports of every survey the user owns (call before the surveys go). */
-export async function deleteSharesOfOwner(trx: Executor, userId: string): Promise<number> {
+/** Deleting workspaces' surveys for good: the shared reports of every survey in them (before the surveys go). */
+export async function deleteSharesInWorkspaces(trx: Executor, workspaceIds: readonly string[]): Promise<number> {
   const result = await trx
     .deleteFrom('result_shares')
-    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('user_id', '=', userId))
+    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('workspace_id', 'in', workspaceIds))
     .executeTakeFirst();
   return Number(result.numDeletedRows);
 }

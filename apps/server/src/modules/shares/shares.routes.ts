@@ -21,8 +21,9 @@ export const SHARED_RESULTS_RATE_LIMIT = 120;
 const errors = errorResponses(400, 401, 403, 404, 429);
 
 /**
- * The shared read-only report: the owner shares, updates and revokes it under the survey's results, the owner and
- * administrators see its link, and anyone with the link reads it (public, rate-limited per client, never cached).
+ * The shared read-only report: editors and owners of the survey's workspace share, update and revoke it under the
+ * survey's results, whoever may see the results sees its link, and anyone with the link reads it (public,
+ * rate-limited per client, never cached).
  */
 export async function sharesRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const shares = createSharesService(ctx);

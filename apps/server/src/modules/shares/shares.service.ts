@@ -71,7 +71,7 @@ export function createSharesService(deps: SharesDeps) {
 
   return {
     /**
-     * POST /api/surveys/:surveyId/results/share (the owner only): shares the results, or changes whether the
+     * POST /api/surveys/:surveyId/results/share (editors and owners of its workspace): shares the results, or changes whether the
      * report shows text answers. The link stays the same until it is revoked. The first sharing is audited
      * (`results.share.created`).
      */
@@ -117,7 +117,7 @@ export function createSharesService(deps: SharesDeps) {
       return toShare(row, fresh.token);
     },
 
-    /** GET /api/surveys/:surveyId/results/share (the owner and administrators): the share, or null. */
+    /** GET /api/surveys/:surveyId/results/share (whoever may see the results): the share, or null. */
     async status(actor: Actor, surveyId: string): Promise<ResultsShareStatus> {
       const survey = await access.loadSurveyFor(actor, surveyId, 'view-results');
       const row = await findShareOfSurvey(db, survey.id);
@@ -126,7 +126,7 @@ export function createSharesService(deps: SharesDeps) {
     },
 
     /**
-     * DELETE /api/surveys/:surveyId/results/share (the owner only): the link answers 404 from now on. Revoking
+     * DELETE /api/surveys/:surveyId/results/share (editors and owners of its workspace): the link answers 404 from now on. Revoking
      * what is not shared changes nothing; a revocation is audited (`results.share.revoked`).
      */
     async revoke(principal: Principal, surveyId: string, address: string): Promise<void> {

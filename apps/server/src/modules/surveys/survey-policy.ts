@@ -1,14 +1,16 @@
 import type { Transaction } from 'kysely';
-import { isEditable, transitionRefusal, type SurveyState, type UserType } from '@quorum/contract';
+import { isEditable, transitionRefusal, type SurveyState, type UserType, type WorkspaceRole } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, type AppError } from '../../lib/errors';
+import { findWorkspaceRole } from '../workspaces/workspace-members.repository';
 import { findSurvey, findSurveyForUpdate, type SurveyRow } from './surveys.repository';
 
 /**
  * Who may do what to a survey, in one place: every route and service that acts on a survey for someone asks
- * here, and loads the survey through `loadSurveyFor`. Workspace roles (Teams) belong here and nowhere else: the
- * actor will carry its memberships and `decide` will read them.
+ * here, and loads the survey through `loadSurveyFor`. A user's rights come from their role in the survey's
+ * workspace (owner, editor, viewer; a personal workspace's owner is the account whose id it has), read on every
+ * request: leaving a workspace ends access at once. Administrators have rules of their own.
  */
 
 /** Everything someone can ask to do with a survey. */
@@ -33,31 +35,46 @@ export interface Actor {
   type: UserType;
 }
 
-/** What the policy reads of a survey. */
+/**
+ * What the policy reads of a survey: the actor's role in its workspace (undefined when they are not a member, and
+ * for administrators, who are never members) and its state. For `create`, the facts of the draft to be made: the
+ * role in the workspace it would be made in (see `newDraftIn`).
+ */
 export interface SurveyFacts {
-  ownerId: string;
+  role: WorkspaceRole | undefined;
   state: SurveyState;
 }
 
+/** The facts of a draft about to be made in a workspace where the actor has `role` (for `create`). */
+export const newDraftIn = (role: WorkspaceRole | undefined): SurveyFacts => ({ role, state: 'draft' });
+
 /**
  * Why an action is refused:
- * - `not-found` (404): the actor may not know the survey exists; the very answer an unknown id gets;
+ * - `not-found` (404): the actor may not know the survey (or, for `create`, the workspace) exists; the very answer
+ *   an unknown id gets;
  * - `forbidden` (403): never this actor's to do, whatever the survey (a session that stays valid);
+ * - `role` (403): the actor's role in the survey's workspace does not allow it (a viewer changing anything);
  * - `not-editable` (409): editing is for draft and active surveys;
  * - `invalid-transition` (409): not a change of state this actor may make from this state.
  */
-export type Refusal = 'not-found' | 'forbidden' | 'not-editable' | 'invalid-transition';
+export type Refusal = 'not-found' | 'forbidden' | 'role' | 'not-editable' | 'invalid-transition';
 
-export type Decision = { allowed: true } | { allowed: false; refusal: Refusal };
+export type Decision =
+  | { allowed: true }
+  | { allowed: false; refusal: Exclude<Refusal, 'role'> }
+  | { allowed: false; refusal: 'role'; role: WorkspaceRole };
 
 const ALLOWED: Decision = { allowed: true };
-const refuse = (refusal: Refusal): Decision => ({ allowed: false, refusal });
+const refuse = (refusal: Exclude<Refusal, 'role'>): Decision => ({ allowed: false, refusal });
+
+/** What a viewer may do: see the survey and its results, and export them. */
+const VIEWER_ACTIONS: ReadonlySet<SurveyAction> = new Set<SurveyAction>(['view', 'view-results', 'export-results']);
 
 /**
  * Refusals that hold whatever the survey, so they are given before it is read (an unknown id answers them
  * too): administrators never create or edit surveys, nor delete responses.
  */
-export function refusalBeforeReading(actor: Actor, action: SurveyAction): Refusal | undefined {
+export function refusalBeforeReading(actor: Actor, action: SurveyAction): 'forbidden' | undefined {
   if (
     actor.type === 'admin' &&
     (action === 'create' || action === 'edit' || action === 'share-results' || action === 'delete-responses')
@@ -69,7 +86,7 @@ export function refusalBeforeReading(actor: Actor, action: SurveyAction): Refusa
 
 /**
  * Administrators read every survey and its results, in any state; of the writes they only restore (sharing the
- * results and managing webhooks are the owner's).
+ * results and managing webhooks are for the editors and owners of the survey's workspace).
  */
 function adminDecides(action: SurveyAction, survey: SurveyFacts): Decision {
   switch (action) {
@@ -92,12 +109,16 @@ function adminDecides(action: SurveyAction, survey: SurveyFacts): Decision {
 }
 
 /**
- * A user acts on their own surveys only, and one they deleted is gone for them: anything else is "not found".
- * They edit draft and active surveys only, and restoring is not theirs. Which changes of state exist from
- * which state is the contract's state machine (checked by the surveys service).
+ * A user acts on the surveys of the workspaces they are a member of only, and a deleted survey is gone for them:
+ * anything else is "not found" (for `create`, the workspace is). A viewer sees the survey and its results and
+ * exports them, and changes nothing. Editors and owners do what a survey's owner always did: they edit draft and
+ * active surveys only, and restoring is not theirs. Which changes of state exist from which state is the
+ * contract's state machine (checked by the surveys service).
  */
-function userDecides(actor: Actor, action: SurveyAction, survey: SurveyFacts): Decision {
-  if (survey.ownerId !== actor.id || survey.state === 'deleted') return refuse('not-found');
+function userDecides(action: SurveyAction, survey: SurveyFacts): Decision {
+  const { role } = survey;
+  if (role === undefined || (survey.state === 'deleted' && action !== 'create')) return refuse('not-found');
+  if (role === 'viewer') return VIEWER_ACTIONS.has(action) ? ALLOWED : { allowed: false, refusal: 'role', role };
   switch (action) {
     case 'edit':
       return isEditable(survey.state) ? ALLOWED : refuse('not-editable');
@@ -116,13 +137,15 @@ function userDecides(actor: Actor, action: SurveyAction, survey: SurveyFacts): D
   }
 }
 
-/** May `actor` do `action` to `survey`? `create` needs no survey; any other action on no survey is not found. */
+/**
+ * May `actor` do `action` to `survey`? For `create`, `survey` is the draft to be made (`newDraftIn`). Any action
+ * on no survey (no workspace, for `create`) is not found.
+ */
 export function decide(actor: Actor, action: SurveyAction, survey?: SurveyFacts): Decision {
   const early = refusalBeforeReading(actor, action);
   if (early) return refuse(early);
-  if (action === 'create') return ALLOWED;
   if (!survey) return refuse('not-found');
-  return actor.type === 'admin' ? adminDecides(action, survey) : userDecides(actor, action, survey);
+  return actor.type === 'admin' ? adminDecides(action, survey) : userDecides(action, survey);
 }
 
 /** A move to `to` deletes, restores (deleted → draft), or otherwise changes the state. */
@@ -132,9 +155,17 @@ export function moveAction(from: SurveyState, to: SurveyState): 'delete' | 'rest
   return 'change-state';
 }
 
-/** Which surveys an actor lists: a user their own that are not deleted, an administrator every survey. */
-export function listScope(actor: Actor): { ownerId: string | undefined } {
-  return { ownerId: actor.type === 'admin' ? undefined : actor.id };
+/**
+ * Which surveys an actor lists: a user those of one workspace they are a member of (default: their personal
+ * one), deleted ones left out; an administrator every survey in any state, or one workspace's with
+ * `workspaceId`. `member` says whether the actor must be a member of `workspaceId` (else 404 WORKSPACE_NOT_FOUND).
+ */
+export function listScope(
+  actor: Actor,
+  workspaceId: string | undefined,
+): { workspaceId: string | undefined; member: boolean; includeDeleted: boolean } {
+  if (actor.type === 'admin') return { workspaceId, member: false, includeDeleted: true };
+  return { workspaceId: workspaceId ?? actor.id, member: true, includeDeleted: false };
 }
 
 /** Whether the actor is shown who created a survey (name and email): administrators only. */
@@ -174,18 +205,24 @@ const ADMIN_REFUSALS = new Map<
   ['manage-webhooks', 'ADMIN_CANNOT_MANAGE_WEBHOOKS'],
 ]);
 
-/** The answer a refusal gets. A refused move names its states; `from` and `to` are read only for those. */
+/**
+ * The answer a refusal gets. A refused move names its states; `from` and `to` are read only for those. A refusal
+ * for the role names the role. Not finding the workspace to create in is WORKSPACE_NOT_FOUND.
+ */
 export function refusalError(
   refusal: Refusal,
   actor: Actor,
   action: SurveyAction,
   move?: { from: SurveyState; to: SurveyState },
+  role?: WorkspaceRole,
 ): AppError {
   switch (refusal) {
     case 'not-found':
-      return new NotFoundError('SURVEY_NOT_FOUND');
+      return action === 'create' ? new NotFoundError('WORKSPACE_NOT_FOUND') : new NotFoundError('SURVEY_NOT_FOUND');
     case 'forbidden':
       return new ForbiddenError(ADMIN_REFUSALS.get(action) ?? 'ADMIN_CANNOT_EDIT');
+    case 'role':
+      return new ForbiddenError('WORKSPACE_ROLE_FORBIDDEN', { role: role ?? 'viewer' });
     case 'not-editable':
       return new ConflictError('SURVEY_NOT_EDITABLE');
     case 'invalid-transition': {
@@ -197,10 +234,20 @@ export function refusalError(
   }
 }
 
-/** Throws the refusal's error unless `actor` may do `action` (to `survey`, for actions on one). */
-export function assertMay(actor: Actor, action: SurveyAction, survey?: SurveyFacts): void {
+/** The error of a refused decision. */
+function errorOf(
+  decision: Extract<Decision, { allowed: false }>,
+  actor: Actor,
+  action: SurveyAction,
+  move?: { from: SurveyState; to: SurveyState },
+): AppError {
+  return refusalError(decision.refusal, actor, action, move, decision.refusal === 'role' ? decision.role : undefined);
+}
+
+/** Throws the refusal's error unless `actor` may do `action` to `survey` (for `create`: `newDraftIn(role)`). */
+export function assertMay(actor: Actor, action: SurveyAction, survey: SurveyFacts | undefined): void {
   const decision = decide(actor, action, survey);
-  if (!decision.allowed) throw refusalError(decision.refusal, actor, action);
+  if (!decision.allowed) throw errorOf(decision, actor, action);
 }
 
 /** What a survey is loaded for: an action on it, or a move to another state (the survey's state names its action). */
@@ -214,16 +261,75 @@ export type LoadPurpose =
   | 'manage-webhooks'
   | { moveTo: SurveyState };
 
-const factsOf = (row: SurveyRow): SurveyFacts => ({ ownerId: row.user_id, state: row.state });
-
-/** The one way to load a survey for someone. */
+/** The one way to load a survey for someone, and to decide where they may create and list surveys. */
 export function createSurveyAccess(deps: Pick<AppContext, 'db'>) {
   const { db } = deps;
+
+  /** The actor's role in a workspace: administrators are members of none; a personal workspace needs no query. */
+  const roleIn = (executor: Transaction<Database> | undefined, actor: Actor, workspaceId: string) =>
+    actor.type === 'admin'
+      ? Promise.resolve(undefined)
+      : findWorkspaceRole(executor ?? db.kysely, workspaceId, actor.id);
+
+  async function load(
+    actor: Actor,
+    surveyId: string,
+    purpose: LoadPurpose,
+    options: { lockIn?: Transaction<Database> },
+  ): Promise<{ row: SurveyRow; role: WorkspaceRole | null }> {
+    if (typeof purpose === 'string') {
+      const early = refusalBeforeReading(actor, purpose);
+      if (early) throw refusalError(early, actor, purpose);
+    }
+    const row = options.lockIn
+      ? await findSurveyForUpdate(options.lockIn, db.dialect, surveyId)
+      : await findSurvey(db.kysely, surveyId);
+    const role = row && (await roleIn(options.lockIn, actor, row.workspace_id));
+    const move = row && typeof purpose !== 'string' ? { from: row.state, to: purpose.moveTo } : undefined;
+    const action = typeof purpose === 'string' ? purpose : move ? moveAction(move.from, move.to) : 'change-state';
+    const decision = decide(actor, action, row && { role, state: row.state });
+    if (!decision.allowed) throw errorOf(decision, actor, action, move);
+    return { row: row!, role: role ?? null };
+  }
+
   return {
     /**
+     * The workspace the actor creates a survey in, with their role there: `workspaceId`, or by default their
+     * personal workspace. Refused
+     * with 404 WORKSPACE_NOT_FOUND when they are not a member of it, 403 WORKSPACE_ROLE_FORBIDDEN for a viewer,
+     * and 403 ADMIN_CANNOT_CREATE for an administrator (before anything is read).
+     */
+    async workspaceToCreateIn(
+      actor: Actor,
+      workspaceId: string | undefined,
+    ): Promise<{ id: string; role: WorkspaceRole }> {
+      const early = refusalBeforeReading(actor, 'create');
+      if (early) throw refusalError(early, actor, 'create');
+      const id = workspaceId ?? actor.id;
+      const role = await roleIn(undefined, actor, id);
+      assertMay(actor, 'create', newDraftIn(role));
+      return { id, role: role! };
+    },
+
+    /**
+     * Which surveys the actor lists (see `listScope`) and their role in the listed workspace (null for an
+     * administrator); 404 WORKSPACE_NOT_FOUND for a workspace the user is not a member of.
+     */
+    async listFor(
+      actor: Actor,
+      workspaceId: string | undefined,
+    ): Promise<{ workspaceId: string | undefined; includeDeleted: boolean; role: WorkspaceRole | null }> {
+      const { member, ...scope } = listScope(actor, workspaceId);
+      if (!member || scope.workspaceId === undefined) return { ...scope, role: null };
+      const role = await roleIn(undefined, actor, scope.workspaceId);
+      if (role === undefined) throw new NotFoundError('WORKSPACE_NOT_FOUND');
+      return { ...scope, role };
+    },
+
+    /**
      * The survey when `actor` may do what `purpose` says, else the refusal's error (404 for an unknown id and
-     * for a survey the actor may not know of alike). Inside `lockIn` the row is read in that transaction and, on
-     * PostgreSQL, locked until it ends.
+     * for a survey the actor may not know of alike; 403 WORKSPACE_ROLE_FORBIDDEN for what their role does not
+     * allow). Inside `lockIn` the row is read in that transaction and, on PostgreSQL, locked until it ends.
      */
     async loadSurveyFor(
       actor: Actor,
@@ -231,18 +337,17 @@ export function createSurveyAccess(deps: Pick<AppContext, 'db'>) {
       purpose: LoadPurpose,
       options: { lockIn?: Transaction<Database> } = {},
     ): Promise<SurveyRow> {
-      if (typeof purpose === 'string') {
-        const early = refusalBeforeReading(actor, purpose);
-        if (early) throw refusalError(early, actor, purpose);
-      }
-      const row = options.lockIn
-        ? await findSurveyForUpdate(options.lockIn, db.dialect, surveyId)
-        : await findSurvey(db.kysely, surveyId);
-      const move = row && typeof purpose !== 'string' ? { from: row.state, to: purpose.moveTo } : undefined;
-      const action = typeof purpose === 'string' ? purpose : move ? moveAction(move.from, move.to) : 'change-state';
-      const decision = decide(actor, action, row && factsOf(row));
-      if (!decision.allowed) throw refusalError(decision.refusal, actor, action, move);
-      return row!;
+      return (await load(actor, surveyId, purpose, options)).row;
+    },
+
+    /** As `loadSurveyFor`, with the actor's role in the survey's workspace (null for an administrator). */
+    async loadSurveyAndRoleFor(
+      actor: Actor,
+      surveyId: string,
+      purpose: LoadPurpose,
+      options: { lockIn?: Transaction<Database> } = {},
+    ): Promise<{ row: SurveyRow; role: WorkspaceRole | null }> {
+      return load(actor, surveyId, purpose, options);
     },
   };
 }

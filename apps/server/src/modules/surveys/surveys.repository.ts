@@ -7,12 +7,14 @@ import type { QuestionRow } from './question-row';
 type Executor = Kysely<Database> | Transaction<Database>;
 
 export type SurveyRow = SurveysTable;
-export interface CreatorRow {
-  creator_id: string;
-  creator_name: string;
-  creator_email: string;
+/** Who made a survey and who saved it last, read with it; null where the account is gone. */
+export interface SurveyPeopleRow {
+  creator_id: string | null;
+  creator_name: string | null;
+  creator_email: string | null;
+  updater_name: string | null;
 }
-export type SurveySummaryRow = SurveyRow & CreatorRow & { question_count: number };
+export type SurveySummaryRow = SurveyRow & SurveyPeopleRow & { question_count: number };
 
 /** Rows per insert statement: far below SQLite's and PostgreSQL's parameter limits. */
 const INSERT_CHUNK = 200;
@@ -42,13 +44,15 @@ export async function findSurveyOwnerId(db: Executor, surveyId: string): Promise
   return row?.user_id;
 }
 
-/** The name and email of a survey's creator. */
-export async function findCreator(db: Executor, userId: string): Promise<CreatorRow | undefined> {
-  return db
-    .selectFrom('users')
-    .select(['id as creator_id', 'name as creator_name', 'email as creator_email'])
-    .where('id', '=', userId)
-    .executeTakeFirst();
+/** The names and emails of the accounts among `ids` that still exist, by id. */
+export async function findPeople(
+  db: Executor,
+  ids: ReadonlyArray<string | null>,
+): Promise<Map<string, { name: string; email: string }>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name', 'email']).where('id', 'in', wanted).execute();
+  return new Map(rows.map((row) => [row.id, { name: row.name, email: row.email }]));
 }
 
 /**
@@ -78,17 +82,21 @@ export async function lockOwner(trx: Transaction<Database>, dialect: Dialect, us
   return Boolean(row);
 }
 
+/**
+ * The active surveys `userId` launched, in every workspace: the active limit (MAX_ACTIVE_SURVEYS) is per person
+ * who launches, whoever created the surveys.
+ */
 export async function countActiveSurveys(trx: Executor, userId: string): Promise<number> {
   const row = await trx
     .selectFrom('surveys')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('user_id', '=', userId)
+    .where('launched_by', '=', userId)
     .where('state', '=', 'active')
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
 
-/** Surveys the owner holds: every state but deleted. */
+/** Surveys the account created and holds, in every workspace: every state but deleted. */
 export async function countHeldSurveys(trx: Executor, userId: string): Promise<number> {
   const row = await trx
     .selectFrom('surveys')
@@ -99,13 +107,19 @@ export async function countHeldSurveys(trx: Executor, userId: string): Promise<n
   return Number(row.n);
 }
 
+/** A change of state; a launch (a move to active) also records who launched it (`launchedBy`). */
 export async function updateSurveyState(
   trx: Executor,
   surveyId: string,
   state: SurveyState,
   updatedAt: string,
+  launchedBy?: string,
 ): Promise<void> {
-  await trx.updateTable('surveys').set({ state, updated_at: updatedAt }).where('id', '=', surveyId).execute();
+  await trx
+    .updateTable('surveys')
+    .set({ state, updated_at: updatedAt, ...(launchedBy === undefined ? {} : { launched_by: launchedBy }) })
+    .where('id', '=', surveyId)
+    .execute();
 }
 
 export async function updateSurveyFields(
@@ -113,7 +127,16 @@ export async function updateSurveyFields(
   surveyId: string,
   fields: Omit<
     SurveyRow,
-    'id' | 'user_id' | 'state' | 'generator' | 'response_count' | 'created_at' | 'webhook_count' | 'digest_sent_at'
+    | 'id'
+    | 'user_id'
+    | 'state'
+    | 'generator'
+    | 'response_count'
+    | 'created_at'
+    | 'webhook_count'
+    | 'digest_sent_at'
+    | 'workspace_id'
+    | 'launched_by'
   >,
 ): Promise<void> {
   await trx.updateTable('surveys').set(fields).where('id', '=', surveyId).execute();
@@ -182,8 +205,12 @@ export async function closeDueSurveys(
 }
 
 export interface SurveyListFilter {
-  /** Only this owner's surveys, deleted ones left out; undefined for every survey (admin). */
-  ownerId?: string;
+  /** Only this workspace's surveys; undefined for every survey (admin). */
+  workspaceId?: string;
+  /** Deleted surveys too (admin); a member never lists them. */
+  includeDeleted: boolean;
+  /** Also search the creator's name and email (the admin list). */
+  searchCreator: boolean;
   state?: SurveyState;
   /** Searched case-insensitively in the title and, for the admin list, the creator's name and email. */
   q?: string;
@@ -205,30 +232,33 @@ function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** A page of survey summaries in the asked order (ties broken by id), and how many match in all. */
+/**
+ * A page of survey summaries in the asked order (ties broken by id), and how many match in all, each with its
+ * creator and who saved it last (left joins: a survey whose creator's account is gone is still listed), in one
+ * query.
+ */
 export async function listSurveys(
   db: Executor,
   filter: SurveyListFilter,
 ): Promise<{ rows: SurveySummaryRow[]; total: number }> {
-  let base = db.selectFrom('surveys as s').innerJoin('users as u', 'u.id', 's.user_id');
-  if (filter.ownerId !== undefined) {
-    base = base.where('s.user_id', '=', filter.ownerId).where('s.state', '!=', 'deleted');
-  }
+  let base = db.selectFrom('surveys as s').leftJoin('users as u', 'u.id', 's.user_id');
+  if (filter.workspaceId !== undefined) base = base.where('s.workspace_id', '=', filter.workspaceId);
+  if (!filter.includeDeleted) base = base.where('s.state', '!=', 'deleted');
   if (filter.state) base = base.where('s.state', '=', filter.state);
   if (filter.q) {
     const pattern = likePattern(filter.q);
     const matches = (column: 's.title' | 'u.name' | 'u.email') =>
       sql<boolean>`lower(${sql.ref(column)}) like lower(${pattern}) escape '\\'`;
-    base =
-      filter.ownerId !== undefined
-        ? base.where(matches('s.title'))
-        : base.where((eb) => eb.or([matches('s.title'), matches('u.name'), matches('u.email')]));
+    base = filter.searchCreator
+      ? base.where((eb) => eb.or([matches('s.title'), matches('u.name'), matches('u.email')]))
+      : base.where(matches('s.title'));
   }
 
   const countRow = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const rows = await base
+    .leftJoin('users as ub', 'ub.id', 's.updated_by')
     .selectAll('s')
-    .select(['u.id as creator_id', 'u.name as creator_name', 'u.email as creator_email'])
+    .select(['u.id as creator_id', 'u.name as creator_name', 'u.email as creator_email', 'ub.name as updater_name'])
     .select((eb) =>
       eb
         .selectFrom('questions as q')
@@ -259,32 +289,32 @@ export async function listOwnedSurveys(db: Executor, userId: string): Promise<Su
     .execute();
 }
 
-/** Account deletion: the per-answer counters of every survey the user owns. */
-export async function deleteAnswerCountsOfOwner(trx: Executor, userId: string): Promise<void> {
+/** Deleting workspaces' surveys for good: the per-answer counters of every survey in them. */
+export async function deleteAnswerCountsInWorkspaces(trx: Executor, workspaceIds: readonly string[]): Promise<void> {
   await trx
     .deleteFrom('answer_counts')
-    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('user_id', '=', userId))
+    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('workspace_id', 'in', workspaceIds))
     .execute();
 }
 
-/** Account deletion: the per-question totals of every survey the user owns. */
-export async function deleteQuestionTotalsOfOwner(trx: Executor, userId: string): Promise<void> {
+/** Deleting workspaces' surveys for good: the per-question totals of every survey in them. */
+export async function deleteQuestionTotalsInWorkspaces(trx: Executor, workspaceIds: readonly string[]): Promise<void> {
   await trx
     .deleteFrom('question_totals')
-    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('user_id', '=', userId))
+    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('workspace_id', 'in', workspaceIds))
     .execute();
 }
 
-/** Account deletion: the questions of every survey the user owns. */
-export async function deleteQuestionsOfOwner(trx: Executor, userId: string): Promise<void> {
+/** Deleting workspaces' surveys for good: the questions of every survey in them. */
+export async function deleteQuestionsInWorkspaces(trx: Executor, workspaceIds: readonly string[]): Promise<void> {
   await trx
     .deleteFrom('questions')
-    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('user_id', '=', userId))
+    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('workspace_id', 'in', workspaceIds))
     .execute();
 }
 
-/** Account deletion: every survey the user owns (after their questions, responses and counters). */
-export async function deleteSurveysOfOwner(trx: Executor, userId: string): Promise<number> {
-  const result = await trx.deleteFrom('surveys').where('user_id', '=', userId).executeTakeFirst();
+/** Deleting workspaces' surveys for good: every survey in them (after their questions, responses and counters). */
+export async function deleteSurveysInWorkspaces(trx: Executor, workspaceIds: readonly string[]): Promise<number> {
+  const result = await trx.deleteFrom('surveys').where('workspace_id', 'in', workspaceIds).executeTakeFirst();
   return Number(result.numDeletedRows);
 }

@@ -16,6 +16,7 @@ import {
   type SurveyListResponse,
   type SurveyState,
   type SurveySummary,
+  type WorkspaceRole,
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { auditActor } from '../../lib/audit';
@@ -25,22 +26,21 @@ import { serverQuestionType } from '../../question-types';
 import { questionFromRow, questionRow, type QuestionRow } from './question-row';
 import { toPublicSurvey } from './public-survey';
 import { settingsColumns, settingsFromRow } from './survey-settings-row';
-import { assertMay, createSurveyAccess, listScope, seesCreator, type Actor } from './survey-policy';
+import { assertMay, createSurveyAccess, newDraftIn, seesCreator, type Actor } from './survey-policy';
 import {
   answeredByQuestion,
   countActiveSurveys,
   countHeldSurveys,
   deleteCounters,
-  findCreator,
+  findPeople,
   findQuestions,
-  findSurveyOwnerId,
   insertSurvey,
   listSurveys as listSurveyRows,
   lockOwner,
   replaceQuestions,
   updateSurveyFields,
   updateSurveyState,
-  type CreatorRow,
+  type SurveyPeopleRow,
   type SurveyRow,
 } from './surveys.repository';
 
@@ -61,11 +61,35 @@ function withRenamedTargets<Q extends { logic?: Array<{ goTo: string }> }>(
   return { ...q, logic: q.logic.map((rule) => ({ ...rule, goTo: renamed.get(rule.goTo) ?? rule.goTo })) };
 }
 
-function creatorOf(row: CreatorRow | undefined): Survey['creator'] | undefined {
-  return row && { id: row.creator_id, name: row.creator_name, email: row.creator_email };
+/** What a survey is shown with besides its row: who made and last saved it, and the reader's role. */
+export interface SurveyView {
+  /** The creator's name and email: administrators only (see seesCreator). */
+  creator?: Survey['creator'];
+  createdBy: Survey['createdBy'];
+  updatedBy: Survey['updatedBy'];
+  /** The reader's role in the survey's workspace; null for an administrator. */
+  role: WorkspaceRole | null;
 }
 
-export function surveyFromRow(row: SurveyRow, questions: Question[], creator?: Survey['creator']): Survey {
+/** A survey's view from the names read with it (null where an account is gone). */
+function viewOf(row: SurveyRow, people: SurveyPeopleRow, role: WorkspaceRole | null, withCreator: boolean): SurveyView {
+  const creatorName = people.creator_id === null ? null : people.creator_name;
+  return {
+    ...(withCreator && people.creator_id !== null
+      ? { creator: { id: people.creator_id, name: people.creator_name ?? '', email: people.creator_email ?? '' } }
+      : {}),
+    createdBy: creatorName === null ? null : { id: row.user_id, name: creatorName },
+    updatedBy:
+      row.updated_by === null || people.updater_name === null
+        ? null
+        : { id: row.updated_by, name: people.updater_name },
+    role,
+  };
+}
+
+const NO_VIEW: SurveyView = { createdBy: null, updatedBy: null, role: null };
+
+export function surveyFromRow(row: SurveyRow, questions: Question[], view: SurveyView = NO_VIEW): Survey {
   return {
     surveyId: row.id,
     projectId: row.project_id,
@@ -80,7 +104,12 @@ export function surveyFromRow(row: SurveyRow, questions: Question[], creator?: S
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     ...settingsFromRow(row),
-    ...(creator ? { creator } : {}),
+    ...(view.creator ? { creator: view.creator } : {}),
+    workspaceId: row.workspace_id,
+    createdBy: view.createdBy,
+    updatedBy: view.updatedBy,
+    version: Number(row.version),
+    role: view.role,
   };
 }
 
@@ -168,27 +197,47 @@ export function createSurveysService(deps: SurveysDeps) {
    */
   const surveyLimitReached = () => new ConflictError('SURVEY_LIMIT_REACHED', { limit: config.maxSurveysPerAccount });
 
-  /** The creator's name and email, for the actors who are shown them. */
-  const creatorFor = async (actor: Actor, executor: Parameters<typeof findCreator>[0], userId: string) =>
-    seesCreator(actor) ? creatorOf(await findCreator(executor, userId)) : undefined;
+  /**
+   * How `actor` is shown `row`: who made it and who saved it last (one query for both), and the actor's role.
+   * Inside a transaction pass it as `executor` (SQLite has one connection).
+   */
+  async function viewFor(
+    actor: Actor,
+    executor: Parameters<typeof findPeople>[0],
+    row: SurveyRow,
+    role: WorkspaceRole | null,
+  ): Promise<SurveyView> {
+    const people = await findPeople(executor, [row.user_id, row.updated_by]);
+    const creator = people.get(row.user_id);
+    const updater = row.updated_by === null ? undefined : people.get(row.updated_by);
+    const names: SurveyPeopleRow = {
+      creator_id: creator ? row.user_id : null,
+      creator_name: creator?.name ?? null,
+      creator_email: creator?.email ?? null,
+      updater_name: updater?.name ?? null,
+    };
+    return viewOf(row, names, role, seesCreator(actor));
+  }
 
   /**
-   * Stores a new survey as a draft for `ownerId`. The input is already normalised by the contract's
-   * `surveyInputSchema` (projectId derived, options cleaned); questions without an id get one.
+   * Stores a new survey as a draft made by `creator` in `workspaceId` (checked by the caller: see
+   * `workspaceToCreateIn`). The input is already normalised by the contract's `surveyInputSchema` (projectId
+   * derived, options cleaned); questions without an id get one.
    *
-   * Refused at the survey cap. The count and the insert run in one transaction with the owner's row
-   * locked first (PostgreSQL), so concurrent creates by one owner run one after the other and never pass
-   * the cap (SQLite runs transactions serially).
+   * Refused at the survey cap, which counts the surveys the creator holds in every workspace. The count and the
+   * insert run in one transaction with the creator's row locked first (PostgreSQL), so concurrent creates by one
+   * person run one after the other and never pass the cap (SQLite runs transactions serially).
    */
   async function createDraft(
-    ownerId: string,
+    creator: Actor,
+    workspace: { id: string; role: WorkspaceRole },
     input: NormalisedSurveyInput,
     generator: SurveyGenerator,
   ): Promise<Survey> {
     const now = clock.now().toISOString();
     const row: SurveyRow = {
       id: newId(),
-      user_id: ownerId,
+      user_id: creator.id,
       project_name: input.projectName,
       project_id: input.projectId,
       title: input.title,
@@ -198,71 +247,104 @@ export function createSurveysService(deps: SurveysDeps) {
       response_count: 0,
       created_at: now,
       updated_at: now,
+      workspace_id: workspace.id,
+      version: 1,
+      updated_by: null,
+      launched_by: null,
       webhook_count: 0,
       digest_sent_at: null,
       ...settingsColumns(input),
     };
     const questionRows = input.questions.map((q, position) => toRow(row.id, q.id ?? newId(), position, q));
-    return storeDraft(row, questionRows);
+    return storeDraft(creator, workspace.role, row, questionRows);
   }
 
-  /** Stores a new draft's rows, refused at the survey cap (see createDraft). */
-  async function storeDraft(row: SurveyRow, questionRows: QuestionRow[]): Promise<Survey> {
+  /**
+   * Stores a new draft's rows, refused at the survey cap (see createDraft); answered as its creator, whose role
+   * in its workspace is `role`, sees it.
+   */
+  async function storeDraft(
+    creator: Actor,
+    role: WorkspaceRole,
+    row: SurveyRow,
+    questionRows: QuestionRow[],
+  ): Promise<Survey> {
     const ownerId = row.user_id;
-    await db.kysely.transaction().execute(async (trx) => {
+    const view = await db.kysely.transaction().execute(async (trx) => {
       await lockOwner(trx, db.dialect, ownerId);
       if ((await countHeldSurveys(trx, ownerId)) >= config.maxSurveysPerAccount) throw surveyLimitReached();
       await insertSurvey(trx, row, questionRows);
+      return viewFor(creator, trx, row, role);
     });
-    return surveyFromRow(row, questionRows.map(questionFromRow));
+    return surveyFromRow(row, questionRows.map(questionFromRow), view);
   }
 
   return {
     createDraft,
 
-    /** Refuses early when the owner is at the survey cap, before costly work (AI generation); createDraft checks again. */
-    async assertBelowSurveyLimit(ownerId: string): Promise<void> {
-      if ((await countHeldSurveys(db.kysely, ownerId)) >= config.maxSurveysPerAccount) throw surveyLimitReached();
+    /**
+     * The workspace a new survey goes to, and the actor's role there: `workspaceId`, or by default the actor's
+     * personal workspace. 404 WORKSPACE_NOT_FOUND for a workspace they are not a member of, 403
+     * WORKSPACE_ROLE_FORBIDDEN for a viewer (see the policy).
+     */
+    async workspaceToCreateIn(
+      actor: Actor,
+      workspaceId: string | undefined,
+    ): Promise<{ id: string; role: WorkspaceRole }> {
+      return access.workspaceToCreateIn(actor, workspaceId);
     },
 
-    /** POST /api/surveys: a new draft owned by the actor. */
+    /** Refuses early when the creator is at the survey cap, before costly work (AI generation); createDraft checks again. */
+    async assertBelowSurveyLimit(creatorId: string): Promise<void> {
+      if ((await countHeldSurveys(db.kysely, creatorId)) >= config.maxSurveysPerAccount) throw surveyLimitReached();
+    },
+
+    /** POST /api/surveys: a new draft made by the actor, in `input.workspaceId` (default: their personal workspace). */
     async create(actor: Actor, input: NormalisedSurveyInput): Promise<Survey> {
-      assertMay(actor, 'create');
-      return createDraft(actor.id, input, 'manual');
+      const workspace = await access.workspaceToCreateIn(actor, input.workspaceId);
+      return createDraft(actor, workspace, input, 'manual');
     },
 
     /**
-     * POST /api/surveys/:id/duplicate: a new draft of the owner's with the survey's project, questions and settings,
-     * titled "Copy of {title}" (cut to the title limit). Every question gets a new id and the skip-logic rules go
-     * to the new ids; responses and counters are not copied. Held to the survey cap like any new survey.
+     * POST /api/surveys/:id/duplicate: a new draft made by the actor, in the original's workspace (where they need to
+     * be an editor or owner), with the survey's project, questions and settings, titled "Copy of {title}" (cut to
+     * the title limit). Every question gets a new id and the skip-logic rules go to the new ids; responses and
+     * counters are not copied. Held to the actor's survey cap like any new survey.
      */
     async duplicate(actor: Actor, surveyId: string): Promise<Survey> {
-      assertMay(actor, 'create');
-      const row = await access.loadSurveyFor(actor, surveyId, 'view');
+      const { row, role } = await access.loadSurveyAndRoleFor(actor, surveyId, 'view');
+      // Viewing it is not enough: the copy is a new survey in its workspace.
+      assertMay(actor, 'create', newDraftIn(role ?? undefined));
       const questions = (await findQuestions(db.kysely, surveyId, { includeDeleted: false })).map(questionFromRow);
       const renamed = new Map(questions.map((q) => [q.id, newId()]));
       const now = clock.now().toISOString();
       const copy: SurveyRow = {
         ...row,
         id: newId(),
+        user_id: actor.id,
         title: `Copy of ${row.title}`.slice(0, LIMITS.title).trim(),
         state: 'draft',
         generator: 'manual',
         response_count: 0,
         created_at: now,
         updated_at: now,
+        version: 1,
+        updated_by: null,
+        launched_by: null,
+        webhook_count: 0,
+        digest_sent_at: null,
         // Stored as read, so a copy never carries what reading left out.
         ...settingsColumns(settingsFromRow(row)),
       };
       const questionRows = questions.map((q, position) =>
         questionRow(copy.id, position, withRenamedTargets({ ...q, id: renamed.get(q.id)! }, renamed)),
       );
-      return storeDraft(copy, questionRows);
+      return storeDraft(actor, role!, copy, questionRows);
     },
 
     /**
      * GET /api/surveys/:id/preview: the survey as respondents would see it, in any state, for whoever may view it
-     * (its owner, an administrator); anyone else gets the 404 an unknown id gets.
+     * (a member of its workspace, an administrator); anyone else gets the 404 an unknown id gets.
      */
     async preview(actor: Actor, surveyId: string): Promise<PublicSurvey> {
       const row = await access.loadSurveyFor(actor, surveyId, 'view');
@@ -279,16 +361,22 @@ export function createSurveysService(deps: SurveysDeps) {
 
     /** One survey with its current (not deleted) questions, for whoever may view it. */
     async get(actor: Actor, surveyId: string): Promise<Survey> {
-      const row = await access.loadSurveyFor(actor, surveyId, 'view');
+      const { row, role } = await access.loadSurveyAndRoleFor(actor, surveyId, 'view');
       const questions = await findQuestions(db.kysely, surveyId, { includeDeleted: false });
-      return surveyFromRow(row, questions.map(questionFromRow), await creatorFor(actor, db.kysely, row.user_id));
+      return surveyFromRow(row, questions.map(questionFromRow), await viewFor(actor, db.kysely, row, role));
     },
 
-    /** GET /api/surveys: the surveys the actor may list, in the asked order (newest first by default). */
+    /**
+     * GET /api/surveys: the surveys of one workspace (default: the actor's personal one; an administrator's
+     * default is every survey), in the asked order (newest first by default), in one query.
+     */
     async list(actor: Actor, query: ParsedSurveyListQuery): Promise<SurveyListResponse> {
       const withCreator = seesCreator(actor);
+      const scope = await access.listFor(actor, query.workspaceId);
       const { rows, total } = await listSurveyRows(db.kysely, {
-        ownerId: listScope(actor).ownerId,
+        workspaceId: scope.workspaceId,
+        includeDeleted: scope.includeDeleted,
+        searchCreator: withCreator,
         state: query.state,
         q: query.q ? query.q : undefined,
         sort: query.sort,
@@ -298,20 +386,36 @@ export function createSurveysService(deps: SurveysDeps) {
         offset: query.offset,
       });
       const surveys: SurveySummary[] = rows.map((row) => {
-        const { questions: _questions, ...rest } = surveyFromRow(row, [], withCreator ? creatorOf(row) : undefined);
+        const { questions: _questions, ...rest } = surveyFromRow(row, [], viewOf(row, row, scope.role, withCreator));
         return { ...rest, questionCount: row.question_count };
       });
       return { surveys, total };
     },
 
     /**
-     * PUT /api/surveys/:id: the owner edits a draft or active survey. Runs in one transaction with
-     * the survey row locked (PostgreSQL), so a concurrent state change or edit waits, and the
+     * PUT /api/surveys/:id: an editor or owner of its workspace edits a draft or active survey. Runs in one
+     * transaction with the survey row locked (PostgreSQL), so a concurrent state change or edit waits, and the
      * "answered" figures deciding what is kept are read under that lock.
+     *
+     * No lost edits: a save naming the `version` it loaded is refused with 409 SURVEY_VERSION_CONFLICT (the
+     * version now, who saved it, when) when the survey was saved since, and changes nothing; two saves of one
+     * version run one after the other, so exactly one passes. A save without `version` is not checked. Every
+     * save adds one to the version and records who saved. The survey stays in its workspace (`workspaceId` of
+     * the input is ignored).
      */
     async update(actor: Actor, surveyId: string, input: NormalisedSurveyInput): Promise<Survey> {
       return db.kysely.transaction().execute(async (trx) => {
-        const row = await access.loadSurveyFor(actor, surveyId, 'edit', { lockIn: trx });
+        const { row, role } = await access.loadSurveyAndRoleFor(actor, surveyId, 'edit', { lockIn: trx });
+        const version = Number(row.version);
+        if (input.version !== undefined && input.version !== version) {
+          const updatedBy =
+            row.updated_by === null ? undefined : (await findPeople(trx, [row.updated_by])).get(row.updated_by);
+          throw new ConflictError('SURVEY_VERSION_CONFLICT', {
+            version,
+            updatedBy: updatedBy?.name ?? 'someone else',
+            updatedAt: row.updated_at,
+          });
+        }
         const existing = await findQuestions(trx, surveyId, { includeDeleted: true });
         const answered = await answeredByQuestion(trx, surveyId);
         const plan = planQuestionUpdate(surveyId, existing, input.questions, answered);
@@ -322,20 +426,25 @@ export function createSurveysService(deps: SurveysDeps) {
           branding_image_url: input.brandingImageUrl,
           updated_at: clock.now().toISOString(),
           ...settingsColumns(input),
+          version: version + 1,
+          updated_by: actor.id,
         };
         await updateSurveyFields(trx, surveyId, fields);
         await replaceQuestions(trx, surveyId, plan.rows);
         await deleteCounters(trx, surveyId, plan.droppedIds);
         const questions = plan.rows.filter((q) => q.is_deleted === 0).map(questionFromRow);
-        return surveyFromRow({ ...row, ...fields }, questions);
+        const saved = { ...row, ...fields };
+        return surveyFromRow(saved, questions, await viewFor(actor, trx, saved, role));
       });
     },
 
     /**
-     * PATCH /api/surveys/:id/state. An owner follows OWNER_TRANSITIONS; launching or resuming is
-     * refused when the owner already has MAX_ACTIVE_SURVEYS active. The count and the update run in
-     * one transaction; on PostgreSQL the owner's row is locked first, so concurrent activations by one
-     * owner run one after the other and never exceed the limit (SQLite runs transactions serially).
+     * PATCH /api/surveys/:id/state. An editor or owner of the survey's workspace follows OWNER_TRANSITIONS;
+     * launching or resuming records them as the one who launched it, and is refused when they already launched
+     * MAX_ACTIVE_SURVEYS surveys that are active, in any workspace. The count and the update run in one
+     * transaction; on PostgreSQL the actor's row is locked first, so concurrent activations by one person run one
+     * after the other and never exceed the limit (SQLite runs transactions serially). A change of state does not
+     * touch the content: the version stays.
      * An administrator may only restore a deleted survey to draft. Restoring is not held to the survey
      * cap (MAX_SURVEYS_PER_ACCOUNT): it is an administrator's deliberate act for one survey, and refusing
      * it would leave them to delete some of the owner's surveys first. Deleting and restoring are recorded in
@@ -348,20 +457,21 @@ export function createSurveysService(deps: SurveysDeps) {
       address: string | null = null,
     ): Promise<{ message: string; survey: Survey }> {
       const { from, outboxWritten, ...answer } = await db.kysely.transaction().execute(async (trx) => {
-        // The owner's row first, then the survey's: the order every survey write locks in.
-        const ownerId = await findSurveyOwnerId(trx, surveyId);
-        if (ownerId !== undefined) await lockOwner(trx, db.dialect, ownerId);
-        const row = await access.loadSurveyFor(actor, surveyId, { moveTo: to }, { lockIn: trx });
+        // The actor's row first, then the survey's: the order every survey write locks in (an administrator has
+        // no row there, and launches nothing).
+        if (actor.type === 'user') await lockOwner(trx, db.dialect, actor.id);
+        const { row, role } = await access.loadSurveyAndRoleFor(actor, surveyId, { moveTo: to }, { lockIn: trx });
         const from = row.state;
         if (!canTransition(from, to, actor.type)) {
           throw new ConflictError(transitionRefusal(from, to, actor.type).code, { from, to });
         }
-        if (isActivation(from, to) && (await countActiveSurveys(trx, row.user_id)) >= MAX_ACTIVE_SURVEYS) {
+        const launch = isActivation(from, to);
+        if (launch && (await countActiveSurveys(trx, actor.id)) >= MAX_ACTIVE_SURVEYS) {
           throw new ConflictError('ACTIVE_LIMIT_REACHED', { limit: MAX_ACTIVE_SURVEYS });
         }
         const updatedAt = clock.now().toISOString();
-        await updateSurveyState(trx, surveyId, to, updatedAt);
-        // Closing by hand is a `survey.closed` event for the survey's webhooks (the owner is not mailed: they did it).
+        await updateSurveyState(trx, surveyId, to, updatedAt, launch ? actor.id : undefined);
+        // Closing by hand is a `survey.closed` event for the survey's webhooks (nobody is mailed: someone did it).
         const outboxWritten =
           to === 'closed' &&
           (await recordSurveyEvents(trx, [
@@ -373,15 +483,12 @@ export function createSurveysService(deps: SurveysDeps) {
             },
           ]));
         const questions = await findQuestions(trx, surveyId, { includeDeleted: false });
+        const changed = { ...row, state: to, updated_at: updatedAt, launched_by: launch ? actor.id : row.launched_by };
         return {
           outboxWritten,
           from,
           message: stateChangeMessage(from, to),
-          survey: surveyFromRow(
-            { ...row, state: to, updated_at: updatedAt },
-            questions.map(questionFromRow),
-            await creatorFor(actor, trx, row.user_id),
-          ),
+          survey: surveyFromRow(changed, questions.map(questionFromRow), await viewFor(actor, trx, changed, role)),
         };
       });
       if (outboxWritten) deps.outbox.nudge();

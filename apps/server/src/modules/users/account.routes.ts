@@ -7,7 +7,7 @@ import { contentDisposition } from '../results/results.csv';
 import { deleteAccount } from './account-deletion';
 import { openAccountExport } from './account-export';
 
-const errors = errorResponses(400, 401, 429);
+const errors = errorResponses(400, 401, 409, 429);
 
 /** A user's own account as a whole: download everything it holds, or delete it for good. */
 export async function accountRoutes(app: ZodApp, ctx: AppContext): Promise<void> {

@@ -197,12 +197,12 @@ export async function deleteAbandonedVisits(db: Executor, cutoff: string): Promi
   return Number(result.numDeletedRows);
 }
 
-/** Account deletion: the visits and funnel counters of every survey the user owns. */
-export async function deleteVisitsOfOwner(trx: Executor, userId: string): Promise<void> {
+/** Deleting workspaces' surveys for good: the visits and funnel counters of every survey in them. */
+export async function deleteVisitsInWorkspaces(trx: Executor, workspaceIds: readonly string[]): Promise<void> {
   for (const table of ['visits', 'survey_funnel', 'question_dropoff', 'completion_times'] as const) {
     await trx
       .deleteFrom(table)
-      .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('user_id', '=', userId))
+      .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('workspace_id', 'in', workspaceIds))
       .execute();
   }
 }

@@ -228,15 +228,15 @@ export async function setFailureStreak(trx: Executor, webhookId: string, failed:
   return Number(row?.failure_streak ?? 0);
 }
 
-/** Account deletion: the webhooks of every survey the user owns, their deliveries and their attempts. */
-export async function deleteWebhooksOfOwner(trx: Executor, userId: string): Promise<void> {
-  const surveysOfOwner = trx.selectFrom('surveys').select('id').where('user_id', '=', userId);
+/** Deleting workspaces' surveys for good: the webhooks of every survey in them, their deliveries and attempts. */
+export async function deleteWebhooksInWorkspaces(trx: Executor, workspaceIds: readonly string[]): Promise<void> {
+  const surveysInWorkspaces = trx.selectFrom('surveys').select('id').where('workspace_id', 'in', workspaceIds);
   await trx
     .deleteFrom('webhook_attempts')
     .where('delivery_id', 'in', (eb) =>
-      eb.selectFrom('webhook_deliveries').select('id').where('survey_id', 'in', surveysOfOwner),
+      eb.selectFrom('webhook_deliveries').select('id').where('survey_id', 'in', surveysInWorkspaces),
     )
     .execute();
-  await trx.deleteFrom('webhook_deliveries').where('survey_id', 'in', surveysOfOwner).execute();
-  await trx.deleteFrom('webhooks').where('survey_id', 'in', surveysOfOwner).execute();
+  await trx.deleteFrom('webhook_deliveries').where('survey_id', 'in', surveysInWorkspaces).execute();
+  await trx.deleteFrom('webhooks').where('survey_id', 'in', surveysInWorkspaces).execute();
 }

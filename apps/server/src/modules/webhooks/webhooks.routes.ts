@@ -23,7 +23,7 @@ const errors = errorResponses(400, 401, 403, 404, 409, 429);
 const WEBHOOK_BODY_BYTES = 4096;
 
 /**
- * A survey's webhooks (the owner only): create, list, change, delete, send a test event, see the deliveries and
+ * A survey's webhooks (editors and owners of its workspace): create, list, change, delete, send a test event, see the deliveries and
  * send one again. API keys read with `surveys:read` and change with `surveys:write`.
  */
 export async function webhooksRoutes(app: ZodApp, ctx: AppContext): Promise<void> {

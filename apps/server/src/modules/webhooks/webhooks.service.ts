@@ -78,8 +78,9 @@ const hostOf = (url: string) => new URL(url).host;
 export type WebhooksDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'audit' | 'outbox'>;
 
 /**
- * A survey's webhooks, managed by its owner only (administrators 403, anyone else 404). `surveys.webhook_count`
- * follows the number of enabled webhooks in the same transaction as every change, under the survey's row lock.
+ * A survey's webhooks, managed by the editors and owners of its workspace (viewers and administrators 403,
+ * anyone else 404). `surveys.webhook_count` follows the number of enabled webhooks in the same transaction as every
+ * change, under the survey's row lock.
  */
 export function createWebhooksService(deps: WebhooksDeps) {
   const { clock, audit } = deps;

@@ -25,6 +25,15 @@ export const AUDIT_EVENT_LABELS: Record<AuditEventType, string> = {
   'webhook.deleted': 'Webhook deleted',
   'webhook.disabled': 'Webhook turned off after failing deliveries',
   'notifications.unsubscribed': 'Unsubscribed from response emails',
+  'workspace.created': 'Workspace created',
+  'workspace.renamed': 'Workspace renamed',
+  'workspace.deleted': 'Workspace deleted',
+  'workspace.invitation.created': 'Invitation sent',
+  'workspace.invitation.revoked': 'Invitation revoked',
+  'workspace.invitation.accepted': 'Invitation accepted',
+  'workspace.member.role_changed': "Member's role changed",
+  'workspace.member.removed': 'Member removed',
+  'workspace.member.left': 'Member left',
 };
 
 const ROLE_LABELS = { user: 'User', admin: 'Administrator' } as const;
@@ -38,7 +47,13 @@ export function actorText(entry: AuditLogEntry): { primary: string; secondary: s
     : { primary: `Deleted ${role.toLowerCase()} account`, secondary: entry.actor.id };
 }
 
-const TARGET_KINDS = { user: 'User', admin: 'Administrator', survey: 'Survey', email: 'Email' } as const;
+const TARGET_KINDS = {
+  user: 'User',
+  admin: 'Administrator',
+  survey: 'Survey',
+  email: 'Email',
+  workspace: 'Workspace',
+} as const;
 
 /** What it was done to, in words: a name, a title or an email, else the id of something gone since. */
 export function targetText(entry: AuditLogEntry): { primary: string; secondary: string | null } | null {

@@ -12,13 +12,22 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Form, FormTextField, useZodForm } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api-client';
 import { getBotToken, preloadBotCheck } from '@/lib/bot-check';
+import { NEXT_PARAM } from '@/lib/return-path';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { useReturnPath } from '@/lib/use-return-path';
 import { useRegister } from '../api/register';
 
 /** A failed registration shows the server's message, else this. */
 const REGISTRATION_FAILED = 'Registration failed';
 
 type RegisterFormValues = { name: string; email: string; password: string; confirmPassword: string };
+
+/** The login page, returning to the page the registration was asked from (an invitation), when there is one. */
+function useLoginHref(): string {
+  const next = useReturnPath('user');
+  const login = paths.auth.login.getHref();
+  return next ? `${login}?${new URLSearchParams({ [NEXT_PARAM]: next }).toString()}` : login;
+}
 
 /** The register screen: name, email, password, confirm password, a link to login. */
 export function RegisterPage() {
@@ -35,6 +44,7 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
   const headingId = useId();
   const requirementsId = useId();
   const register = useRegister();
+  const loginHref = useLoginHref();
   // The contract's register schema, in its order: name, email, password, then the confirmation; one message at a time.
   const form = useZodForm<RegisterFormValues>(registerBodySchema, {
     defaultValues: { name: '', email: '', password: '', confirmPassword: '' },
@@ -82,10 +92,7 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
       footer={
         <>
           Already have an account?{' '}
-          <Link
-            to={paths.auth.login.getHref()}
-            className="font-medium text-accent-700 underline-offset-2 hover:underline"
-          >
+          <Link to={loginHref} className="font-medium text-accent-700 underline-offset-2 hover:underline">
             Login
           </Link>
         </>
@@ -152,6 +159,7 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
 /** 'Registration Successful', the note about the link sent to the entered email, and 'Go to Login'. */
 function RegistrationSuccessful({ email }: { email: string }) {
   const heading = useRef<HTMLHeadingElement>(null);
+  const loginHref = useLoginHref();
   useEffect(() => heading.current?.focus(), []);
   return (
     <AuthOutcome
@@ -160,7 +168,7 @@ function RegistrationSuccessful({ email }: { email: string }) {
       icon={<CheckCircle2 />}
       title="Registration Successful"
       action={
-        <Link to={paths.auth.login.getHref()} className={buttonClasses('primary', 'lg', 'w-full')}>
+        <Link to={loginHref} className={buttonClasses('primary', 'lg', 'w-full')}>
           Go to Login
         </Link>
       }

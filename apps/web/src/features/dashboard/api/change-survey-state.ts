@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StateChangeBody, StateChangeResponse, SurveyState } from '@quorum/contract';
 import { api } from '@/lib/api-client';
-import { surveyKeys } from '@/lib/query-keys';
+import { surveyKeys, workspaceKeys } from '@/lib/query-keys';
 
 export const changeSurveyState = (surveyId: string, state: SurveyState) =>
   api<StateChangeResponse>(`/api/surveys/${encodeURIComponent(surveyId)}/state`, {
@@ -9,7 +9,10 @@ export const changeSurveyState = (surveyId: string, state: SurveyState) =>
     body: { state } satisfies StateChangeBody,
   });
 
-/** Launch, pause, resume, close or delete; every survey list (and the active count) is refetched afterwards. */
+/**
+ * Launch, pause, resume, close or delete; every survey list is refetched afterwards, and so are the workspaces,
+ * which carry the caller's count of active surveys against the limit.
+ */
 export const useChangeSurveyState = () => {
   const queryClient = useQueryClient();
   return useMutation({
@@ -17,6 +20,10 @@ export const useChangeSurveyState = () => {
     onSuccess: (data) => {
       queryClient.setQueryData(surveyKeys.detail(data.survey.surveyId), data.survey);
     },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: surveyKeys.lists() }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: surveyKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: workspaceKeys.list() }),
+      ]),
   });
 };

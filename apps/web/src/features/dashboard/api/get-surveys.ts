@@ -1,10 +1,4 @@
-import {
-  infiniteQueryOptions,
-  keepPreviousData,
-  queryOptions,
-  useInfiniteQuery,
-  useQuery,
-} from '@tanstack/react-query';
+import { infiniteQueryOptions, useInfiniteQuery } from '@tanstack/react-query';
 import type { SurveyListResponse } from '@quorum/contract';
 import { api } from '@/lib/api-client';
 import { surveyKeys } from '@/lib/query-keys';
@@ -16,13 +10,14 @@ import { listQuery, type DashboardFilters } from '../lib/list-params';
  */
 export const DASHBOARD_PAGE_SIZE = 50;
 
-export const getSurveys = (filters: DashboardFilters, limit: number, offset: number) =>
-  api<SurveyListResponse>(`/api/surveys?${listQuery(filters, limit, offset)}`);
+export const getSurveys = (workspaceId: string, filters: DashboardFilters, limit: number, offset: number) =>
+  api<SurveyListResponse>(`/api/surveys?${listQuery(filters, limit, offset, workspaceId)}`);
 
-export const surveysQueryOptions = (filters: DashboardFilters) =>
+/** One workspace's surveys: the workspace is part of the key, so each one's list is cached on its own. */
+export const surveysQueryOptions = (workspaceId: string, filters: DashboardFilters) =>
   infiniteQueryOptions({
-    queryKey: [...surveyKeys.lists(), 'dashboard', filters] as const,
-    queryFn: ({ pageParam }) => getSurveys(filters, DASHBOARD_PAGE_SIZE, pageParam),
+    queryKey: [...surveyKeys.lists(), 'dashboard', workspaceId, filters] as const,
+    queryFn: ({ pageParam }) => getSurveys(workspaceId, filters, DASHBOARD_PAGE_SIZE, pageParam),
     initialPageParam: 0,
     getNextPageParam: (last: SurveyListResponse, pages: SurveyListResponse[]) => {
       const loaded = pages.reduce((sum, page) => sum + page.surveys.length, 0);
@@ -30,19 +25,13 @@ export const surveysQueryOptions = (filters: DashboardFilters) =>
     },
   });
 
-/** While another search or sort loads, the previous list stays on screen (marked busy) instead of a skeleton. */
-export const useSurveys = (filters: DashboardFilters) =>
-  useInfiniteQuery({ ...surveysQueryOptions(filters), placeholderData: keepPreviousData });
-
 /**
- * How many surveys are active, whatever the list shows: the limit warning and the blocked Launch buttons must
- * not depend on the search, the filter or how many pages are loaded. One summary is fetched, the total is used.
+ * While another search or sort of the same workspace loads, the previous list stays on screen (marked busy)
+ * instead of a skeleton; another workspace's list never stands in for this one's.
  */
-export const activeCountQueryOptions = () =>
-  queryOptions({
-    queryKey: [...surveyKeys.lists(), 'active-count'] as const,
-    queryFn: () => api<SurveyListResponse>('/api/surveys?state=active&limit=1'),
-    select: (data) => data.total,
+export const useSurveys = (workspaceId: string, filters: DashboardFilters, enabled: boolean) =>
+  useInfiniteQuery({
+    ...surveysQueryOptions(workspaceId, filters),
+    enabled,
+    placeholderData: (previous, previousQuery) => (previousQuery?.queryKey[3] === workspaceId ? previous : undefined),
   });
-
-export const useActiveCount = () => useQuery(activeCountQueryOptions());

@@ -29,11 +29,11 @@ function failureText(error: unknown): string {
 }
 
 /**
- * "Generate with AI" (disabled while the idea is blank): a survey idea in, a saved draft out, opened
+ * "Generate with AI" (disabled while the idea is blank): a survey idea in, a saved draft of the current workspace out, opened
  * straight in the editor with the survey carried in the navigation state so no second request is needed.
  * On a phone the box starts closed, its heading a button that opens it, so the survey list stays in view.
  */
-export function AiGenerateBox() {
+export function AiGenerateBox({ workspaceId }: { workspaceId: string }) {
   const [idea, setIdea] = useState('');
   const generate = useGenerateSurvey();
   const navigate = useNavigate();
@@ -50,12 +50,15 @@ export function AiGenerateBox() {
 
   const submit = () => {
     if (trimmed === '' || pending || done) return;
-    generate.mutate(trimmed, {
-      onSuccess: (survey) => {
-        void navigate(paths.user.editSurvey.getHref(survey), { state: { survey } });
+    generate.mutate(
+      { prompt: trimmed, workspaceId },
+      {
+        onSuccess: (survey) => {
+          void navigate(paths.user.editSurvey.getHref(survey), { state: { survey } });
+        },
+        onError: (error) => showError(GENERATE_FAILED_PREFIX + failureText(error)),
       },
-      onError: (error) => showError(GENERATE_FAILED_PREFIX + failureText(error)),
-    });
+    );
   };
 
   const onSubmit = (event: FormEvent) => {

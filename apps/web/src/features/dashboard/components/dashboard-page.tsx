@@ -1,19 +1,22 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { ClipboardList, Plus, RefreshCw, SearchX, TriangleAlert } from 'lucide-react';
+import { ClipboardList, Eye, Plus, RefreshCw, SearchX, TriangleAlert } from 'lucide-react';
 import { paths } from '@/config/paths';
-import { MAX_ACTIVE_SURVEYS, type Survey, type SurveySummary } from '@quorum/contract';
+import { MAX_ACTIVE_SURVEYS, roleCan, type Survey, type SurveySummary } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
+import { WorkspaceSwitcher } from '@/components/workspace-switcher';
 import { errorMessage } from '@/lib/api-client';
+import { useCurrentWorkspace } from '@/lib/current-workspace';
 import { useErrorBanner } from '@/lib/error-banner';
+import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useChangeSurveyState } from '../api/change-survey-state';
 import { useDuplicateSurvey } from '../api/duplicate-survey';
-import { useActiveCount, useSurveys } from '../api/get-surveys';
+import { useSurveys } from '../api/get-surveys';
 import { hasFilters, readFilters, writeFilters, type DashboardFilters } from '../lib/list-params';
 import { groupSurveys, isAtActiveLimit, type SectionId, type StateAction } from '../lib/survey-sections';
 import { AiGenerateBox } from './ai-generate-box';
@@ -27,10 +30,14 @@ const FETCH_FAILED = 'Failed to fetch surveys';
 const STATE_CHANGE_FAILED = 'Failed to update survey state';
 const DUPLICATE_FAILED = 'Failed to duplicate survey';
 
+/** What a viewer of a team workspace reads instead of the create buttons. */
+export const VIEWER_NOTE = "You can view this workspace's surveys and results";
+
 /**
- * 'My Surveys': the owner's surveys grouped by state, with their actions. The search, the state filter and the
- * sort live in the URL (read on every render, written on every change: no state mirrors them), and the list is
- * loaded a page at a time.
+ * 'My Surveys': the current workspace's surveys grouped by state, with their actions. The search, the state
+ * filter and the sort live in the URL (read on every render, written on every change: no state mirrors them),
+ * and the list is loaded a page at a time. New surveys (by hand or by AI) are made in the current workspace,
+ * unless the caller is a viewer there.
  */
 export function DashboardPage() {
   useDocumentTitle('My Surveys');
@@ -38,8 +45,17 @@ export function DashboardPage() {
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => readFilters(searchParams), [searchParams]);
   const filtered = hasFilters(filters);
-  const surveysQuery = useSurveys(filters);
-  const activeCountQuery = useActiveCount();
+  const { state: session } = useSession();
+  const personalId = session.status === 'signed-in' ? session.session.user.id : '';
+  const current = useCurrentWorkspace();
+  const { workspaceId, workspace } = current;
+  const isPersonal = workspaceId === personalId;
+  // A team workspace is listed once it is known to be one of the caller's (a stale choice falls back to personal).
+  const surveysQuery = useSurveys(workspaceId, filters, isPersonal || workspace !== undefined || !current.isLoading);
+  const canCreate = isPersonal || roleCan(workspace?.role, 'edit');
+  const createHref = isPersonal
+    ? paths.user.createSurvey.getHref()
+    : `${paths.user.createSurvey.getHref()}?${new URLSearchParams({ workspace: workspaceId }).toString()}`;
   const changeState = useChangeSurveyState();
   const duplicate = useDuplicateSurvey();
   const limitWarningId = useId();
@@ -66,9 +82,10 @@ export function DashboardPage() {
     [surveys, filtered],
   );
   const visibleCount = sections.reduce((sum, s) => sum + s.surveys.length, 0);
-  // Counted by the server over all the owner's surveys, whatever the list shows.
-  const activeCount = activeCountQuery.data ?? 0;
-  const atLimit = isAtActiveLimit(activeCount);
+  // Counted by the server: the active surveys the caller launched, in every workspace, whatever the list shows.
+  const activeCount = current.activeSurveys?.launched ?? 0;
+  const activeLimit = current.activeSurveys?.limit ?? MAX_ACTIVE_SURVEYS;
+  const atLimit = isAtActiveLimit(activeCount, activeLimit);
 
   const setFilters = (next: DashboardFilters) => setSearchParams(writeFilters(next));
 
@@ -117,39 +134,56 @@ export function DashboardPage() {
     <div className="max-w-5xl space-y-6">
       <PageHeader
         title="My Surveys"
-        description="Build a survey, launch it, share the link and watch results."
+        description={
+          isPersonal || !workspace
+            ? 'Build a survey, launch it, share the link and watch results.'
+            : `${workspace.name}: build a survey, launch it, share the link and watch results.`
+        }
         actions={
-          <Link
-            to={paths.user.createSurvey.getHref()}
-            aria-describedby={atLimit ? limitWarningId : undefined}
-            className={
-              atLimit
-                ? 'inline-flex h-10 items-center justify-center gap-2 rounded-control border border-amber-300 bg-amber-50 px-4 text-sm font-medium whitespace-nowrap text-amber-900 shadow-sm transition-colors hover:border-amber-400 hover:bg-amber-100'
-                : buttonClasses('primary')
-            }
-          >
-            {atLimit ? (
-              <TriangleAlert className="size-4" aria-hidden="true" />
-            ) : (
-              <Plus className="size-4" aria-hidden="true" />
-            )}
-            Create New Survey
-          </Link>
+          canCreate && (
+            <Link
+              to={createHref}
+              aria-describedby={atLimit ? limitWarningId : undefined}
+              className={
+                atLimit
+                  ? 'inline-flex h-10 items-center justify-center gap-2 rounded-control border border-amber-300 bg-amber-50 px-4 text-sm font-medium whitespace-nowrap text-amber-900 shadow-sm transition-colors hover:border-amber-400 hover:bg-amber-100'
+                  : buttonClasses('primary')
+              }
+            >
+              {atLimit ? (
+                <TriangleAlert className="size-4" aria-hidden="true" />
+              ) : (
+                <Plus className="size-4" aria-hidden="true" />
+              )}
+              Create New Survey
+            </Link>
+          )
         }
       />
+
+      <WorkspaceSwitcher />
+
+      {!canCreate && workspace && (
+        <Banner tone="info">
+          <p>
+            <Eye className="mr-1.5 inline size-4 align-[-3px]" aria-hidden="true" />
+            {VIEWER_NOTE}.
+          </p>
+        </Banner>
+      )}
 
       {atLimit && (
         <Banner tone="warning">
           <p id={limitWarningId}>
             <strong className="font-semibold">
-              You have {activeCount} of {MAX_ACTIVE_SURVEYS} active surveys.
+              You have {activeCount} of {activeLimit} active surveys.
             </strong>{' '}
             Pause or close a survey before launching more. New surveys are still saved as drafts.
           </p>
         </Banner>
       )}
 
-      <AiGenerateBox />
+      {canCreate && <AiGenerateBox workspaceId={workspaceId} />}
 
       <p className="sr-only" aria-live="polite">
         {announcement}
@@ -206,16 +240,19 @@ export function DashboardPage() {
         <EmptyState
           className="rounded-card border border-dashed border-slate-300 bg-white"
           icon={<ClipboardList aria-hidden="true" />}
-          title="Create your first survey"
+          title={canCreate ? 'Create your first survey' : 'No surveys yet'}
           action={
-            <Link to={paths.user.createSurvey.getHref()} className={buttonClasses('primary')}>
-              <Plus className="size-4" aria-hidden="true" />
-              Create New Survey
-            </Link>
+            canCreate ? (
+              <Link to={createHref} className={buttonClasses('primary')}>
+                <Plus className="size-4" aria-hidden="true" />
+                Create New Survey
+              </Link>
+            ) : undefined
           }
         >
-          You have no surveys yet. Start from scratch or describe an idea above and let AI draft the questions. New
-          surveys are saved as drafts until you launch them.
+          {canCreate
+            ? 'You have no surveys yet. Start from scratch or describe an idea above and let AI draft the questions. New surveys are saved as drafts until you launch them.'
+            : 'Nobody has made a survey in this workspace yet.'}
         </EmptyState>
       ) : (
         <div className="space-y-8" aria-busy={surveysQuery.isPlaceholderData || surveysQuery.isFetchingNextPage}>

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { BarChart3, ChevronDown, CopyPlus, Lock, Pause, Pencil, Play, Rocket, Share2, Trash2 } from 'lucide-react';
-import { isEditable, SURVEY_MESSAGES, type SurveySummary } from '@quorum/contract';
+import { BarChart3, ChevronDown, CopyPlus, Eye, Lock, Pause, Pencil, Play, Rocket, Share2, Trash2 } from 'lucide-react';
+import { isEditable, roleCan, SURVEY_MESSAGES, type SurveySummary } from '@quorum/contract';
 import { paths } from '@/config/paths';
 import { SurveyStateBadge } from '@/components/survey-state-badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -8,6 +8,8 @@ import { cn } from '@/components/ui/cn';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { stateActions, type StateAction } from '../lib/survey-sections';
 import { CopyLink } from '@/components/copy-link';
+import { formatRelativeTime } from '@/lib/format';
+import { creatorName, isTeamSurvey, lastChange } from '@/lib/survey-people';
 
 const ACTION_ICONS = { Launch: Rocket, Resume: Play, Pause, Close: Lock, Delete: Trash2 } as const;
 
@@ -35,6 +37,9 @@ export function publicUrlOf(survey: Pick<SurveySummary, 'projectId' | 'surveyId'
  * One survey: a summary row (title, question and response counts, state) that expands (click, Enter or Space)
  * into its details and actions. Every survey can be duplicated; only an active one shows its public link (the
  * only state in which respondents can open it) and can be shared.
+ *
+ * A team survey says who made it and who changed it last. The actions follow the caller's role in the survey's
+ * workspace: a viewer opens its results and its preview, and changes nothing.
  */
 export function SurveyCard({
   survey,
@@ -62,8 +67,11 @@ export function SurveyCard({
   onDuplicate: () => void;
   onShare: () => void;
 }) {
-  const actions = stateActions(survey.state);
+  const canEdit = roleCan(survey.role, 'edit');
+  const actions = canEdit ? stateActions(survey.state) : [];
   const busy = pendingAction !== null;
+  const team = isTeamSurvey(survey);
+  const change = team ? lastChange(survey) : null;
 
   return (
     <Collapsible asChild open={expanded} onOpenChange={onToggle}>
@@ -85,6 +93,20 @@ export function SurveyCard({
               <span className="mt-0.5 block text-sm font-normal text-slate-600">
                 {questionCountLabel(survey.questionCount)} · {responseCountLabel(survey.responseCount)}
               </span>
+              {team && (
+                <span className="mt-0.5 block text-sm font-normal text-slate-600">
+                  Created by {creatorName(survey)}
+                  {change && (
+                    <>
+                      {' '}
+                      · Changed by {change.name} ·{' '}
+                      <time dateTime={change.at} title={formatCreated(change.at)}>
+                        {formatRelativeTime(change.at)}
+                      </time>
+                    </>
+                  )}
+                </span>
+              )}
             </span>
             <SurveyStateBadge state={survey.state} />
             <ChevronDown
@@ -147,17 +169,19 @@ export function SurveyCard({
                 Share
               </Button>
             )}
-            <Button
-              size="sm"
-              variant="secondary"
-              disabled={duplicating !== null}
-              loading={duplicating === 'this'}
-              onClick={onDuplicate}
-            >
-              {duplicating !== 'this' && <CopyPlus className="size-4" aria-hidden="true" />}
-              Duplicate
-            </Button>
-            {isEditable(survey.state) && (
+            {canEdit && (
+              <Button
+                size="sm"
+                variant="secondary"
+                disabled={duplicating !== null}
+                loading={duplicating === 'this'}
+                onClick={onDuplicate}
+              >
+                {duplicating !== 'this' && <CopyPlus className="size-4" aria-hidden="true" />}
+                Duplicate
+              </Button>
+            )}
+            {canEdit && isEditable(survey.state) && (
               <Link to={paths.user.editSurvey.getHref(survey)} className={buttonClasses('secondary', 'sm')}>
                 <Pencil className="size-4" aria-hidden="true" />
                 Edit
@@ -167,6 +191,12 @@ export function SurveyCard({
               <BarChart3 className="size-4" aria-hidden="true" />
               View Results
             </Link>
+            {!canEdit && (
+              <Link to={paths.surveyPreview.getHref(survey)} className={buttonClasses('ghost', 'sm')}>
+                <Eye className="size-4" aria-hidden="true" />
+                Preview
+              </Link>
+            )}
           </div>
         </CollapsibleContent>
       </li>

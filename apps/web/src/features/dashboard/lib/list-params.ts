@@ -58,11 +58,12 @@ export function hasFilters(filters: DashboardFilters): boolean {
   return filters.q !== '' || filters.state !== null;
 }
 
-/** The query string of `GET /api/surveys` for one page of the list. */
-export function listQuery(filters: DashboardFilters, limit: number, offset: number): string {
+/** The query string of `GET /api/surveys` for one page of the list, of one workspace when given. */
+export function listQuery(filters: DashboardFilters, limit: number, offset: number, workspaceId?: string): string {
   const params = new URLSearchParams({ sort: filters.sort, order: filters.order, limit: String(limit) });
   if (offset > 0) params.set('offset', String(offset));
   if (filters.q) params.set('q', filters.q);
   if (filters.state) params.set('state', filters.state);
+  if (workspaceId) params.set('workspaceId', workspaceId);
   return params.toString();
 }

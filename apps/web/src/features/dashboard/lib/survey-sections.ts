@@ -36,8 +36,9 @@ export function groupSurveys(surveys: readonly SurveySummary[]): DashboardSectio
     .map((id) => ({ id, label: SECTION_LABELS[id], surveys: groups[id] }));
 }
 
-export function isAtActiveLimit(activeCount: number): boolean {
-  return activeCount >= MAX_ACTIVE_SURVEYS;
+/** Whether the caller may launch no more: the limit counts the active surveys they launched, in every workspace. */
+export function isAtActiveLimit(activeCount: number, limit: number = MAX_ACTIVE_SURVEYS): boolean {
+  return activeCount >= limit;
 }
 
 export type StateActionLabel = 'Launch' | 'Resume' | 'Pause' | 'Close' | 'Delete';

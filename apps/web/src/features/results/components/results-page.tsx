@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Inbox, RefreshCw, SearchX } from 'lucide-react';
-import { RESULTS_MESSAGES, type ResponseRow, type ResultsResponse } from '@quorum/contract';
+import { RESULTS_MESSAGES, roleCan, type ResponseRow, type ResultsResponse, type Survey } from '@quorum/contract';
 import { PrintHeader, usePrintTime } from '@/components/print/print-header';
 import { Banner } from '@/components/ui/banner';
 import { BackLink } from '@/components/ui/back-link';
@@ -19,13 +19,15 @@ import { homePath } from '@/config/paths';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSearchParamChoice } from '@/lib/use-search-param-choice';
+import { creatorName, isTeamSurvey, lastChange } from '@/lib/survey-people';
 import { resultsKeys } from '../api/keys';
+import { useSurveyQuestions } from '../api/get-survey-questions';
 import { useResults } from '../api/get-results';
 import { POLL_INTERVAL_MS, useLiveResults, type LiveStatus } from '../hooks/use-live-results';
 import { useOpenResponse } from '../hooks/use-open-response';
 import { useResultsFilter, type ResultsFilterControl } from '../hooks/use-results-filter';
 import { describeFilter } from '../lib/results-filter';
-import { formatCount, formatDateTime, plural } from '@/lib/format';
+import { formatCount, formatDateTime, formatRelativeTime, plural } from '@/lib/format';
 import { ExportButtons } from './export-buttons';
 import { FilterBar } from './filter-bar';
 import { LiveIndicator } from './live-indicator';
@@ -42,7 +44,11 @@ const WITH_INTEGRATIONS = [...VIEWS, { id: 'integrations', label: 'Integrations'
 
 /**
  * The results screen, at /surveys/:surveyId/results and /admin/surveys/:surveyId/results. `integrations`, the
- * survey's Integrations tab, is shown to its owner only.
+ * survey's Integrations tab, is shown to users who may change the survey only.
+ *
+ * For a user the survey itself is read too: their role in its workspace decides what they may change (a viewer
+ * sees and exports; an owner or editor also deletes responses, shares the results and manages webhooks), and a
+ * team survey says who made it and who changed it last. When it cannot be read, the server decides alone.
  */
 export function ResultsPage({ integrations }: { integrations?: ReactNode } = {}) {
   const { surveyId = '' } = useParams();
@@ -51,12 +57,16 @@ export function ResultsPage({ integrations }: { integrations?: ReactNode } = {})
   const filter = useResultsFilter();
   const live = useLiveResults(surveyId);
   const results = useResults(surveyId, filter.filter, { pollMs: live === 'live' ? false : POLL_INTERVAL_MS });
+  const isUser = state.status === 'signed-in' && state.session.userType === 'user';
+  const surveyQuery = useSurveyQuestions(surveyId, isUser);
+  const survey = isUser ? surveyQuery.data : undefined;
+  const canChange = isUser && (survey ? roleCan(survey.role, 'edit') : true);
   useDocumentTitle(results.data ? `Results: ${results.data.title}` : 'Results');
   useRefreshResponsesOnNewTotal(surveyId, results.data?.totalResponses);
 
   const back = <BackLink to={home}>Back to Dashboard</BackLink>;
 
-  if (results.isPending) {
+  if (results.isPending || (isUser && surveyQuery.isPending)) {
     return (
       <div className="max-w-6xl space-y-6">
         {back}
@@ -101,8 +111,10 @@ export function ResultsPage({ integrations }: { integrations?: ReactNode } = {})
       updating={results.isPlaceholderData}
       filter={filter}
       live={live}
-      canDelete={state.status === 'signed-in' && state.session.userType !== 'admin'}
-      integrations={state.status === 'signed-in' && state.session.userType === 'user' ? integrations : undefined}
+      canDelete={canChange}
+      canShare={!isUser || canChange}
+      integrations={canChange ? integrations : undefined}
+      people={survey && isTeamSurvey(survey) ? survey : undefined}
       back={back}
     />
   );
@@ -115,7 +127,9 @@ function ResultsView({
   filter,
   live,
   canDelete,
+  canShare,
   integrations,
+  people,
   back,
 }: {
   surveyId: string;
@@ -124,9 +138,13 @@ function ResultsView({
   updating: boolean;
   filter: ResultsFilterControl;
   live: LiveStatus;
-  /** The owner may delete responses; administrators may not. */
+  /** An owner or editor may delete responses; viewers and administrators may not. */
   canDelete: boolean;
+  /** Everyone but a viewer may make a share link. */
+  canShare: boolean;
   integrations: ReactNode;
+  /** A team survey: who made it and who changed it last are said under its title. */
+  people: Survey | undefined;
   back: ReactNode;
 }) {
   const [view, setView] = useSearchParamChoice(
@@ -151,12 +169,13 @@ function ResultsView({
           <div className="min-w-0">
             <p className="text-sm font-medium text-accent-700">Survey results</p>
             <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-slate-900">{data.title}</h1>
+            {people && <SurveyPeople survey={people} />}
             <div className="mt-2 print:hidden">
               <LiveIndicator status={live} />
             </div>
           </div>
           <div className="flex shrink-0 flex-wrap items-start gap-2 print:hidden">
-            <ShareResultsButton surveyId={surveyId} title={data.title} />
+            {canShare && <ShareResultsButton surveyId={surveyId} title={data.title} />}
             <ExportButtons
               surveyId={surveyId}
               filter={filter.filter}
@@ -269,6 +288,25 @@ function ResultsView({
         printedAt={printedAt}
       />
     </div>
+  );
+}
+
+/** "Created by Ann · Last changed by Bob 5 minutes ago". */
+function SurveyPeople({ survey }: { survey: Survey }) {
+  const change = lastChange(survey);
+  return (
+    <p className="mt-1 text-sm text-slate-600" data-testid="survey-people">
+      Created by {creatorName(survey)}
+      {change && (
+        <>
+          {' '}
+          · Last changed by {change.name}{' '}
+          <time dateTime={change.at} title={formatDateTime(change.at)}>
+            {formatRelativeTime(change.at)}
+          </time>
+        </>
+      )}
+    </p>
   );
 }
 

@@ -1,13 +1,14 @@
 import { useEffect } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
-import { FileLock2, RefreshCw, TriangleAlert } from 'lucide-react';
+import { Link, useLocation, useParams, useSearchParams } from 'react-router';
+import { BarChart3, FileLock2, RefreshCw, TriangleAlert } from 'lucide-react';
 import { paths } from '@/config/paths';
-import { isEditable, surveySchema, type Survey } from '@quorum/contract';
+import { errorMessage as formatError, isEditable, roleCan, surveySchema, type Survey } from '@quorum/contract';
 import { BackLink } from '@/components/ui/back-link';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { Skeleton } from '@/components/ui/skeleton';
+import { ApiError } from '@/lib/api-client';
 import { useErrorBanner } from '@/lib/error-banner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSurvey } from '../api/get-survey';
@@ -22,9 +23,14 @@ function surveyFromNavigation(state: unknown, surveyId: string | undefined): Sur
   return parsed.success && parsed.data.surveyId === surveyId ? parsed.data : undefined;
 }
 
-/** /surveys/create and /surveys/:surveyId/edit: one screen, edit mode when the parameter is present. */
+/**
+ * /surveys/create and /surveys/:surveyId/edit: one screen, edit mode when the parameter is present. Create makes
+ * the survey in the workspace named by `?workspace=` (the dashboard's current one), else the personal one.
+ */
 export function SurveyEditorPage() {
   const { surveyId } = useParams();
+  const [searchParams] = useSearchParams();
+  const workspaceId = searchParams.get('workspace') || undefined;
   const isEdit = surveyId !== undefined;
   const heading = isEdit ? 'Edit Survey' : 'Create New Survey';
   useDocumentTitle(heading);
@@ -42,7 +48,11 @@ export function SurveyEditorPage() {
           }
         />
       </div>
-      {isEdit ? <EditSurvey key={surveyId} surveyId={surveyId} /> : <SurveyForm mode="create" />}
+      {isEdit ? (
+        <EditSurvey key={surveyId} surveyId={surveyId} />
+      ) : (
+        <SurveyForm mode="create" workspaceId={workspaceId} />
+      )}
     </div>
   );
 }
@@ -55,9 +65,21 @@ function EditSurvey({ surveyId }: { surveyId: string }) {
   const survey = fromNavigation ?? query.data;
 
   const { isError, errorUpdatedAt } = query;
+  // A role that may not edit is said on the page itself, not in the banner.
+  const forbidden = query.error instanceof ApiError && query.error.status === 403 ? query.error : null;
   useEffect(() => {
-    if (isError) showError(LOAD_FAILED);
-  }, [isError, errorUpdatedAt, showError]);
+    if (isError && !forbidden) showError(LOAD_FAILED);
+  }, [isError, forbidden, errorUpdatedAt, showError]);
+
+  if (forbidden) return <CannotEdit surveyId={surveyId} message={forbidden.message} />;
+  if (survey && !roleCan(survey.role, 'edit')) {
+    return (
+      <CannotEdit
+        surveyId={surveyId}
+        message={formatError('WORKSPACE_ROLE_FORBIDDEN', { role: survey.role ?? 'none' })}
+      />
+    );
+  }
 
   if (!survey && query.isError) {
     return (
@@ -101,6 +123,26 @@ function EditSurvey({ surveyId }: { surveyId: string }) {
     );
   }
   return <SurveyForm key={survey.surveyId} mode="edit" survey={survey} />;
+}
+
+/** A viewer (or a caller the server refuses) opening the editor: why, and the way to the results instead. */
+function CannotEdit({ surveyId, message }: { surveyId: string; message: string }) {
+  return (
+    <EmptyState
+      className="rounded-card border border-slate-200 bg-white"
+      tone="neutral"
+      icon={<FileLock2 aria-hidden="true" />}
+      title="You cannot edit this survey"
+      action={
+        <Link to={paths.user.surveyResults.getHref({ surveyId })} className={buttonClasses('primary')}>
+          <BarChart3 className="size-4" aria-hidden="true" />
+          View results
+        </Link>
+      }
+    >
+      {message}
+    </EmptyState>
+  );
 }
 
 function EditorSkeleton() {

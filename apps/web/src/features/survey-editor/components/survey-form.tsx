@@ -33,8 +33,10 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { Toast } from '@/components/ui/toast';
 import { Form, FormTextField } from '@/components/ui/form';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { isTeamSurvey } from '@/lib/survey-people';
 import { imageCheckQueryOptions } from '../api/check-image';
 import { useCreateSurvey } from '../api/create-survey';
+import { surveyQueryOptions } from '../api/get-survey';
 import { openPreview } from '@/lib/preview-handoff';
 import { useUpdateSurvey } from '../api/update-survey';
 import { draftContent, useKeepDraftOnSessionEnd, useKeptEdits, useRestoredDraft } from '../hooks/use-kept-draft';
@@ -56,6 +58,7 @@ import {
   type SurveyDraft,
 } from '../lib/editor-model';
 import { BrandingImageField } from './branding-image-field';
+import { ConflictDialog, type SaveConflict } from './conflict-dialog';
 import { GeneratedNotice } from './generated-notice';
 import { QuestionEditor } from './question-editor';
 import { SettingsPanel } from './settings-panel';
@@ -143,12 +146,40 @@ function currentError(errors: object, prefix = ''): { path: string; message: str
   return undefined;
 }
 
-export type SurveyFormProps = { mode: 'create' } | { mode: 'edit'; survey: Survey };
+/** The save the server refused because someone else saved the survey since it was loaded, if it is one. */
+function conflictOf(error: unknown): SaveConflict | null {
+  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'SURVEY_VERSION_CONFLICT') return null;
+  const { version, updatedBy, updatedAt } = error.params;
+  return {
+    version: typeof version === 'number' ? version : null,
+    updatedBy: typeof updatedBy === 'string' && updatedBy ? updatedBy : 'Someone else',
+    updatedAt: typeof updatedAt === 'string' && updatedAt ? updatedAt : null,
+  };
+}
 
-/** The create/edit form: fields, questions, the submit checks in order, save and redirect. */
+/** The dashboard of a workspace: a team one named in the address, the personal one without. */
+function dashboardOf(workspaceId: string | undefined): string {
+  const dashboard = paths.user.dashboard.getHref();
+  return workspaceId ? `${dashboard}?${new URLSearchParams({ workspace: workspaceId }).toString()}` : dashboard;
+}
+
+export type SurveyFormProps =
+  | {
+      mode: 'create';
+      /** The workspace the survey is made in; the caller's personal one when absent. */
+      workspaceId?: string;
+    }
+  | { mode: 'edit'; survey: Survey };
+
+/**
+ * The create/edit form: fields, questions, the submit checks in order, save and redirect. An edit sends the
+ * `version` it loaded (then the one each save answers); when someone else saved in between, the server refuses
+ * and the conflict dialog offers their version or keeping the form's.
+ */
 export function SurveyForm(props: SurveyFormProps) {
   const { mode } = props;
   const survey = props.mode === 'edit' ? props.survey : null;
+  const workspaceId = props.mode === 'create' ? props.workspaceId : undefined;
   const texts = TEXTS[mode];
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -157,7 +188,13 @@ export function SurveyForm(props: SurveyFormProps) {
   const formRef = useRef<HTMLFormElement>(null);
   const moveButtons = useRef(new Map<string, { up: HTMLButtonElement | null; down: HTMLButtonElement | null }>());
 
-  const [baseline] = useState(() => (survey ? draftFromSurvey(survey) : emptyDraft()));
+  const [baseline, setBaseline] = useState(() => (survey ? draftFromSurvey(survey) : emptyDraft()));
+  // The survey's version this form's changes apply to: the loaded one, then each save's, or theirs once kept over.
+  const version = useRef(survey?.version);
+  const [conflict, setConflict] = useState<SaveConflict | null>(null);
+  const [loadingTheirs, setLoadingTheirs] = useState(false);
+  /** Who saved the version the next save replaces, after "Keep my changes". */
+  const [overwriting, setOverwriting] = useState<string | null>(null);
   // The survey left unsaved here when the session ended, if any, comes back after logging in again.
   const restored = useRestoredDraft();
   const form = useForm<SurveyDraft>({
@@ -173,6 +210,10 @@ export function SurveyForm(props: SurveyFormProps) {
   const questions = useFieldArray({ control, name: 'questions' });
   const projectName = useWatch({ control, name: 'projectName' });
   const [saved, setSaved] = useState(false);
+  // Saving or leaving returns to the dashboard of the survey's workspace.
+  const [dashboard, setDashboard] = useState(() =>
+    dashboardOf(survey ? (isTeamSurvey(survey) ? survey.workspaceId : undefined) : workspaceId),
+  );
   const [announcement, setAnnouncement] = useState('');
   const [removed, setRemoved] = useState<{ question: QuestionDraft; index: number } | null>(null);
 
@@ -193,9 +234,9 @@ export function SurveyForm(props: SurveyFormProps) {
 
   useEffect(() => {
     if (!saved) return;
-    const timer = setTimeout(() => void navigate(paths.user.dashboard.getHref()), REDIRECT_AFTER_SAVE_MS);
+    const timer = setTimeout(() => void navigate(dashboard), REDIRECT_AFTER_SAVE_MS);
     return () => clearTimeout(timer);
-  }, [saved, navigate]);
+  }, [saved, navigate, dashboard]);
 
   const focusField = (path: string) => {
     let name = path;
@@ -236,10 +277,23 @@ export function SurveyForm(props: SurveyFormProps) {
     }
     try {
       const input = toSurveyInput(draft);
-      if (survey) await updateSurvey.mutateAsync(input);
-      else await createSurvey.mutateAsync(input);
+      if (survey) {
+        const stored = await updateSurvey.mutateAsync(
+          version.current === undefined ? input : { ...input, version: version.current },
+        );
+        version.current = stored.version;
+        setOverwriting(null);
+      } else {
+        const made = await createSurvey.mutateAsync(workspaceId ? { ...input, workspaceId } : input);
+        setDashboard(dashboardOf(isTeamSurvey(made) ? made.workspaceId : undefined));
+      }
       setSaved(true);
     } catch (error) {
+      const refused = conflictOf(error);
+      if (refused) {
+        setConflict(refused);
+        return;
+      }
       const message = errorMessage(error, texts.failure);
       form.setError(SERVER_ERROR, { type: 'server', message });
       // A refusal about one field (a question's rule or range, a setting, ...) is shown on that field too.
@@ -250,6 +304,46 @@ export function SurveyForm(props: SurveyFormProps) {
         form.setError(path as FieldPath<SurveyDraft>, { type: 'server', message });
         focusField(path);
       }
+    }
+  };
+
+  /** The survey as stored now, read again (their version). */
+  const fetchStored = (surveyId: string) => queryClient.fetchQuery({ ...surveyQueryOptions(surveyId), staleTime: 0 });
+
+  /** "Load their version": the form shows the stored survey and forgets its own changes. */
+  const onLoadTheirs = async () => {
+    if (!survey) return;
+    setLoadingTheirs(true);
+    try {
+      const stored = await fetchStored(survey.surveyId);
+      const theirs = draftFromSurvey(stored);
+      version.current = stored.version;
+      setBaseline(theirs);
+      form.reset(theirs);
+      setOverwriting(null);
+      setAnnouncement('Their version is loaded. Your changes were discarded.');
+    } catch (error) {
+      form.setError(SERVER_ERROR, { type: 'server', message: errorMessage(error, 'Failed to fetch survey data') });
+    } finally {
+      setLoadingTheirs(false);
+      setConflict(null);
+    }
+  };
+
+  /** "Keep my changes": the form stays as it is and the next save names their version, so it replaces it. */
+  const onKeepMine = async () => {
+    if (!survey || !conflict) return;
+    const kept = conflict;
+    setConflict(null);
+    setOverwriting(kept.updatedBy);
+    if (kept.version !== null) {
+      version.current = kept.version;
+      return;
+    }
+    try {
+      version.current = (await fetchStored(survey.surveyId)).version;
+    } catch {
+      // The next save is refused again and asks again.
     }
   };
 
@@ -474,6 +568,11 @@ export function SurveyForm(props: SurveyFormProps) {
               {message}
             </Banner>
           )}
+          {overwriting && !message && (
+            <Banner tone="warning" className="py-2">
+              You kept your changes: saving replaces the version {overwriting} saved.
+            </Banner>
+          )}
           <div className="flex flex-wrap gap-2 sm:justify-end">
             <Button variant="secondary" className="flex-1 sm:flex-none" disabled={busy} onClick={onPreview}>
               <Eye className="size-4" aria-hidden="true" />
@@ -483,7 +582,7 @@ export function SurveyForm(props: SurveyFormProps) {
               variant="secondary"
               className="flex-1 sm:flex-none"
               disabled={busy}
-              onClick={() => void navigate(paths.user.dashboard.getHref())}
+              onClick={() => void navigate(dashboard)}
             >
               Cancel
             </Button>
@@ -494,6 +593,12 @@ export function SurveyForm(props: SurveyFormProps) {
         </div>
       </Form>
       {saved && <SuccessOverlay message={texts.success} />}
+      <ConflictDialog
+        conflict={conflict}
+        loading={loadingTheirs}
+        onLoadTheirs={() => void onLoadTheirs()}
+        onKeepMine={() => void onKeepMine()}
+      />
       {removed && (
         <Toast actionLabel="Undo" onAction={onUndoRemove} onDismiss={dismissRemoved}>
           Question {removed.index + 1} removed.
