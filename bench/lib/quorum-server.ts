@@ -1,6 +1,8 @@
-// Helpers for the benchmarks: a fresh SQLite database holding one active survey, and the server started
-// as a child process on it (as `npm start` does).
+// Helpers for the benchmarks: a fresh database (SQLite, or a PostgreSQL database created for the run) holding one
+// active survey, and the server started as a child process on it (as `npm start` does).
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import type { Question } from '@quorum/contract';
 import { createSurvey, createUser } from '@quorum/test-support/factories';
 import { spawnServer, type RunningServer } from '@quorum/test-support/processes';
@@ -10,15 +12,48 @@ import { createTokenService } from '../../apps/server/src/modules/auth/tokens';
 
 export const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-42';
 
+/** The database a benchmark server runs on: DATA_DIR/quorum.db, or a PostgreSQL database (DATABASE_URL). */
+export type BenchDatabase = { kind: 'sqlite'; dataDir: string } | { kind: 'postgres'; url: string };
+
+/** The settings `openDatabase` takes for a benchmark database. */
+export function databaseConfig(database: BenchDatabase) {
+  return database.kind === 'sqlite'
+    ? ({ kind: 'sqlite', file: path.join(database.dataDir, 'quorum.db') } as const)
+    : ({ kind: 'postgres', url: database.url } as const);
+}
+
 /**
- * Creates DATA_DIR/quorum.db with one user and one active survey, through the shared factories; `token` is
- * the owner's session token for a server started with BENCH_JWT_SECRET.
+ * Creates a fresh, empty PostgreSQL database on the server `serverUrl` points at (through its database) and returns
+ * its URL and a function that drops it.
+ */
+export async function createPostgresDatabase(serverUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `quorum_bench_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * Creates one user and one active survey, through the shared factories, in DATA_DIR/quorum.db (`dataDir`, a
+ * string) or in the given database (migrated first); `token` is the owner's session token for a server started
+ * with BENCH_JWT_SECRET.
  */
 export async function seedActiveSurvey(
-  dataDir: string,
+  target: string | BenchDatabase,
   survey: { title: string; projectName: string; questions: Question[]; brandingImageUrl?: string | null },
 ): Promise<{ surveyId: string; projectId: string; userId: string; token: string }> {
-  const db = openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'quorum.db') });
+  const database: BenchDatabase = typeof target === 'string' ? { kind: 'sqlite', dataDir: target } : target;
+  const db = openDatabase(databaseConfig(database));
   try {
     await migrateToLatest(db);
     const ctx = { db, clock: systemClock, tokens: createTokenService(BENCH_JWT_SECRET, 24) };
@@ -30,7 +65,10 @@ export async function seedActiveSurvey(
   }
 }
 
-/** The Quorum server on SQLite in `dataDir`, signing with BENCH_JWT_SECRET; API and optionally the built SPA. */
+/**
+ * The Quorum server on SQLite in `dataDir` (on PostgreSQL when `env` sets DATABASE_URL), signing with
+ * BENCH_JWT_SECRET; API and optionally the built SPA.
+ */
 export function startQuorum(
   port: number,
   dataDir: string,
