@@ -1,7 +1,8 @@
+import type * as Otplib from 'otplib';
 import { TOTP_DIGITS } from '@quorum/contract';
 
 /** otplib, loaded the first time two-factor sign-in is used rather than at start-up. */
-let otplib: Promise<typeof import('otplib')> | undefined;
+let otplib: Promise<typeof Otplib> | undefined;
 const loadOtplib = () => (otplib ??= import('otplib'));
 
 /** RFC 6238 as every authenticator app does it: HMAC-SHA-1, 6 digits, a new code every 30 seconds. */
