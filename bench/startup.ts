@@ -1,6 +1,6 @@
 // `npm run bench:startup`: cold start and idle memory of the server, run the old way (TypeScript through the tsx
 // loader, `node --import tsx apps/server/src/server.ts`) and from the production build (`node --enable-source-maps
-// dist/server/server.js`, what `npm start` and the container run).
+// dist/server/server.js` with the flags `npm start` and the container use).
 //
 // Each run starts one process on a fresh, empty SQLite data folder (so the start includes creating the database and
 // applying every migration) with the web app served from dist/web, and measures:
