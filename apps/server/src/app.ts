@@ -160,7 +160,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const liveEvents = options.liveEvents ?? (redis ? createRedisLiveEvents(redis, app.log) : createInMemoryLiveEvents());
   app.addHook('onClose', async () => liveEvents.close());
 
-  const metrics = createMetrics({ poolStats: db.poolStats, mailQueueDepth: () => mailer.queueDepth() });
+  const metrics = await createMetrics({ poolStats: db.poolStats, mailQueueDepth: () => mailer.queueDepth() }, config);
   const lifecycle = createLifecycle();
   // The readiness check fails from the moment the app starts closing (server.ts marks it earlier, on SIGTERM).
   app.addHook('preClose', async () => lifecycle.startDraining());

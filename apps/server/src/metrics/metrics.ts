@@ -1,7 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { FastifyInstance } from 'fastify';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { errorBodySchema, errorDetail } from '@quorum/contract';
 import type { Config } from '../config';
 import { UnauthorizedError } from '../lib/errors';
@@ -16,7 +15,10 @@ export interface PoolStats {
   waiting: number;
 }
 
-/** What the rest of the server reports; one instance per app, always recording (only the endpoint is optional). */
+/**
+ * What the rest of the server reports; one instance per app. It records only when `/metrics` is served somewhere
+ * (METRICS_TOKEN or METRICS_PORT): otherwise nothing could ever read the figures, and it is a no-op.
+ */
 export interface Metrics {
   /** The Prometheus text of every metric. */
   render(): Promise<{ contentType: string; body: string }>;
@@ -40,8 +42,32 @@ export interface MetricsSources {
 const SECONDS_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 const BATCH_BUCKETS = [1, 2, 5, 10, 25, 50, 100, 250, 500, 1000];
 
-/** Builds the metrics of one app instance on a registry of its own (never prom-client's global one). */
-export function createMetrics(sources: MetricsSources): Metrics {
+/** Whether the settings serve `/metrics` anywhere: on the app behind METRICS_TOKEN or on METRICS_PORT. */
+function metricsServed(config: Pick<Config, 'metricsToken' | 'metricsPort'>): boolean {
+  return config.metricsToken !== undefined || config.metricsPort !== undefined;
+}
+
+/** The metrics of an app whose `/metrics` is served nowhere: nothing recorded, prom-client never loaded. */
+const UNRECORDED: Metrics = {
+  async render() {
+    return { contentType: 'text/plain; version=0.0.4; charset=utf-8', body: '' };
+  },
+  observeRequest() {},
+  countSubmission() {},
+  observeGroupCommit() {},
+  trackSseConnection: () => () => {},
+};
+
+/**
+ * Builds the metrics of one app instance on a registry of its own (never prom-client's global one) when `/metrics`
+ * is served; prom-client (with its default metrics' event-loop histogram) is loaded only then.
+ */
+export async function createMetrics(
+  sources: MetricsSources,
+  config: Pick<Config, 'metricsToken' | 'metricsPort'>,
+): Promise<Metrics> {
+  if (!metricsServed(config)) return UNRECORDED;
+  const { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } = await import('prom-client');
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'quorum_' });
 
@@ -154,14 +180,16 @@ function bearerOf(header: string | string[] | undefined): string | undefined {
  * app listens, closed with it). Otherwise `/metrics` answers 404 as any unknown address would.
  */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, config: Config): void {
-  app.addHook('onResponse', async (request, reply) => {
-    metrics.observeRequest(
-      request.method,
-      request.routeOptions.url ?? UNMATCHED_ROUTE,
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
-  });
+  if (metricsServed(config)) {
+    app.addHook('onResponse', async (request, reply) => {
+      metrics.observeRequest(
+        request.method,
+        request.routeOptions.url ?? UNMATCHED_ROUTE,
+        reply.statusCode,
+        reply.elapsedTime / 1000,
+      );
+    });
+  }
 
   const { metricsToken, metricsPort } = config;
   const onApp = metricsToken !== undefined && metricsPort === undefined;

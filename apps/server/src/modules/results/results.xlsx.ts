@@ -1,5 +1,5 @@
 import { PassThrough, type Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { XLSX_STATISTICS_SHEET, type QuestionResult } from '@quorum/contract';
 import type { KeptResponse } from './filtered-responses';
 import { exportHeader, type ExportCell, type ExportSource } from './export-rows';
@@ -107,13 +107,15 @@ export function statisticsRows(matching: number, questions: readonly QuestionRes
  * the rows): sheet 1 the CSV's columns, one row per response, `Submitted At` a date cell and rating, NPS and number
  * answers number cells; sheet 2 (XLSX_STATISTICS_SHEET) the statistics of the same responses, counted while the
  * rows pass. Rows are read a batch at a time and only while the socket takes the bytes (the writer waits for the
- * stream to drain), so memory stays flat.
+ * stream to drain), so memory stays flat. exceljs is loaded on the first export.
  */
 export function createXlsxExportStream(source: ExportSource, statistics: XlsxStatistics): Readable {
   const out = new PassThrough();
-  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
   const header = exportHeader(source.columns);
   async function write(): Promise<void> {
+    // exceljs (about 8 MB of heap) is loaded by the first export, not at start-up.
+    const { default: excel } = await import('exceljs');
+    const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useSharedStrings: false, useStyles: true });
     const sheet = workbook.addWorksheet(XLSX_RESPONSES_SHEET);
     sheet.columns = header.map((title, index) => ({
       header: xlsxText(title),

@@ -1,5 +1,9 @@
-import * as client from 'openid-client';
+import type * as OpenIdClient from 'openid-client';
 import type { OidcConfig } from '../../config';
+
+/** openid-client, loaded by the first single sign-on rather than at start-up. */
+let openIdClient: Promise<typeof OpenIdClient> | undefined;
+const loadClient = () => (openIdClient ??= import('openid-client'));
 
 /** What the provider said about the person, from the checked ID token and, when it left them out, userinfo. */
 export interface ProviderIdentity {
@@ -42,16 +46,18 @@ export interface CallbackChecks {
  * browser sends becomes an address.
  */
 export function createOidcClient(settings: OidcConfig, options: { timeoutSeconds?: number } = {}) {
-  let configuration: Promise<client.Configuration> | undefined;
+  let configuration: Promise<OpenIdClient.Configuration> | undefined;
 
   /** Discovery once; a failed one is tried again on the next sign-in. */
-  function discover(): Promise<client.Configuration> {
-    configuration ??= client
-      .discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, {
-        timeout: options.timeoutSeconds ?? 10,
-        // Plain http is accepted by the settings only for a provider on this machine.
-        execute: new URL(settings.issuer).protocol === 'http:' ? [client.allowInsecureRequests] : [],
-      })
+  function discover(): Promise<OpenIdClient.Configuration> {
+    configuration ??= loadClient()
+      .then((client) =>
+        client.discovery(new URL(settings.issuer), settings.clientId, settings.clientSecret, undefined, {
+          timeout: options.timeoutSeconds ?? 10,
+          // Plain http is accepted by the settings only for a provider on this machine.
+          execute: new URL(settings.issuer).protocol === 'http:' ? [client.allowInsecureRequests] : [],
+        }),
+      )
       .catch((error: unknown) => {
         configuration = undefined;
         throw error;
@@ -63,6 +69,7 @@ export function createOidcClient(settings: OidcConfig, options: { timeoutSeconds
     /** The provider's authorization URL for one sign-in (scopes `openid email profile`, PKCE S256). */
     async authorizationUrl(request: AuthorizationRequest): Promise<URL> {
       const config = await discover();
+      const client = await loadClient();
       return client.buildAuthorizationUrl(config, {
         redirect_uri: request.redirectUri,
         scope: 'openid email profile',
@@ -78,6 +85,7 @@ export function createOidcClient(settings: OidcConfig, options: { timeoutSeconds
      * email out. Throws ProviderAnswerError.
      */
     async finish(callbackUrl: URL, checks: CallbackChecks): Promise<ProviderIdentity> {
+      const client = await loadClient();
       try {
         const config = await discover();
         const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
@@ -100,14 +108,14 @@ export function createOidcClient(settings: OidcConfig, options: { timeoutSeconds
           name: typeof source.name === 'string' ? source.name : undefined,
         };
       } catch (error) {
-        throw new ProviderAnswerError(isNonceMismatch(error) ? 'nonce' : 'provider', { cause: error });
+        throw new ProviderAnswerError(isNonceMismatch(client, error) ? 'nonce' : 'provider', { cause: error });
       }
     },
   };
 }
 
 /** openid-client's refusal of an ID token whose nonce is not the one this sign-in sent. */
-function isNonceMismatch(error: unknown): boolean {
+function isNonceMismatch(client: typeof OpenIdClient, error: unknown): boolean {
   if (!(error instanceof client.ClientError) || error.code !== 'OAUTH_JWT_CLAIM_COMPARISON_FAILED') return false;
   const detail = (error.cause as { cause?: { claim?: unknown } } | undefined)?.cause;
   return detail?.claim === 'nonce';

@@ -1,5 +1,9 @@
-import { generateSecret, generateURI, verify } from 'otplib';
+import type * as Otplib from 'otplib';
 import { TOTP_DIGITS } from '@quorum/contract';
+
+/** otplib, loaded the first time two-factor sign-in is used rather than at start-up. */
+let otplib: Promise<typeof Otplib> | undefined;
+const loadOtplib = () => (otplib ??= import('otplib'));
 
 /** RFC 6238 as every authenticator app does it: HMAC-SHA-1, 6 digits, a new code every 30 seconds. */
 const PERIOD_SECONDS = 30;
@@ -8,12 +12,14 @@ const DRIFT_STEPS = 1;
 const ISSUER = 'Quorum';
 
 /** A new secret: 20 random bytes (160 bits, RFC 4226's recommendation), base 32. */
-export function newTotpSecret(): string {
+export async function newTotpSecret(): Promise<string> {
+  const { generateSecret } = await loadOtplib();
   return generateSecret({ length: 20 });
 }
 
 /** The `otpauth://totp/…` address an authenticator app reads from a QR code. */
-export function totpUri(secret: string, label: string): string {
+export async function totpUri(secret: string, label: string): Promise<string> {
+  const { generateURI } = await loadOtplib();
   return generateURI({ issuer: ISSUER, label, secret, digits: TOTP_DIGITS, period: PERIOD_SECONDS, algorithm: 'sha1' });
 }
 
@@ -27,6 +33,7 @@ export async function matchTotp(
   now: Date,
   afterStep: number | null,
 ): Promise<number | undefined> {
+  const { verify } = await loadOtplib();
   const result = await verify({
     secret,
     token: code,

@@ -110,7 +110,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
     /** A new pending secret (replacing an unconfirmed one); not in force until `enable` gets a code from it. */
     async setup(principal: Principal): Promise<TwoFactorSetupResponse> {
       const account = keyOf(principal);
-      const secret = newTotpSecret();
+      const secret = await newTotpSecret();
       const saved = await savePendingSecret(
         db.kysely,
         account,
@@ -118,7 +118,7 @@ export function createTwoFactorService(deps: TwoFactorDeps) {
         clock.now().toISOString(),
       );
       if (!saved) throw new ConflictError('TWO_FACTOR_ALREADY_ENABLED');
-      return { secret, otpauthUrl: totpUri(secret, principal.email) };
+      return { secret, otpauthUrl: await totpUri(secret, principal.email) };
     },
 
     /** Turns it on with a current code of the pending secret; answers the recovery codes, this once. */
