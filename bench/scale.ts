@@ -25,7 +25,7 @@ import { spawnServer, waitForOk, type RunningServer } from '@quorum/test-support
 import { migrateToLatest, openDatabase } from '../apps/server/src/db/database';
 import { systemClock } from '../apps/server/src/lib/clock';
 import { createTokenService } from '../apps/server/src/modules/auth/tokens';
-import { BENCH_JWT_SECRET } from './lib/quorum-server';
+import { BENCH_JWT_SECRET, storedCounts } from './lib/quorum-server';
 import { FESTIVAL_QUESTIONS, randomFestivalResponse } from './lib/festival-survey';
 import { median, printTable } from './lib/report';
 
@@ -181,27 +181,13 @@ async function main() {
       `\nmedian accepted/s: one instance ${one}, two instances ${two}; ratio two/one ${(two / one).toFixed(2)}`,
     );
 
-    const check = openDatabase({ kind: 'postgres', url: database.url });
-    try {
-      const survey = await check.kysely
-        .selectFrom('surveys')
-        .select('response_count')
-        .where('id', '=', surveyId)
-        .executeTakeFirstOrThrow();
-      const { n } = await check.kysely
-        .selectFrom('responses')
-        .select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('survey_id', '=', surveyId)
-        .executeTakeFirstOrThrow();
-      const ok = survey.response_count === acknowledged && Number(n) === acknowledged;
-      console.log(
-        `stored: response_count ${survey.response_count}, response rows ${n}; 201 answers (warm-ups included): ` +
-          `${acknowledged} → ${ok ? 'equal' : 'MISMATCH'}`,
-      );
-      if (!ok || failures > 0) process.exitCode = 1;
-    } finally {
-      await check.close();
-    }
+    const stored = await storedCounts({ kind: 'postgres', url: database.url }, surveyId, 'q01');
+    const ok = stored.responseCount === acknowledged && stored.rows === acknowledged;
+    console.log(
+      `stored: response_count ${stored.responseCount}, response rows ${stored.rows}; 201 answers (warm-ups included): ` +
+        `${acknowledged} → ${ok ? 'equal' : 'MISMATCH'}`,
+    );
+    if (!ok || failures > 0) process.exitCode = 1;
   } finally {
     await database.drop();
   }

@@ -27,13 +27,12 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort } from '@quorum/test-support/ports';
 import { repoRoot, startProcess, waitForOk, type RunningProcess } from '@quorum/test-support/processes';
-import { openDatabase } from '../apps/server/src/db/database';
 import {
   createPostgresDatabase,
-  databaseConfig,
   seedActiveSurvey,
   startQuorum,
   type BenchDatabase,
+  storedCounts,
 } from './lib/quorum-server';
 import { FESTIVAL_QUESTIONS, randomFestivalResponse } from './lib/festival-survey';
 import { percentile, printTable } from './lib/report';
@@ -189,34 +188,13 @@ async function measure(
 
 /** The stored counts of the survey must all equal the 201 answers. */
 async function checkStored(name: string, database: BenchDatabase, surveyId: string, acknowledged: number) {
-  const check = openDatabase(databaseConfig(database));
-  try {
-    const survey = await check.kysely
-      .selectFrom('surveys')
-      .select('response_count')
-      .where('id', '=', surveyId)
-      .executeTakeFirstOrThrow();
-    const { rowCount } = await check.kysely
-      .selectFrom('responses')
-      .select((eb) => eb.fn.countAll<number>().as('rowCount'))
-      .where('survey_id', '=', surveyId)
-      .executeTakeFirstOrThrow();
-    const q1 = await check.kysely
-      .selectFrom('question_totals')
-      .select('answered')
-      .where('survey_id', '=', surveyId)
-      .where('question_id', '=', 'q01')
-      .executeTakeFirst();
-    const stored = [Number(survey.response_count), Number(rowCount), Number(q1?.answered ?? 0)];
-    const ok = stored.every((n) => n === acknowledged);
-    console.log(
-      `${name}: stored response_count ${stored[0]}, response rows ${stored[1]}, question 1 answered ${stored[2]}; ` +
-        `201 answers (warm-ups included) ${acknowledged} → ${ok ? 'equal' : 'MISMATCH'}`,
-    );
-    return ok;
-  } finally {
-    await check.close();
-  }
+  const stored = await storedCounts(database, surveyId, 'q01');
+  const ok = [stored.responseCount, stored.rows, stored.firstAnswered].every((n) => n === acknowledged);
+  console.log(
+    `${name}: stored response_count ${stored.responseCount}, response rows ${stored.rows}, question 1 answered ` +
+      `${stored.firstAnswered}; 201 answers (warm-ups included) ${acknowledged} → ${ok ? 'equal' : 'MISMATCH'}`,
+  );
+  return ok;
 }
 
 async function main() {

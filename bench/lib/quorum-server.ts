@@ -23,6 +23,43 @@ export function databaseConfig(database: BenchDatabase) {
 }
 
 /**
+ * What the database holds for a survey after a run: its `response_count`, its `responses` rows, and how many
+ * answered its first question (`question_totals`, for question id `firstQuestionId`). Each must equal the 201s.
+ */
+export async function storedCounts(
+  database: BenchDatabase,
+  surveyId: string,
+  firstQuestionId: string,
+): Promise<{ responseCount: number; rows: number; firstAnswered: number }> {
+  const check = openDatabase(databaseConfig(database));
+  try {
+    const survey = await check.kysely
+      .selectFrom('surveys')
+      .select('response_count')
+      .where('id', '=', surveyId)
+      .executeTakeFirstOrThrow();
+    const { rows } = await check.kysely
+      .selectFrom('responses')
+      .select((eb) => eb.fn.countAll<number>().as('rows'))
+      .where('survey_id', '=', surveyId)
+      .executeTakeFirstOrThrow();
+    const first = await check.kysely
+      .selectFrom('question_totals')
+      .select('answered')
+      .where('survey_id', '=', surveyId)
+      .where('question_id', '=', firstQuestionId)
+      .executeTakeFirst();
+    return {
+      responseCount: Number(survey.response_count),
+      rows: Number(rows),
+      firstAnswered: Number(first?.answered ?? 0),
+    };
+  } finally {
+    await check.close();
+  }
+}
+
+/**
  * Creates a fresh, empty PostgreSQL database on the server `serverUrl` points at (through its database) and returns
  * its URL and a function that drops it.
  */
