@@ -407,37 +407,6 @@ describe('the dashboard: search, filter and sort in the URL', { timeout: 30_000 
   });
 });
 
-describe('the Generate with AI box', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
-  it('starts closed on a phone, its heading a button that opens it by keyboard, so the list stays in view', async () => {
-    stubScreenWidth(360);
-    const { user } = await renderDashboard([summary('active', { title: 'Live one' })]);
-    const box = screen.getByRole('region', { name: 'Generate with AI' });
-    const toggle = within(box).getByRole('button', { name: 'Generate with AI' });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(within(box).queryByRole('textbox', { name: 'Survey idea' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Live one/ })).toBeInTheDocument();
-
-    toggle.focus();
-    await user.keyboard('{Enter}');
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(within(box).getByRole('textbox', { name: 'Survey idea' })).toBeInTheDocument();
-    expect(within(box).getByRole('button', { name: /Generate Survey/ })).toBeInTheDocument();
-    const results = await axe.run(box, { rules: { 'color-contrast': { enabled: false } } });
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
-  });
-
-  it('is open on a wide screen, with nothing to toggle', async () => {
-    stubScreenWidth(1280);
-    await renderDashboard([summary('active')]);
-    const box = screen.getByRole('region', { name: 'Generate with AI' });
-    expect(within(box).queryByRole('button', { name: 'Generate with AI' })).not.toBeInTheDocument();
-    expect(within(box).getByRole('heading', { name: 'Generate with AI' })).toBeInTheDocument();
-    expect(within(box).getByRole('textbox', { name: 'Survey idea' })).toBeInTheDocument();
-  });
-});
-
 // Many user steps (and axe) on a shared machine: a longer timeout than the default 5 s.
 describe('the dashboard with 1,000 surveys', { timeout: 30_000 }, () => {
   it('puts only the first page of cards in the DOM and loads the next page on "Show more surveys"', async () => {
@@ -489,37 +458,6 @@ describe('the dashboard: duplicate', () => {
     await user.click(screen.getByRole('button', { name: 'Duplicate' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Survey not found');
     expect(screen.queryByText(/was created as a draft/)).not.toBeInTheDocument();
-  });
-});
-
-describe('the Generate with AI box', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
-  it('starts closed on a phone, its heading a button that opens it by keyboard, so the list stays in view', async () => {
-    stubScreenWidth(360);
-    const { user } = await renderDashboard([summary('active', { title: 'Live one' })]);
-    const box = screen.getByRole('region', { name: 'Generate with AI' });
-    const toggle = within(box).getByRole('button', { name: 'Generate with AI' });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(within(box).queryByRole('textbox', { name: 'Survey idea' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Live one/ })).toBeInTheDocument();
-
-    toggle.focus();
-    await user.keyboard('{Enter}');
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(within(box).getByRole('textbox', { name: 'Survey idea' })).toBeInTheDocument();
-    expect(within(box).getByRole('button', { name: /Generate Survey/ })).toBeInTheDocument();
-    const results = await axe.run(box, { rules: { 'color-contrast': { enabled: false } } });
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
-  });
-
-  it('is open on a wide screen, with nothing to toggle', async () => {
-    stubScreenWidth(1280);
-    await renderDashboard([summary('active')]);
-    const box = screen.getByRole('region', { name: 'Generate with AI' });
-    expect(within(box).queryByRole('button', { name: 'Generate with AI' })).not.toBeInTheDocument();
-    expect(within(box).getByRole('heading', { name: 'Generate with AI' })).toBeInTheDocument();
-    expect(within(box).getByRole('textbox', { name: 'Survey idea' })).toBeInTheDocument();
   });
 });
 
@@ -602,37 +540,6 @@ describe('the dashboard: share', { timeout: 30_000 }, () => {
     // jsdom has no layout: contrast is checked in the browser (e2e).
     const results = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
-  });
-});
-
-describe('the Generate with AI box', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
-  it('starts closed on a phone, its heading a button that opens it by keyboard, so the list stays in view', async () => {
-    stubScreenWidth(360);
-    const { user } = await renderDashboard([summary('active', { title: 'Live one' })]);
-    const box = screen.getByRole('region', { name: 'Generate with AI' });
-    const toggle = within(box).getByRole('button', { name: 'Generate with AI' });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(within(box).queryByRole('textbox', { name: 'Survey idea' })).not.toBeInTheDocument();
-    expect(screen.getByRole('button', { name: /Live one/ })).toBeInTheDocument();
-
-    toggle.focus();
-    await user.keyboard('{Enter}');
-    expect(toggle).toHaveAttribute('aria-expanded', 'true');
-    expect(within(box).getByRole('textbox', { name: 'Survey idea' })).toBeInTheDocument();
-    expect(within(box).getByRole('button', { name: /Generate Survey/ })).toBeInTheDocument();
-    const results = await axe.run(box, { rules: { 'color-contrast': { enabled: false } } });
-    expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
-  });
-
-  it('is open on a wide screen, with nothing to toggle', async () => {
-    stubScreenWidth(1280);
-    await renderDashboard([summary('active')]);
-    const box = screen.getByRole('region', { name: 'Generate with AI' });
-    expect(within(box).queryByRole('button', { name: 'Generate with AI' })).not.toBeInTheDocument();
-    expect(within(box).getByRole('heading', { name: 'Generate with AI' })).toBeInTheDocument();
-    expect(within(box).getByRole('textbox', { name: 'Survey idea' })).toBeInTheDocument();
   });
 });
 
