@@ -9,7 +9,13 @@ import type { Metrics } from '../../metrics/metrics';
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { openToRespondents, scheduleAt } from '../surveys/survey-policy';
-import { findSurveyForTaking, recordBatch, type LockedSurvey, type NewResponse } from './responses.repository';
+import {
+  findSurveyForTaking,
+  recordBatch,
+  type KnownQuestions,
+  type LockedSurvey,
+  type NewResponse,
+} from './responses.repository';
 
 export interface ResponsesDeps {
   db: Db;
@@ -99,6 +105,12 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
   const cacheMs = options.cacheMs ?? 1000;
   const maxBatch = options.maxBatch ?? 1000;
   const cache = new Map<string, { expires: number; value: Promise<CheckedAgainst | null> }>();
+  // The questions of each survey as of a version, for the writer (recordBatch reuses them while the version holds).
+  const known = new Map<string, KnownQuestions>();
+  const learn = (surveyId: string, version: number, questions: Question[]) => {
+    if (known.size > 10_000) known.clear();
+    known.set(surveyId, { version, questions });
+  };
   let queue: Pending[] = [];
   let writing: Promise<void> | null = null;
   let scheduled = false;
@@ -110,6 +122,7 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
     // Only active surveys are kept: a survey launched or resumed a moment ago must be taken at once.
     const value = findSurveyForTaking(deps.db.kysely, surveyId).then(
       (survey) => {
+        if (survey) learn(surveyId, survey.version, survey.questions);
         if (survey && openToRespondents(survey.state)) {
           return {
             questions: survey.questions,
@@ -131,6 +144,7 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
   }
 
   function remember(surveyId: string, survey: LockedSurvey | undefined, fingerprint?: string) {
+    if (survey) learn(surveyId, survey.version, survey.questions);
     if (!survey || !openToRespondents(survey.state)) {
       cache.delete(surveyId);
       return;
@@ -240,6 +254,7 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
           return { questions: survey.questions, items, close };
         },
         now,
+        (surveyId) => known.get(surveyId),
       );
       if (outboxWritten) deps.outbox.nudge();
       for (const [pending, error] of refused) pending.reject(error);
