@@ -31,6 +31,12 @@ export interface ResponsesServiceOptions {
   cacheMs?: number;
   /** The most responses written in one transaction. */
   maxBatch?: number;
+  /**
+   * How many group commits may be under way at once: 2 on PostgreSQL, so the next batch's BEGIN and survey lock
+   * are sent while the current one writes (it waits for the lock in the database, and takes it the moment the
+   * current one commits), 1 on SQLite, whose transactions run one at a time in this process anyway.
+   */
+  writers?: number;
 }
 
 /** The questions a submission was checked against, with a fingerprint to compare at commit time, and the settings. */
@@ -111,8 +117,10 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
     if (known.size > 10_000) known.clear();
     known.set(surveyId, { version, questions });
   };
+  const writers = options.writers ?? (deps.db.dialect === 'postgres' ? 2 : 1);
   let queue: Pending[] = [];
-  let writing: Promise<void> | null = null;
+  /** The group commits under way. */
+  const writing = new Set<Promise<void>>();
   let scheduled = false;
 
   function activeQuestions(surveyId: string): Promise<CheckedAgainst | null> {
@@ -158,14 +166,18 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
   }
 
   function schedule() {
-    if (scheduled || writing) return;
+    if (scheduled || writing.size >= writers) return;
     scheduled = true;
     setImmediate(() => {
       scheduled = false;
-      writing = writeQueued().finally(() => {
-        writing = null;
+      if (queue.length === 0) return;
+      const written: Promise<void> = writeQueued().finally(() => {
+        writing.delete(written);
         if (queue.length > 0) schedule();
       });
+      writing.add(written);
+      // Room for one more writer: the next batch starts gathering now.
+      if (queue.length > 0) schedule();
     });
   }
 
@@ -326,8 +338,8 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
     },
 
     async drain() {
-      while (writing || scheduled || queue.length > 0) {
-        await (writing ?? new Promise((resolve) => setImmediate(resolve)));
+      while (writing.size > 0 || scheduled || queue.length > 0) {
+        await (writing.size > 0 ? Promise.race(writing) : new Promise((resolve) => setImmediate(resolve)));
       }
     },
   };
