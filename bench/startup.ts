@@ -27,7 +27,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import { freePort } from '@quorum/test-support/ports';
-import { repoRoot } from '@quorum/test-support/processes';
+import { repoRoot, SERVER_NODE_FLAGS } from '@quorum/test-support/processes';
 import { FESTIVAL_QUESTIONS, randomFestivalResponse } from './lib/festival-survey';
 import { BENCH_JWT_SECRET, seedActiveSurvey } from './lib/quorum-server';
 import { median, printTable } from './lib/report';
@@ -39,8 +39,6 @@ const LOAD_CONNECTIONS = Number(process.env.BENCH_LOAD_CONNECTIONS ?? 50);
 const IDLE_MS = 2000;
 const SETTLE_MS = Number(process.env.BENCH_SETTLE_SECONDS ?? 60) * 1000;
 
-/** The Node flags `npm start` (scripts/start.mjs) and the container run the build with. */
-const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2'];
 const BUILD_NODE_FLAGS = process.env.BENCH_BUILD_NODE_ARGS?.split(' ').filter(Boolean) ?? SERVER_NODE_FLAGS;
 
 const WAYS = {

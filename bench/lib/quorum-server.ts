@@ -5,7 +5,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import type { Question } from '@quorum/contract';
 import { createSurvey, createUser } from '@quorum/test-support/factories';
-import { spawnServer, type RunningServer } from '@quorum/test-support/processes';
+import { spawnSync } from 'node:child_process';
+import { repoRoot, spawnBuiltServer, type RunningServer } from '@quorum/test-support/processes';
 import { migrateToLatest, openDatabase } from '../../apps/server/src/db/database';
 import { systemClock } from '../../apps/server/src/lib/clock';
 import { createTokenService } from '../../apps/server/src/modules/auth/tokens';
@@ -104,7 +105,8 @@ export async function seedActiveSurvey(
 
 /**
  * The Quorum server on SQLite in `dataDir` (on PostgreSQL when `env` sets DATABASE_URL), signing with
- * BENCH_JWT_SECRET; API and optionally the built SPA.
+ * BENCH_JWT_SECRET; API and optionally the built SPA. It runs as `npm start` runs it: the compiled server with the
+ * same Node flags, built from the current sources on the first call of a benchmark run.
  */
 export function startQuorum(
   port: number,
@@ -112,5 +114,16 @@ export function startQuorum(
   env: Record<string, string> = {},
   nodeArgs: string[] = [],
 ): RunningServer {
-  return spawnServer(port, { DATA_DIR: dataDir, JWT_SECRET: BENCH_JWT_SECRET, ...env }, { nodeArgs });
+  buildServer();
+  return spawnBuiltServer(port, { DATA_DIR: dataDir, JWT_SECRET: BENCH_JWT_SECRET, ...env }, { nodeArgs });
+}
+
+let built = false;
+
+/** Compiles the server (dist/server) from the current sources, once per benchmark run. */
+function buildServer(): void {
+  if (built) return;
+  const result = spawnSync(process.execPath, ['scripts/build.mjs', 'server'], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('the server build failed');
+  built = true;
 }

@@ -429,12 +429,20 @@ describe(`submitting a response (${TEST_DIALECT})`, () => {
       const owner = await createUser(t.ctx);
       const s = await createSurvey(t.ctx, owner.id, { state: 'active' });
       expect((await submit(t, s.id, { answers: validAnswers(s) })).statusCode).toBe(201);
-      await t.ctx.db.kysely
-        .updateTable('questions')
-        .set({ options: JSON.stringify(['Friday', 'Monday']) })
-        .where('survey_id', '=', s.id)
-        .where('id', '=', s.questions[0]!.id)
-        .execute();
+      // An edit as the product saves one: the questions and, in the same transaction, the survey's version.
+      await t.ctx.db.kysely.transaction().execute(async (trx) => {
+        await trx
+          .updateTable('surveys')
+          .set((eb) => ({ version: eb('version', '+', 1) }))
+          .where('id', '=', s.id)
+          .execute();
+        await trx
+          .updateTable('questions')
+          .set({ options: JSON.stringify(['Friday', 'Monday']) })
+          .where('survey_id', '=', s.id)
+          .where('id', '=', s.questions[0]!.id)
+          .execute();
+      });
       const old = await submit(t, s.id, { answers: validAnswers(s, { 0: 'Saturday' }) });
       expect(old.statusCode).toBe(400);
       expect(old.json().message).toBe('The answer to question 1 must be one of the options');

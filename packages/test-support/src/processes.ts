@@ -107,6 +107,29 @@ export function spawnServer(
   return { ...proc, baseURL: `http://127.0.0.1:${port}` };
 }
 
+/** The Node flags `npm start` (scripts/start.mjs) and the container run the compiled server with. */
+export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2'];
+
+/**
+ * Starts the compiled server (dist/server/server.js, built beforehand: `node scripts/build.mjs server`) exactly as
+ * `npm start` runs it, with `env` over the standalone defaults and optional extra Node flags, without waiting.
+ */
+export function spawnBuiltServer(
+  port: number,
+  env: Record<string, string> = {},
+  options: { nodeArgs?: string[]; killAfterMs?: number } = {},
+): RunningServer {
+  const proc = startProcess(
+    {
+      exec: process.execPath,
+      args: [...SERVER_NODE_FLAGS, ...(options.nodeArgs ?? []), path.join(repoRoot, 'dist/server/server.js')],
+    },
+    { ...STANDALONE, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    options,
+  );
+  return { ...proc, baseURL: `http://127.0.0.1:${port}` };
+}
+
 /** `spawnServer`, then waits for its health check (60 s at most; then it is killed). */
 export async function startServer(
   port: number,

@@ -1,7 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, QueryCreator, Transaction } from 'kysely';
 import type { AnswerValue, Question, SurveyState } from '@quorum/contract';
 import type { Db, Dialect } from '../../db/database';
-import type { Database } from '../../db/schema';
+import type { Database, ResponsesTable } from '../../db/schema';
 import { recordSurveyEvents, type EventSurvey, type SurveyEvent } from '../../events/survey-events';
 import { completionSecondsOf } from '../results/completion-times';
 import { quarterOf } from '../results/timeline';
@@ -46,8 +46,16 @@ export interface SurveyForTaking {
   title: string;
   brandingImageUrl: string | null;
   state: SurveyState;
+  /** Goes up with every save of the survey, so a copy of its questions is current when its version is. */
+  version: number;
   questions: Question[];
   settings: SurveySettings;
+}
+
+/** A survey's questions as of one of its versions: what a writer may reuse instead of reading them again. */
+export interface KnownQuestions {
+  version: number;
+  questions: Question[];
 }
 
 /** Rows per INSERT statement: far below the bound-parameter limits of both dialects. */
@@ -71,7 +79,7 @@ export async function findSurveyForTaking(
 ): Promise<SurveyForTaking | undefined> {
   const survey = await db
     .selectFrom('surveys')
-    .select(['id', 'project_id', 'title', 'branding_image_url', 'state', ...SETTINGS_COLUMNS])
+    .select(['id', 'project_id', 'title', 'branding_image_url', 'state', 'version', ...SETTINGS_COLUMNS])
     .where('id', '=', surveyId)
     .executeTakeFirst();
   if (!survey) return undefined;
@@ -81,6 +89,9 @@ export async function findSurveyForTaking(
     title: survey.title,
     brandingImageUrl: survey.branding_image_url,
     state: survey.state,
+    // Read after the survey's row: a save between the two reads pairs the older version with newer questions,
+    // which a writer only reuses for that older version (never current again), so it reads them afresh.
+    version: Number(survey.version),
     questions: await currentQuestions(db, surveyId),
     settings: settingsFromRow(survey),
   };
@@ -303,51 +314,113 @@ export async function writeResponses(
 ): Promise<number> {
   if (items.length === 0) return 0;
   const visits = await completeVisits(trx, dialect, surveyId, items);
-  for (let i = 0; i < items.length; i += CHUNK) {
-    await trx
-      .insertInto('responses')
-      .values(
-        items.slice(i, i + CHUNK).map((item) => ({
-          id: item.id,
-          survey_id: surveyId,
-          submitted_at: item.submittedAt,
-          answers: JSON.stringify(item.answers),
-          hidden_fields: item.hiddenFields ? JSON.stringify(item.hiddenFields) : null,
-          respondent_id: item.respondentId ?? null,
-          duration_ms: visits.get(item)?.durationMs ?? null,
-          visit_id: visits.get(item)?.visitId ?? null,
-          text_hash: textFingerprint(questions, item.answers),
-        })),
-      )
-      .execute();
-  }
-
-  await applyTally(
-    trx,
-    surveyId,
-    tallyResponses(
-      questions,
-      items.map((item) => item.answers),
-    ),
-    1,
+  const responseRows = items.map((item) => ({
+    id: item.id,
+    survey_id: surveyId,
+    submitted_at: item.submittedAt,
+    answers: JSON.stringify(item.answers),
+    hidden_fields: item.hiddenFields ? JSON.stringify(item.hiddenFields) : null,
+    respondent_id: item.respondentId ?? null,
+    duration_ms: visits.get(item)?.durationMs ?? null,
+    visit_id: visits.get(item)?.visitId ?? null,
+    text_hash: textFingerprint(questions, item.answers),
+  }));
+  const tally = tallyResponses(
+    questions,
+    items.map((item) => item.answers),
   );
-
   const quarters = new Map<number, number>();
   for (const item of items) increment(quarters, quarterOf(item.submittedAt));
-  await addToTimeline(trx, surveyId, quarters);
 
+  if (dialect === 'postgres' && items.length <= CHUNK && Math.max(tally.counts.length, tally.totals.length) <= CHUNK) {
+    return writeInOneStatement(trx, surveyId, responseRows, tally, quarters);
+  }
+  for (let i = 0; i < responseRows.length; i += CHUNK) {
+    await trx
+      .insertInto('responses')
+      .values(responseRows.slice(i, i + CHUNK))
+      .execute();
+  }
+  await applyTally(trx, surveyId, tally, 1);
+  await addToTimeline(trx, surveyId, quarters);
+  return addToResponseCount(trx, surveyId, items.length);
+}
+
+async function addToResponseCount(trx: QueryCreator<Database>, surveyId: string, added: number): Promise<number> {
   const updated = await trx
     .updateTable('surveys')
-    .set((eb) => ({ response_count: eb('response_count', '+', items.length) }))
+    .set((eb) => ({ response_count: eb('response_count', '+', added) }))
     .where('id', '=', surveyId)
     .returning('response_count')
     .executeTakeFirst();
   return Number(updated?.response_count ?? 0);
 }
 
+/**
+ * PostgreSQL: a batch's writes as ONE statement, each table's rows in a data-modifying `with` clause (PostgreSQL runs
+ * them all, on one snapshot, whether or not the statement reads them) and the survey's count as the main update.
+ * Inside the batch's transaction this is one round trip instead of five, for the same rows and locks in the same
+ * order as the separate statements (responses, answer counts, question totals, timeline, survey).
+ */
+async function writeInOneStatement(
+  trx: Executor,
+  surveyId: string,
+  responseRows: Insertable<ResponsesTable>[],
+  tally: ResponseTally,
+  quarters: ReadonlyMap<number, number>,
+): Promise<number> {
+  const countRows = tally.counts.map((row) => ({ survey_id: surveyId, ...row }));
+  const totalRows = tally.totals.map((row) => ({ survey_id: surveyId, ...row }));
+  const timelineRows = [...quarters]
+    .sort(([a], [b]) => a - b)
+    .map(([quarter, count]) => ({ survey_id: surveyId, quarter, count }));
+  // Each `with` widens the builder's type by its name; the main statement reads none of them.
+  let statement = trx.with('new_responses', (db) =>
+    db.insertInto('responses').values(responseRows),
+  ) as unknown as QueryCreator<Database>;
+  if (countRows.length > 0) {
+    statement = statement.with('new_counts', (db) =>
+      db
+        .insertInto('answer_counts')
+        .values(countRows)
+        .onConflict((oc) =>
+          oc
+            .columns(['survey_id', 'question_id', 'answer'])
+            .doUpdateSet((eb) => ({ count: eb('answer_counts.count', '+', eb.ref('excluded.count')) })),
+        ),
+    ) as unknown as QueryCreator<Database>;
+  }
+  if (totalRows.length > 0) {
+    statement = statement.with('new_totals', (db) =>
+      db
+        .insertInto('question_totals')
+        .values(totalRows)
+        .onConflict((oc) =>
+          oc.columns(['survey_id', 'question_id']).doUpdateSet((eb) => ({
+            answered: eb('question_totals.answered', '+', eb.ref('excluded.answered')),
+            rating_sum: eb('question_totals.rating_sum', '+', eb.ref('excluded.rating_sum')),
+            seen: eb('question_totals.seen', '+', eb.ref('excluded.seen')),
+          })),
+        ),
+    ) as unknown as QueryCreator<Database>;
+  }
+  statement = statement.with('new_quarters', (db) =>
+    db
+      .insertInto('response_timeline')
+      .values(timelineRows)
+      .onConflict((oc) =>
+        oc
+          .columns(['survey_id', 'quarter'])
+          .doUpdateSet((eb) => ({ count: eb('response_timeline.count', '+', eb.ref('excluded.count')) })),
+      ),
+  ) as unknown as QueryCreator<Database>;
+  return addToResponseCount(statement, surveyId, responseRows.length);
+}
+
 /** The state, settings and current questions of a survey, read inside a write transaction. */
 export interface LockedSurvey {
   state: SurveyState;
+  version: number;
   title: string;
   ownerId: string;
   /** Enabled webhooks (events are written for them only when there are some). */
@@ -381,12 +454,13 @@ export async function recordBatch(
   surveys: ReadonlyMap<string, readonly string[]>,
   decide: (surveyId: string, survey: LockedSurvey | undefined) => BatchDecision,
   closedAt: () => string,
+  known: (surveyId: string) => KnownQuestions | undefined = () => undefined,
 ): Promise<{ totals: Map<string, number>; outboxWritten: boolean }> {
   const totals = new Map<string, number>();
   let outboxWritten = false;
   await db.kysely.transaction().execute(async (trx) => {
     for (const surveyId of [...surveys.keys()].sort()) {
-      const locked = await lockSurvey(trx, db.dialect, surveyId, surveys.get(surveyId) ?? []);
+      const locked = await lockSurvey(trx, db.dialect, surveyId, surveys.get(surveyId) ?? [], known(surveyId));
       const { questions, items, close } = decide(surveyId, locked);
       if (items.length > 0) totals.set(surveyId, await writeResponses(trx, db.dialect, surveyId, questions, items));
       const events = locked ? responseEvents(surveyId, locked, questions, items) : [];
@@ -449,18 +523,24 @@ function responseEvents(
   }));
 }
 
+/**
+ * The survey's row (locked on PostgreSQL) and its current questions: those of `known` when its version is the row's
+ * (every save of the questions raises the version in the same transaction, under this same lock), else read again.
+ */
 async function lockSurvey(
   trx: Executor,
   dialect: Dialect,
   surveyId: string,
   respondentIds: readonly string[],
+  known: KnownQuestions | undefined,
 ): Promise<LockedSurvey | undefined> {
   const query = trx
     .selectFrom('surveys')
-    .select(['state', 'title', 'user_id', 'webhook_count', 'response_count', ...SETTINGS_COLUMNS])
+    .select(['state', 'title', 'user_id', 'webhook_count', 'response_count', 'version', ...SETTINGS_COLUMNS])
     .where('id', '=', surveyId);
   const survey = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   if (!survey) return undefined;
+  const version = Number(survey.version);
   const answered =
     respondentIds.length === 0
       ? []
@@ -472,10 +552,11 @@ async function lockSurvey(
           .execute();
   return {
     state: survey.state,
+    version,
     title: survey.title,
     ownerId: survey.user_id,
     webhookCount: Number(survey.webhook_count),
-    questions: await currentQuestions(trx, surveyId),
+    questions: known?.version === version ? known.questions : await currentQuestions(trx, surveyId),
     settings: settingsFromRow(survey),
     responseCount: Number(survey.response_count),
     answeredRespondentIds: new Set(answered.map((r) => r.respondent_id).filter((id): id is string => id !== null)),

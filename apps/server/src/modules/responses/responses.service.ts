@@ -9,7 +9,13 @@ import type { Metrics } from '../../metrics/metrics';
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { openToRespondents, scheduleAt } from '../surveys/survey-policy';
-import { findSurveyForTaking, recordBatch, type LockedSurvey, type NewResponse } from './responses.repository';
+import {
+  findSurveyForTaking,
+  recordBatch,
+  type KnownQuestions,
+  type LockedSurvey,
+  type NewResponse,
+} from './responses.repository';
 
 export interface ResponsesDeps {
   db: Db;
@@ -25,6 +31,12 @@ export interface ResponsesServiceOptions {
   cacheMs?: number;
   /** The most responses written in one transaction. */
   maxBatch?: number;
+  /**
+   * How many group commits may be under way at once: 2 on PostgreSQL, so the next batch's BEGIN and survey lock
+   * are sent while the current one writes (it waits for the lock in the database, and takes it the moment the
+   * current one commits), 1 on SQLite, whose transactions run one at a time in this process anyway.
+   */
+  writers?: number;
 }
 
 /** The questions a submission was checked against, with a fingerprint to compare at commit time, and the settings. */
@@ -99,8 +111,16 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
   const cacheMs = options.cacheMs ?? 1000;
   const maxBatch = options.maxBatch ?? 1000;
   const cache = new Map<string, { expires: number; value: Promise<CheckedAgainst | null> }>();
+  // The questions of each survey as of a version, for the writer (recordBatch reuses them while the version holds).
+  const known = new Map<string, KnownQuestions>();
+  const learn = (surveyId: string, version: number, questions: Question[]) => {
+    if (known.size > 10_000) known.clear();
+    known.set(surveyId, { version, questions });
+  };
+  const writers = options.writers ?? (deps.db.dialect === 'postgres' ? 2 : 1);
   let queue: Pending[] = [];
-  let writing: Promise<void> | null = null;
+  /** The group commits under way. */
+  const writing = new Set<Promise<void>>();
   let scheduled = false;
 
   function activeQuestions(surveyId: string): Promise<CheckedAgainst | null> {
@@ -110,6 +130,7 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
     // Only active surveys are kept: a survey launched or resumed a moment ago must be taken at once.
     const value = findSurveyForTaking(deps.db.kysely, surveyId).then(
       (survey) => {
+        if (survey) learn(surveyId, survey.version, survey.questions);
         if (survey && openToRespondents(survey.state)) {
           return {
             questions: survey.questions,
@@ -131,6 +152,7 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
   }
 
   function remember(surveyId: string, survey: LockedSurvey | undefined, fingerprint?: string) {
+    if (survey) learn(surveyId, survey.version, survey.questions);
     if (!survey || !openToRespondents(survey.state)) {
       cache.delete(surveyId);
       return;
@@ -144,14 +166,18 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
   }
 
   function schedule() {
-    if (scheduled || writing) return;
+    if (scheduled || writing.size >= writers) return;
     scheduled = true;
     setImmediate(() => {
       scheduled = false;
-      writing = writeQueued().finally(() => {
-        writing = null;
+      if (queue.length === 0) return;
+      const written: Promise<void> = writeQueued().finally(() => {
+        writing.delete(written);
         if (queue.length > 0) schedule();
       });
+      writing.add(written);
+      // Room for one more writer: the next batch starts gathering now.
+      if (queue.length > 0) schedule();
     });
   }
 
@@ -240,6 +266,7 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
           return { questions: survey.questions, items, close };
         },
         now,
+        (surveyId) => known.get(surveyId),
       );
       if (outboxWritten) deps.outbox.nudge();
       for (const [pending, error] of refused) pending.reject(error);
@@ -311,8 +338,8 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
     },
 
     async drain() {
-      while (writing || scheduled || queue.length > 0) {
-        await (writing ?? new Promise((resolve) => setImmediate(resolve)));
+      while (writing.size > 0 || scheduled || queue.length > 0) {
+        await (writing.size > 0 ? Promise.race(writing) : new Promise((resolve) => setImmediate(resolve)));
       }
     },
   };
