@@ -1,12 +1,14 @@
 import type { ErrorBody, ErrorParams } from '@quorum/contract';
 import { paths } from '@/config/paths';
+import { translateError } from '@/i18n/errors';
 import { loginHref } from './return-path';
 import { keepWorkBeforeSessionEnds } from './session-ended';
 import { clearSession, readSession, storedToken } from './storage';
 
 /**
- * An API answer other than 2xx: the server's English `message` when it sent one, its stable `code` and the
- * `params` (numbers and names) the message is made of. Screens show `message`; code reads `code` and `params`.
+ * An API answer other than 2xx: the server's `message` when it sent one, in the user's language (the server's
+ * English, or the catalog's translation of its `code`), its stable `code` and the `params` (numbers and names) the
+ * message is made of. Screens show `message`; code reads `code` and `params`, never the words.
  */
 export class ApiError extends Error {
   /** The error's params from the body (`{ minutes: 15 }`); empty when there are none. */
@@ -18,9 +20,10 @@ export class ApiError extends Error {
     readonly code: string | undefined,
     readonly body: unknown,
   ) {
-    super(message);
+    const params = paramsOf(body);
+    super(message ? translateError(code, params, message) : message);
     this.name = 'ApiError';
-    this.params = paramsOf(body);
+    this.params = params;
   }
 }
 

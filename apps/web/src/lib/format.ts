@@ -1,16 +1,38 @@
-const counts = new Intl.NumberFormat('en-US');
+import { currentLanguage, i18n } from '@/i18n/i18n';
 
-export const formatCount = (value: number) => counts.format(value);
+/** The `Intl` locale of the interface's language (English keeps US grouping and dates: 1,000). */
+const intlLocale = () => {
+  const language = currentLanguage();
+  return language === 'en' ? 'en-US' : language;
+};
+
+/** One formatter per language and options, made on first use. */
+function cached<F>(make: (locale: string) => F): () => F {
+  const byLocale = new Map<string, F>();
+  return () => {
+    const locale = intlLocale();
+    let formatter = byLocale.get(locale);
+    if (!formatter) {
+      formatter = make(locale);
+      byLocale.set(locale, formatter);
+    }
+    return formatter;
+  };
+}
+
+const counts = cached((locale) => new Intl.NumberFormat(locale));
+
+export const formatCount = (value: number) => counts().format(value);
 
 /** A share as "33.3%" (the server rounds to one decimal place). */
 export const formatPercentage = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+const dateTime = cached((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
 
-/** A stored ISO time in the viewer's locale and time zone. */
+/** A stored ISO time in the interface's language and the viewer's time zone. */
 export function formatDateTime(iso: string): string {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateTime.format(date);
+  return Number.isNaN(date.getTime()) ? iso : dateTime().format(date);
 }
 
 export const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
@@ -25,7 +47,7 @@ export function formatDuration(seconds: number): string {
   return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
 }
 
-const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+const relative = cached((locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
 const RELATIVE_UNITS: ReadonlyArray<readonly [Intl.RelativeTimeFormatUnit, number]> = [
   ['year', 365 * 24 * 3600],
   ['month', 30 * 24 * 3600],
@@ -41,7 +63,7 @@ export function formatRelativeTime(iso: string, now: number = Date.now()): strin
   if (Number.isNaN(time)) return iso;
   const seconds = Math.round((time - now) / 1000);
   for (const [unit, size] of RELATIVE_UNITS) {
-    if (Math.abs(seconds) >= size) return relative.format(Math.round(seconds / size), unit);
+    if (Math.abs(seconds) >= size) return relative().format(Math.round(seconds / size), unit);
   }
-  return 'just now';
+  return i18n.t('common:time.justNow');
 }

@@ -14,6 +14,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { TextField, type TextFieldProps } from './field';
+import { translateValidationMessage } from '@/i18n/errors';
 
 /**
  * The forms' kit, on react-hook-form. The rules every form shares:
@@ -109,5 +110,6 @@ export function FormTextField<TValues extends FieldValues>({
     },
     onBlur: (event: Parameters<NonNullable<TextFieldProps['onBlur']>>[0]) => onBlur?.(event),
   });
-  return <TextField {...props} {...field} error={error?.message ?? derived} />;
+  const message = error?.message ? translateValidationMessage(error.message) : undefined;
+  return <TextField {...props} {...field} error={message ?? derived} />;
 }

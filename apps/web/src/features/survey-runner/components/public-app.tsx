@@ -4,6 +4,8 @@ import { matchPublicPath } from '../public-paths';
 import { SurveyRunner, type Navigate } from './survey-runner';
 import { thankYouFor } from '../lib/thank-you-handoff';
 import { ThankYou } from './thank-you';
+import { initI18n } from '@/i18n/i18n';
+import { PUBLIC_NAMESPACES } from '@/i18n/languages';
 
 /**
  * A direct visit to a public survey or its thank-you page runs this small app instead of the
@@ -41,7 +43,8 @@ function PublicApp() {
   );
 }
 
-export function mountPublicApp(container: HTMLElement): void {
+export async function mountPublicApp(container: HTMLElement): Promise<void> {
+  await initI18n({ namespaces: PUBLIC_NAMESPACES });
   createRoot(container).render(
     <StrictMode>
       <PublicApp />

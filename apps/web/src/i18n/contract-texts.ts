@@ -1,0 +1,12 @@
+import { ERROR_MESSAGES, PUBLIC_MESSAGES } from '@quorum/contract';
+
+/**
+ * The `contract` namespace in English is read from the contract itself, so no English text is copied:
+ * - `errors.<CODE>`: the API's error texts (the server sends them in English; other languages translate the code,
+ *   see errors.ts);
+ * - `public.<key>`: the public survey page's messages;
+ * - `validation.<rule>`: the contract's named validation messages (validation-texts.ts; not on the public page,
+ *   whose code must stay free of zod).
+ * A text with `{name, withArticle}` is English wording only; a translation writes `{name}`.
+ */
+export const CONTRACT_TEXTS_EN = { errors: ERROR_MESSAGES, public: PUBLIC_MESSAGES };
