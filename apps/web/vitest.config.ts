@@ -17,5 +17,8 @@ export default defineProject({
     include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
+    // i18next-icu imports intl-messageformat's CommonJS build by default; Node's interop would hand it the module
+    // object instead of the class, so every ICU message would fall back to its raw text. Vite's interop gets it right.
+    server: { deps: { inline: ['i18next-icu'] } },
   },
 });

@@ -2,6 +2,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { useLocation, type RouteObject } from 'react-router';
+import { i18n } from '@/i18n/i18n';
 import { STORAGE_KEYS } from '@/lib/storage';
 import { WorkspaceSwitcher } from '@/components/workspace-switcher';
 import { paths } from '@/config/paths';
@@ -64,6 +65,24 @@ describe('the workspace switcher', { timeout: 30_000 }, () => {
     await user.selectOptions(select, 'user-1');
     expect(address()).toBe('/dashboard');
     expect(screen.queryByRole('link', { name: 'Workspace settings' })).not.toBeInTheDocument();
+  });
+
+  it('speaks German: the label, the personal workspace, the roles and the dialog', async () => {
+    await i18n.changeLanguage('de');
+    stubServer({ 'GET /api/workspaces': [{ status: 200, body: workspaceList(ACME, BETA) }] });
+    const user = userEvent.setup();
+    renderRoutes(routes, { path: paths.user.dashboard.getHref(), user: makeUser('user') });
+
+    const select = await screen.findByRole('combobox', { name: 'Arbeitsbereich' });
+    await waitFor(() => expect(within(select).getAllByRole('option')).toHaveLength(3));
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Persönlich', 'Acme Research (Bearbeiter)', 'Beta Lab (Betrachter)']);
+    await user.click(screen.getByRole('button', { name: 'Neuer Arbeitsbereich …' }));
+    expect(await screen.findByRole('dialog', { name: 'Neuer Arbeitsbereich' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Arbeitsbereich erstellen' })).toBeVisible();
   });
 
   it('creates a workspace from its dialog, checks the name first, and switches to it', async () => {

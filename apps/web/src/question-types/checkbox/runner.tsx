@@ -4,6 +4,8 @@ import { cn } from '@/components/ui/cn';
 import { nativeControl, optionRow } from '../shared/answer-controls';
 import { fitsOther, OtherField } from '../shared/other-field';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n/i18n';
 
 /** The respondent's "Other" text in a checkbox answer: the one item that is not an option. */
 const otherOf = (options: readonly string[], picked: readonly string[]) => picked.find((p) => !options.includes(p));
@@ -17,6 +19,7 @@ function CheckboxInput({
   describedBy,
   invalid,
 }: AnswerInputProps<'checkbox'>) {
+  const { t } = useTranslation('questions');
   const picked = Array.isArray(value) ? value : [];
   const otherText = otherOf(question.options, picked);
   const [otherPicked, setOtherPicked] = useState(() => question.allowOther === true && otherText !== undefined);
@@ -28,7 +31,7 @@ function CheckboxInput({
   const chosen = picked.filter((p) => question.options.includes(p));
   return (
     <div className="grid gap-3">
-      <p className="-mt-2 text-sm text-slate-600">Choose all that apply.</p>
+      <p className="-mt-2 text-sm text-slate-600">{t('checkbox.chooseAll')}</p>
       {arrange(question.options).map((option) => (
         <label key={option} className={optionRow}>
           <input
@@ -61,7 +64,7 @@ function CheckboxInput({
               }}
               className={cn(nativeControl, 'rounded')}
             />
-            <span>{OTHER_LABEL}</span>
+            <span>{t('other.label')}</span>
           </label>
           {otherPicked && (
             <OtherField
@@ -94,7 +97,7 @@ export const checkboxRunner: QuestionRunnerPart<'checkbox'> = {
   },
   problem: (question, value) =>
     Array.isArray(value) && value.some((v) => !question.options.includes(v) && v.trim() === '')
-      ? `Type your answer for “${OTHER_LABEL}”, or untick it.`
+      ? i18n.t('questions:checkbox.otherEmpty')
       : undefined,
   toSubmit: (question, value) =>
     Array.isArray(value) ? value.map((v) => (question.options.includes(v) ? v : v.trim())) : value,

@@ -1,11 +1,12 @@
 import { isIsoDate, type QuestionOf } from '@quorum/contract';
 import { idList, inputHint, textField } from '../shared/answer-controls';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
+import { i18n } from '@/i18n/i18n';
 
 function rangeHint({ dateRange: range = {} }: QuestionOf<'date'>): string | undefined {
-  if (range.min && range.max) return `Between ${range.min} and ${range.max}.`;
-  if (range.min) return `On or after ${range.min}.`;
-  if (range.max) return `On or before ${range.max}.`;
+  if (range.min && range.max) return i18n.t('questions:date.between', { min: range.min, max: range.max });
+  if (range.min) return i18n.t('questions:date.onOrAfter', { min: range.min });
+  if (range.max) return i18n.t('questions:date.onOrBefore', { max: range.max });
   return undefined;
 }
 
@@ -41,10 +42,10 @@ export const dateRunner: QuestionRunnerPart<'date'> = {
   restore: (_question, saved) => (typeof saved === 'string' && isIsoDate(saved) ? saved : undefined),
   problem(question, value) {
     const text = String(value).trim();
-    if (!isIsoDate(text)) return 'Enter a date.';
+    if (!isIsoDate(text)) return i18n.t('questions:date.invalid');
     const { min, max } = question.dateRange ?? {};
-    if (min !== undefined && text < min) return `Enter a date on or after ${min}.`;
-    if (max !== undefined && text > max) return `Enter a date on or before ${max}.`;
+    if (min !== undefined && text < min) return i18n.t('questions:date.tooEarly', { min });
+    if (max !== undefined && text > max) return i18n.t('questions:date.tooLate', { max });
     return undefined;
   },
   toSubmit: (_question, value) => String(value).trim(),

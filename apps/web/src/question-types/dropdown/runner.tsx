@@ -1,9 +1,9 @@
-import { OTHER_LABEL } from '@quorum/contract';
 import { ChevronDown } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import { idList, inputHint, textField } from '../shared/answer-controls';
 import { OtherField, singleChoiceAnswer, useOtherPicked } from '../shared/other-field';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
+import { useTranslation } from 'react-i18next';
 
 /** The select's value for "Other" (the options' values are their positions, so it never clashes). */
 const OTHER_VALUE = 'other';
@@ -22,6 +22,7 @@ function DropdownInput({
   describedBy,
   invalid,
 }: AnswerInputProps<'dropdown'>) {
+  const { t } = useTranslation('questions');
   const text = typeof value === 'string' ? value : undefined;
   const [otherPicked, setOtherPicked] = useOtherPicked(question, text);
   const position = text === undefined ? -1 : question.options.indexOf(text);
@@ -41,21 +42,21 @@ function DropdownInput({
             setOtherPicked(picked === OTHER_VALUE);
             onChange(picked === OTHER_VALUE ? '' : (question.options[Number(picked)] ?? ''));
           }}
-          className={cn(textField, 'h-12 cursor-pointer appearance-none pr-10')}
+          className={cn(textField, 'h-12 cursor-pointer appearance-none pe-10')}
         >
           <option value="" disabled>
-            Choose an option
+            {t('dropdown.placeholder')}
           </option>
           {arrange(question.options.map((option, index) => ({ option, index }))).map(({ option, index }) => (
             <option key={option} value={String(index)}>
               {option}
             </option>
           ))}
-          {question.allowOther && <option value={OTHER_VALUE}>{OTHER_LABEL}</option>}
+          {question.allowOther && <option value={OTHER_VALUE}>{t('other.label')}</option>}
         </select>
         <ChevronDown
           aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-slate-500"
+          className="pointer-events-none absolute top-1/2 end-3 size-5 -translate-y-1/2 text-slate-500"
         />
       </div>
       <p id={hintId} className={cn(inputHint, 'mt-0')}>

@@ -1,6 +1,7 @@
 import { EMAIL_ANSWER_MAX, isEmailAddress } from '@quorum/contract';
 import { idList, textField } from '../shared/answer-controls';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
+import { i18n } from '@/i18n/i18n';
 
 function EmailInput({ headingId, value, onChange, describedBy, invalid }: AnswerInputProps<'email'>) {
   return (
@@ -25,7 +26,6 @@ export const emailRunner: QuestionRunnerPart<'email'> = {
   type: 'email',
   Input: EmailInput,
   restore: (_question, saved) => (typeof saved === 'string' ? saved : undefined),
-  problem: (_question, value) =>
-    isEmailAddress(String(value)) ? undefined : 'Enter an email address like name@example.com.',
+  problem: (_question, value) => (isEmailAddress(String(value)) ? undefined : i18n.t('questions:email.invalid')),
   toSubmit: (_question, value) => String(value).trim(),
 };

@@ -1,5 +1,6 @@
 import { nativeControl } from '../shared/answer-controls';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
+import { i18n } from '@/i18n/i18n';
 
 /** A column per row, in row order; a row not answered yet holds "". */
 function answerRows(rows: readonly string[], value: unknown): string[] {
@@ -54,6 +55,6 @@ export const matrixRunner: QuestionRunnerPart<'matrix'> = {
   problem(question, value) {
     const open = answerRows(question.rows, value).filter((a) => a === '').length;
     if (open === 0) return undefined;
-    return open === 1 ? 'Choose an answer in the row left open.' : `Choose an answer in each row (${open} left).`;
+    return i18n.t('questions:matrix.rowsOpen', { open });
   },
 };

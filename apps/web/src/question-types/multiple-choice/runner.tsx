@@ -2,6 +2,7 @@ import { OTHER_LABEL } from '@quorum/contract';
 import { nativeControl, optionRow } from '../shared/answer-controls';
 import { OtherField, singleChoiceAnswer, useOtherPicked } from '../shared/other-field';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
+import { useTranslation } from 'react-i18next';
 
 function MultipleChoiceInput({
   question,
@@ -12,6 +13,7 @@ function MultipleChoiceInput({
   describedBy,
   invalid,
 }: AnswerInputProps<'multiple_choice'>) {
+  const { t } = useTranslation('questions');
   const text = typeof value === 'string' ? value : undefined;
   const [otherPicked, setOtherPicked] = useOtherPicked(question, text);
   return (
@@ -46,7 +48,7 @@ function MultipleChoiceInput({
               }}
               className={nativeControl}
             />
-            <span>{OTHER_LABEL}</span>
+            <span>{t('other.label')}</span>
           </label>
           {otherPicked && (
             <OtherField

@@ -1,12 +1,13 @@
-import { NPS_LABELS } from '@quorum/contract';
 import { cn } from '@/components/ui/cn';
 import { optionRow } from '../shared/answer-controls';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
+import { useTranslation } from 'react-i18next';
 
 const SCORES = Array.from({ length: 11 }, (_, score) => score);
 
 /** 0 to 10 as radio buttons, two rows on a phone, one from a tablet up, with the end labels under 0 and 10. */
 function NpsInput({ name, value, onChange }: AnswerInputProps<'nps'>) {
+  const { t } = useTranslation('questions');
   const lowId = `${name}-low`;
   const highId = `${name}-high`;
   return (
@@ -31,9 +32,9 @@ function NpsInput({ name, value, onChange }: AnswerInputProps<'nps'>) {
         ))}
       </div>
       <div className="mt-2 flex justify-between gap-4 text-sm text-slate-600">
-        <span id={lowId}>{NPS_LABELS.low}</span>
-        <span id={highId} className="text-right">
-          {NPS_LABELS.high}
+        <span id={lowId}>{t('nps.low')}</span>
+        <span id={highId} className="text-end">
+          {t('nps.high')}
         </span>
       </div>
     </div>

@@ -1,31 +1,33 @@
 import { onStep, parseDecimal, type QuestionOf } from '@quorum/contract';
 import { idList, inputHint, textField } from '../shared/answer-controls';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
+import { i18n } from '@/i18n/i18n';
 
 /** What the respondent may type, from the question's range ("Between 1 and 10, in steps of 0.5."). */
 function rangeHint({ numberRange: range = {} }: QuestionOf<'number'>): string | undefined {
   const { min, max, step } = range;
+  // One whole sentence per case: the parts' order and joins differ between languages.
   const bounds =
     min !== undefined && max !== undefined
-      ? `Between ${min} and ${max}`
+      ? 'between'
       : min !== undefined
-        ? `At least ${min}`
+        ? 'atLeast'
         : max !== undefined
-          ? `At most ${max}`
-          : undefined;
-  const steps = step !== undefined ? `in steps of ${step}` : undefined;
-  if (!bounds && !steps) return undefined;
-  return `${[bounds, steps].filter(Boolean).join(', ')}.`.replace(/^i/, 'I');
+          ? 'atMost'
+          : '';
+  if (!bounds && step === undefined) return undefined;
+  const key = step === undefined ? bounds : bounds ? `${bounds}InSteps` : 'inSteps';
+  return i18n.t(`questions:number.hint.${key}`, { min, max, step });
 }
 
 /** Why a typed number cannot be sent (the server's rule), or undefined. */
 function numberProblem(question: QuestionOf<'number'>, text: string): string | undefined {
   const value = parseDecimal(text);
-  if (value === undefined) return 'Enter a number, like 7 or 2.5.';
+  if (value === undefined) return i18n.t('questions:number.invalid');
   const range = question.numberRange ?? {};
-  if (range.min !== undefined && value < range.min) return `Enter a number of at least ${range.min}.`;
-  if (range.max !== undefined && value > range.max) return `Enter a number of at most ${range.max}.`;
-  if (!onStep(range, value)) return `Enter a number in steps of ${range.step}.`;
+  if (range.min !== undefined && value < range.min) return i18n.t('questions:number.tooLow', { min: range.min });
+  if (range.max !== undefined && value > range.max) return i18n.t('questions:number.tooHigh', { max: range.max });
+  if (!onStep(range, value)) return i18n.t('questions:number.offStep', { step: range.step });
   return undefined;
 }
 

@@ -4,6 +4,7 @@ import { ButtonBase as Button } from '@/components/ui/button-base';
 import { cn } from '@/components/ui/cn';
 import { idList, inputHint } from '../shared/answer-controls';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
+import { useTranslation } from 'react-i18next';
 
 /** Whether `value` lists every option once: a ranking. */
 function isRanking(options: readonly string[], value: unknown): value is string[] {
@@ -29,6 +30,7 @@ function RankingInput({
   arrange,
   describedBy,
 }: AnswerInputProps<'ranking'>) {
+  const { t } = useTranslation('questions');
   const answered = isRanking(question.options, value);
   const [shown] = useState(() => arrange(question.options));
   const order = answered ? value : shown;
@@ -55,7 +57,7 @@ function RankingInput({
     const [option] = next.splice(from, 1);
     next.splice(to, 0, option!);
     onChange(next);
-    setAnnouncement(`${option} moved to position ${to + 1} of ${order.length}.`);
+    setAnnouncement(t('ranking.moved', { option, position: to + 1, total: order.length }));
   };
 
   const onDrop = (event: DragEvent, to: number) => {
@@ -68,8 +70,7 @@ function RankingInput({
   return (
     <div>
       <p id={hintId} className={cn(inputHint, '-mt-2 mb-3 text-sm')}>
-        Put the options in your order, the one you prefer most first: drag them, or use the Move up and Move down
-        buttons.
+        {t('ranking.hint')}
       </p>
       <ol
         ref={listRef}
@@ -90,7 +91,7 @@ function RankingInput({
             onDrop={(event) => onDrop(event, index)}
             onDragEnd={() => setDragged(null)}
             className={cn(
-              'flex min-h-12 items-center gap-2 rounded-control border border-slate-300 bg-white py-1 pr-1 pl-2 text-base text-slate-800',
+              'flex min-h-12 items-center gap-2 rounded-control border border-slate-300 bg-white py-1 pe-1 ps-2 text-base text-slate-800',
               dragged === index && 'opacity-50',
             )}
           >
@@ -103,7 +104,7 @@ function RankingInput({
               id={idOf(option, 'up')}
               variant="ghost"
               size="icon"
-              aria-label={`Move ${option} up`}
+              aria-label={t('ranking.moveUp', { option })}
               disabled={index === 0}
               onClick={() => {
                 focusAfterMove.current = { option, direction: 'up' };
@@ -116,7 +117,7 @@ function RankingInput({
               id={idOf(option, 'down')}
               variant="ghost"
               size="icon"
-              aria-label={`Move ${option} down`}
+              aria-label={t('ranking.moveDown', { option })}
               disabled={index === order.length - 1}
               onClick={() => {
                 focusAfterMove.current = { option, direction: 'down' };
@@ -138,7 +139,7 @@ function RankingInput({
             listRef.current?.focus();
           }}
         >
-          Keep this order
+          {t('ranking.keepOrder')}
         </Button>
       )}
       <p aria-live="polite" aria-atomic="true" className="sr-only">

@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
-import { ratingStops, type RatingScale } from '@quorum/contract';
+import { Trans, useTranslation } from 'react-i18next';
+import type { RatingScale } from '@quorum/contract';
+import { shownRatingStops } from './scale';
 import { SliderStops } from './slider-stops';
 
 /**
@@ -7,8 +9,9 @@ import { SliderStops } from './slider-stops';
  * slider with its labelled stops, the 5-point scale as radio options with per-value labels.
  */
 export function RatingPreview({ scale }: { scale: RatingScale }) {
+  const { t } = useTranslation('questions');
   const id = useId();
-  const stops = ratingStops(scale);
+  const stops = shownRatingStops(scale);
   const [value, setValue] = useState(Math.ceil((scale.min + scale.max) / 2));
   const textOf = (v: number) => stops.find((stop) => stop.value === v)?.text ?? String(v);
 
@@ -16,7 +19,7 @@ export function RatingPreview({ scale }: { scale: RatingScale }) {
     return (
       <div className="space-y-2">
         <label htmlFor={id} className="text-xs font-medium tracking-wide text-slate-500 uppercase">
-          Preview: slider
+          {t('rating.previewSlider')}
         </label>
         <div>
           <input
@@ -33,7 +36,12 @@ export function RatingPreview({ scale }: { scale: RatingScale }) {
           <SliderStops stops={stops} className="text-xs text-slate-600" />
         </div>
         <p className="text-sm text-slate-700" aria-live="polite">
-          Selected: <span className="font-medium">{textOf(value)}</span>
+          <Trans
+            t={t}
+            i18nKey="rating.selected"
+            values={{ value: textOf(value) }}
+            components={{ strong: <span className="font-medium" /> }}
+          />
         </p>
       </div>
     );
@@ -41,7 +49,9 @@ export function RatingPreview({ scale }: { scale: RatingScale }) {
 
   return (
     <fieldset className="space-y-2">
-      <legend className="text-xs font-medium tracking-wide text-slate-500 uppercase">Preview: options</legend>
+      <legend className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+        {t('rating.previewOptions')}
+      </legend>
       <div className="flex flex-wrap gap-2">
         {stops.map((stop) => (
           <label

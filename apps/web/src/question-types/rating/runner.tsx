@@ -1,9 +1,11 @@
 import { useId } from 'react';
-import { ratingStops, type AnswerValue } from '@quorum/contract';
+import type { AnswerValue } from '@quorum/contract';
 import { cn } from '@/components/ui/cn';
 import { idList, nativeControl, optionRow } from '../shared/answer-controls';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
+import { shownRatingStops } from './scale';
 import { SliderStops } from './slider-stops';
+import { useTranslation } from 'react-i18next';
 
 /** A scale with a maximum of 10 is a slider; a five-point scale, radio options with their labels. */
 function RatingInput(props: AnswerInputProps<'rating'>) {
@@ -14,7 +16,7 @@ function RatingInput(props: AnswerInputProps<'rating'>) {
 function RatingChoices({ question, name, value, onChange }: AnswerInputProps<'rating'>) {
   return (
     <div className="grid gap-3 sm:grid-cols-5 sm:gap-2">
-      {ratingStops(question.ratingScale).map((stop) => (
+      {shownRatingStops(question.ratingScale).map((stop) => (
         <label
           key={stop.value}
           className={cn(
@@ -40,8 +42,9 @@ function RatingChoices({ question, name, value, onChange }: AnswerInputProps<'ra
 
 /** A ten-point scale: a slider labelled at the values its scale labels. Unanswered until moved or tapped. */
 function RatingSlider({ question, headingId, value, onChange, describedBy }: AnswerInputProps<'rating'>) {
+  const { t } = useTranslation('questions');
   const { min, max } = question.ratingScale;
-  const stops = ratingStops(question.ratingScale);
+  const stops = shownRatingStops(question.ratingScale);
   const answered = typeof value === 'number';
   const current = answered ? value : Math.round((min + max) / 2);
   const id = useId();
@@ -58,16 +61,16 @@ function RatingSlider({ question, headingId, value, onChange, describedBy }: Ans
         value={current}
         aria-labelledby={headingId}
         aria-describedby={idList(`${id}-hint`, describedBy)}
-        aria-valuetext={answered ? (stops.find((s) => s.value === current)?.text ?? String(current)) : 'Not rated yet'}
+        aria-valuetext={
+          answered ? (stops.find((s) => s.value === current)?.text ?? String(current)) : t('rating.notRated')
+        }
         onChange={(event) => onChange(Number(event.target.value))}
         onPointerUp={(event) => onChange(Number(event.currentTarget.value))}
         className={cn('block h-8 w-full cursor-pointer accent-accent-600', !answered && 'opacity-60')}
       />
       <SliderStops stops={stops} className="text-xs text-slate-600 sm:text-sm" />
       <p id={`${id}-hint`} className="mt-3 text-center text-sm text-slate-600">
-        {answered
-          ? 'Use the arrow keys or drag to change your rating.'
-          : 'Drag the slider or use the arrow keys to rate.'}
+        {answered ? t('rating.hintChange') : t('rating.hintRate')}
       </p>
     </div>
   );

@@ -28,8 +28,8 @@ export function SliderStops({ stops, className }: { stops: readonly RatingStop[]
           <span
             key={stop.value}
             data-tick={stop.value}
-            className="absolute top-0 h-full w-px -translate-x-1/2 bg-slate-400"
-            style={{ left: positionOf(stop.value, min, max) }}
+            className="absolute top-0 h-full w-px -translate-x-1/2 bg-slate-400 rtl:translate-x-1/2"
+            style={{ insetInlineStart: positionOf(stop.value, min, max) }}
           />
         ))}
       </div>
@@ -43,11 +43,11 @@ export function SliderStops({ stops, className }: { stops: readonly RatingStop[]
               data-stop={stop.value}
               className={cn(
                 'col-start-1 row-start-1 max-w-[32%]',
-                first && 'justify-self-start text-left',
-                last && 'justify-self-end text-right',
-                !first && !last && 'justify-self-start -translate-x-1/2 text-center',
+                first && 'justify-self-start text-start',
+                last && 'justify-self-end text-end',
+                !first && !last && 'justify-self-start -translate-x-1/2 text-center rtl:translate-x-1/2',
               )}
-              style={!first && !last ? { marginLeft: positionOf(stop.value, min, max) } : undefined}
+              style={!first && !last ? { marginInlineStart: positionOf(stop.value, min, max) } : undefined}
             >
               {stop.text}
             </span>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
-import { OTHER_ANSWER_MAX, OTHER_LABEL, type AnswerValue } from '@quorum/contract';
+import { OTHER_ANSWER_MAX, type AnswerValue } from '@quorum/contract';
 import { textField } from './answer-controls';
+import { useTranslation } from 'react-i18next';
 
 interface OtherFieldProps {
   id: string;
@@ -12,10 +13,11 @@ interface OtherFieldProps {
 
 /** The text field shown once a respondent picks "Other": their own answer, at most OTHER_ANSWER_MAX characters. */
 export function OtherField({ id, value, onChange, describedBy, invalid }: OtherFieldProps) {
+  const { t } = useTranslation('questions');
   return (
-    <div className="sm:pl-8">
+    <div className="sm:ps-8">
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
-        Your answer for “{OTHER_LABEL}”
+        {t('other.yourAnswer')}
       </label>
       <input
         id={id}

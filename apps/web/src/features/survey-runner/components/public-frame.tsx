@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
+import { LanguageMenu } from '@/components/language-menu';
 import { Logo } from '@/components/ui/logo';
 
 /**
@@ -8,16 +10,18 @@ import { Logo } from '@/components/ui/logo';
  * is another part of the app, loaded when the visitor goes there.
  */
 export function PublicFrame({ children, banner }: { children: ReactNode; banner?: ReactNode }) {
+  const { t } = useTranslation('runner');
   return (
     <div className="flex min-h-screen flex-col">
       {banner}
       <header className="border-b border-slate-200 bg-white">
-        <div className="mx-auto flex h-14 max-w-2xl items-center justify-end px-4">
+        <div className="mx-auto flex h-14 max-w-2xl items-center justify-between gap-3 px-4">
+          <LanguageMenu className="[&_select]:h-8 [&_select]:text-xs" />
           <a
             href={paths.auth.register.getHref()}
             className="inline-flex items-center gap-2 rounded-control text-xs font-medium text-slate-600 hover:text-slate-900"
           >
-            <span>Powered by</span>
+            <span>{t('frame.poweredBy')}</span>
             <Logo className="[&_span]:text-base [&_svg]:size-6" />
           </a>
         </div>
@@ -27,13 +31,18 @@ export function PublicFrame({ children, banner }: { children: ReactNode; banner?
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto max-w-2xl px-4 py-5 text-center text-sm text-slate-600">
-          Want to create surveys like this one?{' '}
-          <a
-            href={paths.auth.register.getHref()}
-            className="font-medium text-accent-700 underline-offset-2 hover:underline"
-          >
-            Create your own surveys with Quorum for free
-          </a>
+          <Trans
+            t={t}
+            i18nKey="frame.footer"
+            components={{
+              register: (
+                <a
+                  href={paths.auth.register.getHref()}
+                  className="font-medium text-accent-700 underline-offset-2 hover:underline"
+                />
+              ),
+            }}
+          />
         </div>
       </footer>
     </div>

@@ -1,5 +1,6 @@
 import { isRequired } from '@quorum/contract';
 import { forwardRef, useCallback, useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { AnswerValue, Question } from '@quorum/contract';
 import { questionRunnerOf } from '@/question-types/runner';
 import { idList } from '@/question-types/shared/answer-controls';
@@ -26,6 +27,7 @@ export const QuestionStep = forwardRef<HTMLHeadingElement, QuestionStepProps>(fu
   { question, position, value, onChange, seed, problem },
   headingRef,
 ) {
+  const { t } = useTranslation('runner');
   const id = useId();
   const headingId = `${id}-q`;
   const descriptionId = question.description ? `${id}-d` : undefined;
@@ -42,7 +44,7 @@ export const QuestionStep = forwardRef<HTMLHeadingElement, QuestionStepProps>(fu
   return (
     <fieldset className="min-w-0" aria-describedby={describedBy}>
       <legend className="mb-5 w-full">
-        <span className="mb-1 block text-sm font-medium text-accent-700">Question {position}</span>
+        <span className="mb-1 block text-sm font-medium text-accent-700">{t('question.position', { position })}</span>
         <h2
           ref={headingRef}
           id={headingId}
@@ -52,8 +54,8 @@ export const QuestionStep = forwardRef<HTMLHeadingElement, QuestionStepProps>(fu
           {question.text}
           {!isRequired(question) && ' '}
           {!isRequired(question) && (
-            <span className="ml-2 inline-block rounded-full bg-slate-100 px-2 py-0.5 align-middle text-sm font-medium text-slate-600">
-              Optional
+            <span className="ms-2 inline-block rounded-full bg-slate-100 px-2 py-0.5 align-middle text-sm font-medium text-slate-600">
+              {t('question.optional')}
             </span>
           )}
         </h2>

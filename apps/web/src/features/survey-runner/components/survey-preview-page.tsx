@@ -2,7 +2,8 @@ import { useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import { Eye } from 'lucide-react';
-import { PUBLIC_MESSAGES, type PublicSurvey } from '@quorum/contract';
+import { useTranslation } from 'react-i18next';
+import type { PublicSurvey } from '@quorum/contract';
 import { ButtonBase as Button } from '@/components/ui/button-base';
 import { Spinner } from '@/components/ui/spinner';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -13,8 +14,6 @@ import { PublicFrame } from './public-frame';
 import { SurveyRun } from './survey-runner';
 import { ThankYou } from './thank-you';
 
-export const PREVIEW_NOTICE = 'Preview — answers are not recorded';
-
 /** Nothing is ever sent from a preview: Submit goes straight to the thank-you screen. */
 const recordNothing = () => Promise.resolve();
 
@@ -23,6 +22,7 @@ const recordNothing = () => Promise.resolve();
  * (GET /api/surveys/:surveyId/preview, in any state), or with `?draft=` the editor's unsaved version.
  */
 export function SurveyPreviewPage() {
+  const { t } = useTranslation('runner');
   const { surveyId = '' } = useParams();
   const [params] = useSearchParams();
   const token = params.get(PREVIEW_DRAFT_PARAM);
@@ -34,30 +34,27 @@ export function SurveyPreviewPage() {
     staleTime: Infinity,
   });
   const survey = token === null ? saved.data : draft;
-  useDocumentTitle(survey ? `Preview: ${survey.title}` : 'Preview');
+  useDocumentTitle(survey ? t('preview.documentTitle', { title: survey.title }) : t('preview.label'));
 
   return (
     <>
       {survey ? (
         <PreviewRun survey={survey} />
       ) : token !== null ? (
-        <PreviewProblem
-          title="This preview is no longer available"
-          text="Open Preview again from the editor to see your current version."
-        />
+        <PreviewProblem title={t('preview.draftGone')} text={t('preview.draftGoneText')} />
       ) : saved.isError ? (
         saved.error instanceof ApiError && saved.error.status === 404 ? (
-          <PreviewProblem title={PUBLIC_MESSAGES.notFound} text="It may have been deleted, or it is not yours." />
+          <PreviewProblem title={t('contract:public.notFound')} text={t('preview.notFoundText')} />
         ) : (
           <PreviewProblem
-            title="The preview could not be loaded"
-            text={errorMessage(saved.error, 'Check your connection and try again.')}
+            title={t('preview.loadFailed')}
+            text={errorMessage(saved.error, t('loadFailed.checkConnection'))}
             onRetry={() => void saved.refetch()}
           />
         )
       ) : (
         <PublicFrame banner={<PreviewBar />}>
-          <Spinner label="Loading survey..." className="min-h-64" />
+          <Spinner label={t('runner.loading')} className="min-h-64" />
         </PublicFrame>
       )}
     </>
@@ -90,19 +87,20 @@ function PreviewRun({ survey }: { survey: PublicSurvey }) {
 
 /** Sticky above the page, on every screen of the preview. */
 function PreviewBar({ onRestart }: { onRestart?: () => void }) {
+  const { t } = useTranslation('runner');
   return (
     <aside
-      aria-label="Preview"
+      aria-label={t('preview.label')}
       className="sticky top-0 z-20 border-b border-amber-300 bg-amber-100 text-amber-950 shadow-sm"
     >
       <div className="mx-auto flex min-h-11 max-w-2xl flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-2">
         <p className="flex items-center gap-2 text-sm font-semibold">
           <Eye className="size-4 shrink-0" aria-hidden="true" />
-          {PREVIEW_NOTICE}
+          {t('preview.notice')}
         </p>
         {onRestart && (
           <Button variant="secondary" size="sm" onClick={onRestart}>
-            Start again
+            {t('preview.startAgain')}
           </Button>
         )}
       </div>
@@ -111,6 +109,7 @@ function PreviewBar({ onRestart }: { onRestart?: () => void }) {
 }
 
 function PreviewProblem({ title, text, onRetry }: { title: string; text: string; onRetry?: () => void }) {
+  const { t } = useTranslation('runner');
   return (
     <PublicFrame banner={<PreviewBar />}>
       <section className="rounded-card border border-slate-200 bg-white px-6 py-10 text-center shadow-card">
@@ -118,7 +117,7 @@ function PreviewProblem({ title, text, onRetry }: { title: string; text: string;
         <p className="mt-3 text-slate-600">{text}</p>
         {onRetry && (
           <Button variant="secondary" className="mt-6" onClick={onRetry}>
-            Try again
+            {t('loadFailed.tryAgain')}
           </Button>
         )}
       </section>

@@ -1,12 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   answerFor,
-  ERROR_MESSAGES,
   isAnswered,
   isRequired,
   nextQuestion,
   previousQuestion,
-  PUBLIC_MESSAGES,
   questionPath,
   withAnswer,
   type AnswerValue,
@@ -41,8 +40,9 @@ export interface SurveyRunnerProps {
 
 /** The public survey-taking screen, free of the router so the public page can run without it. */
 export function SurveyRunner({ projectId, surveyId, navigate }: SurveyRunnerProps) {
+  const { t } = useTranslation('runner');
   const { state, retry } = usePublicSurvey(surveyId);
-  useDocumentTitle(state.status === 'ready' ? state.survey.title : 'Survey');
+  useDocumentTitle(state.status === 'ready' ? state.survey.title : t('runner.documentTitle'));
   const wrongProject = state.status === 'ready' && state.survey.projectId !== projectId;
 
   useEffect(() => {
@@ -56,7 +56,7 @@ export function SurveyRunner({ projectId, surveyId, navigate }: SurveyRunnerProp
   return (
     <PublicFrame>
       {state.status === 'loading' || wrongProject ? (
-        <Spinner label="Loading survey..." className="min-h-64" />
+        <Spinner label={t('runner.loading')} className="min-h-64" />
       ) : state.status === 'error' ? (
         <LoadFailed notFound={state.notFound} onRetry={retry} />
       ) : (
@@ -89,14 +89,15 @@ export interface SurveyRunProps {
 
 /** One survey from its first screen to its submit: opening time, "already responded", welcome, questions. */
 export function SurveyRun({ survey, submit, onSubmitted, live }: SurveyRunProps) {
+  const { t } = useTranslation('runner');
   const opensAt = useNotOpenYet(live ? survey.opensAt : null);
   const once = live && survey.oneResponsePerBrowser;
   const [responded, setResponded] = useState(() => once && hasResponded(survey.surveyId));
 
   if (opensAt !== null) {
-    return <Notice title={survey.title}>This survey opens on {formatOpening(opensAt)}</Notice>;
+    return <Notice title={survey.title}>{t('runner.opensOn', { time: formatOpening(opensAt) })}</Notice>;
   }
-  if (responded) return <Notice title={survey.title}>{ERROR_MESSAGES.ALREADY_RESPONDED}</Notice>;
+  if (responded) return <Notice title={survey.title}>{t('contract:errors.ALREADY_RESPONDED')}</Notice>;
   return (
     <SurveyForm
       survey={survey}
@@ -145,22 +146,22 @@ function Notice({ title, children }: { title: string; children: ReactNode }) {
 
 /** 'Survey not found' for a missing survey, 'Survey not found or no longer available' when loading fails. */
 function LoadFailed({ notFound, onRetry }: { notFound: boolean; onRetry: () => void }) {
+  const { t } = useTranslation('runner');
   return (
     <section className="rounded-card border border-slate-200 bg-white px-6 py-10 text-center shadow-card">
       {notFound ? (
         <>
-          <h1 className="text-2xl font-semibold text-slate-900">{PUBLIC_MESSAGES.notFound}</h1>
+          <h1 className="text-2xl font-semibold text-slate-900">{t('contract:public.notFound')}</h1>
           <p className="mt-3 text-slate-600">
-            {PUBLIC_MESSAGES.unavailable}. The link may be mistyped, or the survey may have been paused or closed by its
-            owner.
+            {t('loadFailed.notFoundText', { unavailable: t('contract:public.unavailable') })}
           </p>
         </>
       ) : (
         <>
-          <h1 className="text-2xl font-semibold text-slate-900">{PUBLIC_MESSAGES.unavailable}</h1>
-          <p className="mt-3 text-slate-600">Check your connection and try again.</p>
+          <h1 className="text-2xl font-semibold text-slate-900">{t('contract:public.unavailable')}</h1>
+          <p className="mt-3 text-slate-600">{t('loadFailed.checkConnection')}</p>
           <Button variant="secondary" className="mt-6" onClick={onRetry}>
-            Try again
+            {t('loadFailed.tryAgain')}
           </Button>
         </>
       )}
@@ -177,6 +178,7 @@ interface SurveyFormProps {
 }
 
 function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponded }: SurveyFormProps) {
+  const { t } = useTranslation('runner');
   const [progress, setProgress] = useState<Progress>(() => {
     const fromLink = hiddenFieldsFromQuery(window.location.search, survey.hiddenFields);
     // The live page resumes where this browser left off; the preview starts afresh each time.
@@ -273,7 +275,7 @@ function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponde
       // The server's opening time (an ISO date-time) in the respondent's own locale and time zone.
       const message =
         typeof opensAt === 'string' && !Number.isNaN(Date.parse(opensAt))
-          ? `This survey opens on ${formatOpening(opensAt)}`
+          ? t('runner.opensOn', { time: formatOpening(opensAt) })
           : error instanceof ApiError && error.message
             ? error.message
             : '';
@@ -324,7 +326,7 @@ function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponde
     return (
       <section className="rounded-card border border-slate-200 bg-white px-6 py-10 text-center shadow-card">
         <h1 className="text-2xl font-semibold text-slate-900">{survey.title}</h1>
-        <p className="mt-3 text-slate-600">This survey has no questions yet.</p>
+        <p className="mt-3 text-slate-600">{t('runner.noQuestions')}</p>
       </section>
     );
   }
@@ -349,7 +351,7 @@ function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponde
           <h1 className="text-display text-balance text-slate-900">{welcome.title}</h1>
           {welcome.text && <p className="mx-auto mt-4 max-w-md whitespace-pre-line text-slate-600">{welcome.text}</p>}
           <Button size="lg" className="mt-8 w-full sm:w-auto sm:min-w-32" onClick={start}>
-            {welcome.buttonLabel || 'Start'}
+            {welcome.buttonLabel || t('runner.start')}
           </Button>
         </section>
       </div>
@@ -364,17 +366,21 @@ function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponde
       <div>
         <div className="mb-2 flex items-center justify-between text-sm text-slate-600">
           <p aria-live="polite" aria-atomic="true" className="font-medium">
-            Question {position} of {total}
+            {t('progress.position', { position, total })}
           </p>
-          <p>{answeredCount === total ? 'All answered' : `${answeredCount} of ${total} answered`}</p>
+          <p>
+            {answeredCount === total
+              ? t('progress.allAnswered')
+              : t('progress.answered', { answered: answeredCount, total })}
+          </p>
         </div>
         <div
           role="progressbar"
-          aria-label="Answered questions"
+          aria-label={t('progress.label')}
           aria-valuemin={0}
           aria-valuemax={total}
           aria-valuenow={answeredCount}
-          aria-valuetext={`${answeredCount} of ${total} questions answered`}
+          aria-valuetext={t('progress.valueText', { answered: answeredCount, total })}
           className="h-2 overflow-hidden rounded-full bg-slate-200"
         >
           <div
@@ -403,9 +409,9 @@ function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponde
         />
 
         {submitError !== null && (
-          <Banner tone="error" title={PUBLIC_MESSAGES.submitFailed} className="mt-6">
+          <Banner tone="error" title={t('contract:public.submitFailed')} className="mt-6">
             {submitError.message ? `${submitError.message}. ` : ''}
-            {submitError.retry && 'Your answers are kept: please try again.'}
+            {submitError.retry && t('runner.answersKept')}
           </Banner>
         )}
 
@@ -417,12 +423,12 @@ function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponde
             disabled={previous === null || submitting}
             className="w-full sm:w-auto"
           >
-            Previous
+            {t('runner.previous')}
           </Button>
           <div className="flex flex-col-reverse gap-3 sm:flex-row">
             {optional && (
               <Button variant="ghost" size="lg" onClick={skip} disabled={submitting} className="w-full sm:w-auto">
-                Skip
+                {t('runner.skip')}
               </Button>
             )}
             <Button
@@ -432,7 +438,7 @@ function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponde
               loading={submitting}
               className="w-full sm:w-auto sm:min-w-32"
             >
-              {isLast ? 'Submit' : 'Next'}
+              {isLast ? t('runner.submit') : t('runner.next')}
             </Button>
           </div>
         </div>

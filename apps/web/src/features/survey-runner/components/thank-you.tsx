@@ -1,29 +1,19 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { BarChart3, CheckCircle2, ListChecks, Sparkles } from 'lucide-react';
-import { isHttpUrl, PUBLIC_MESSAGES, type ThankYouScreen } from '@quorum/contract';
+import { useTranslation } from 'react-i18next';
+import { isHttpUrl, type ThankYouScreen } from '@quorum/contract';
 import { paths } from '@/config/paths';
 import { buttonClasses } from '@/components/ui/button-base';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { leavePage } from '../lib/leave-page';
 import { PublicFrame } from './public-frame';
 
+/** The product's features on the promotion, by their keys in `thankYou.features`. */
 const FEATURES = [
-  {
-    icon: Sparkles,
-    title: 'AI-powered survey generation',
-    text: 'Describe your idea and get a ready-to-edit survey in seconds.',
-  },
-  {
-    icon: BarChart3,
-    title: 'Real-time analytics',
-    text: 'Watch responses arrive and see the results as charts, live.',
-  },
-  {
-    icon: ListChecks,
-    title: 'Multiple question types',
-    text: 'Single and multiple choice, free text, and rating scales.',
-  },
-];
+  { icon: Sparkles, key: 'ai' },
+  { icon: BarChart3, key: 'analytics' },
+  { icon: ListChecks, key: 'questionTypes' },
+] as const;
 
 /** Seconds the thank-you screen stays before a survey's redirect. */
 export const REDIRECT_PAUSE_SECONDS = 3;
@@ -39,8 +29,9 @@ export interface ThankYouProps {
 
 /** The thank-you page, which also promotes the product: AI generation, real-time analytics, question types. */
 export function ThankYou({ screen = null, preview = false, banner }: ThankYouProps) {
-  const title = screen?.title || PUBLIC_MESSAGES.thankYouTitle;
-  const text = screen?.text || PUBLIC_MESSAGES.thankYouBody;
+  const { t } = useTranslation('runner');
+  const title = screen?.title || t('contract:public.thankYouTitle');
+  const text = screen?.text || t('contract:public.thankYouBody');
   // Checked again here: only an http(s) address is ever followed.
   const redirectUrl = screen?.redirectUrl && isHttpUrl(screen.redirectUrl) ? screen.redirectUrl : null;
   useDocumentTitle(title);
@@ -59,7 +50,7 @@ export function ThankYou({ screen = null, preview = false, banner }: ThankYouPro
           {redirectUrl &&
             (preview ? (
               <p className="mx-auto mt-4 max-w-md text-sm text-slate-600">
-                Respondents continue to {hostOf(redirectUrl)} after {REDIRECT_PAUSE_SECONDS} seconds.
+                {t('thankYou.previewRedirect', { host: hostOf(redirectUrl), seconds: REDIRECT_PAUSE_SECONDS })}
               </p>
             ) : (
               <Redirect url={redirectUrl} />
@@ -70,20 +61,20 @@ export function ThankYou({ screen = null, preview = false, banner }: ThankYouPro
           className="rounded-card border border-accent-100 bg-accent-50 px-6 py-8 shadow-card sm:px-8"
         >
           <h2 id="promo-title" className="text-center text-xl font-semibold text-slate-900">
-            Create your own surveys with Quorum
+            {t('thankYou.promoTitle')}
           </h2>
           <ul className="mt-6 grid gap-4 sm:grid-cols-3">
-            {FEATURES.map(({ icon: Icon, title, text }) => (
-              <li key={title} className="rounded-control bg-white p-4 shadow-sm">
+            {FEATURES.map(({ icon: Icon, key }) => (
+              <li key={key} className="rounded-control bg-white p-4 shadow-sm">
                 <Icon className="size-6 text-accent-600" aria-hidden="true" />
-                <h3 className="mt-2 font-semibold text-slate-900">{title}</h3>
-                <p className="mt-1 text-sm text-slate-600">{text}</p>
+                <h3 className="mt-2 font-semibold text-slate-900">{t(`thankYou.features.${key}.title`)}</h3>
+                <p className="mt-1 text-sm text-slate-600">{t(`thankYou.features.${key}.text`)}</p>
               </li>
             ))}
           </ul>
           <div className="mt-8 text-center">
             <a href={paths.auth.register.getHref()} className={buttonClasses('primary', 'lg')}>
-              {PUBLIC_MESSAGES.getStarted}
+              {t('contract:public.getStarted')}
             </a>
           </div>
         </section>
@@ -99,6 +90,7 @@ const hostOf = (url: string) => new URL(url).host;
  * announcement (not one per second) for screen readers.
  */
 function Redirect({ url }: { url: string }) {
+  const { t } = useTranslation('runner');
   const [left, setLeft] = useState(REDIRECT_PAUSE_SECONDS);
 
   useEffect(() => {
@@ -113,13 +105,13 @@ function Redirect({ url }: { url: string }) {
   return (
     <div className="mx-auto mt-5 max-w-md text-sm text-slate-600">
       <p role="status" aria-live="polite">
-        You will be taken to {hostOf(url)} in a few seconds.
+        {t('thankYou.redirectNotice', { host: hostOf(url) })}
       </p>
       <p aria-hidden="true" className="mt-1">
-        {left > 0 ? `${left}…` : 'Redirecting…'}
+        {left > 0 ? t('thankYou.countdown', { seconds: left }) : t('thankYou.redirecting')}
       </p>
       <a href={url} className="mt-2 inline-block font-medium text-accent-700 underline underline-offset-2">
-        Continue now
+        {t('thankYou.continueNow')}
       </a>
     </div>
   );

@@ -1,5 +1,7 @@
-/** When a survey opens, in the respondent's own locale and time zone, with the time zone named. */
-export function formatOpening(iso: string, locale?: string): string {
+import { currentLanguage } from '@/i18n/i18n';
+
+/** When a survey opens, in the interface's language and the respondent's time zone, with the time zone named. */
+export function formatOpening(iso: string, locale: string = currentLanguage()): string {
   return new Intl.DateTimeFormat(locale, {
     year: 'numeric',
     month: 'long',
