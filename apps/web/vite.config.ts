@@ -37,21 +37,53 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [react(), tailwindcss(), precompress()],
-  // `@/…` is src (the same `paths` as tsconfig.json).
-  resolve: { alias: [{ find: /^@\//, replacement: `${path.resolve(import.meta.dirname, 'src')}/` }] },
-  server: {
-    port: 5173,
-    proxy: { '/api': { target: `http://localhost:${process.env.PORT ?? 3000}`, changeOrigin: false } },
-  },
-  build: {
-    // The production build goes to the repository's dist/ next to the compiled server (scripts/build.mjs).
-    outDir: path.resolve(import.meta.dirname, '../../dist/web'),
-    emptyOutDir: true,
-    sourcemap: false,
-    // dist/web/.vite/manifest.json: scripts/bundle-budget.mjs reads it to measure the public page's code.
-    manifest: true,
-    chunkSizeWarningLimit: 600,
-  },
+/**
+ * React's modules as Preact's: the public survey page is built with these (`vite build --mode public`), the rest of
+ * the app keeps React (docs/decisions/038-public-page-on-preact.md).
+ */
+const preactAliases = [
+  { find: /^react$/, replacement: 'preact/compat' },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+];
+
+/** The production build's folder: the repository's dist/web, next to the compiled server (scripts/build.mjs). */
+const defaultOutDir = path.resolve(import.meta.dirname, '../../dist/web');
+
+// Two builds write into one folder (scripts/build.mjs runs both, the app first):
+// - the app (index.html, React), which empties the folder first;
+// - mode "public": public-survey.html, the page the server sends for a public survey and its thank-you page, with
+//   Preact in place of React and its own manifest. A separate build, because a module is resolved once per build:
+//   the public page's graph must not share React-resolved modules with the app.
+export default defineConfig(({ mode }) => {
+  const publicPage = mode === 'public';
+  return {
+    plugins: [react(), tailwindcss(), precompress()],
+    // `@/…` is src (the same `paths` as tsconfig.json).
+    resolve: {
+      alias: [
+        { find: /^@\//, replacement: `${path.resolve(import.meta.dirname, 'src')}/` },
+        ...(publicPage ? preactAliases : []),
+      ],
+    },
+    server: {
+      port: 5173,
+      proxy: { '/api': { target: `http://localhost:${process.env.PORT ?? 3000}`, changeOrigin: false } },
+    },
+    // The app's build copies public/ (the favicon); the public page's build adds to that folder.
+    publicDir: publicPage ? false : 'public',
+    build: {
+      outDir: defaultOutDir,
+      emptyOutDir: !publicPage,
+      sourcemap: false,
+      // The manifests (dist/web/.vite/): scripts/bundle-budget.mjs reads the public page's to measure its code.
+      manifest: publicPage ? '.vite/public-manifest.json' : true,
+      chunkSizeWarningLimit: 600,
+      rollupOptions: {
+        input: path.resolve(import.meta.dirname, publicPage ? 'public-survey.html' : 'index.html'),
+      },
+    },
+  };
 });
