@@ -1,9 +1,10 @@
 // `npm run bench:lighthouse`: Lighthouse (mobile, its default simulated throttling) on the public
 // survey page and the thank-you page of the built app. Prints the performance and accessibility
-// scores and the main metrics, the median of BENCH_RUNS runs per page (default 3).
-// Aim: performance ≥ 95, accessibility 100.
+// scores and the main metrics, the median of BENCH_RUNS runs per page (default 3), and each run's scores.
+// Aim: performance ≥ 98, accessibility ≥ 98.
 //
-// Builds the web app into a temporary folder, starts the server on a fresh SQLite database holding
+// Builds the web app into a temporary folder as `npm run build` does (the app, then the public page with
+// Preact: public-survey.html, which the server sends for these two addresses), starts the server on a fresh SQLite database holding
 // one active survey, and launches the system Chromium itself (CHROMIUM_PATH, default
 // /usr/bin/chromium) with a remote-debugging port for Lighthouse.
 import { spawnSync } from 'node:child_process';
@@ -20,6 +21,8 @@ import { seedActiveSurvey, startQuorum } from './lib/quorum-server';
 import { median, printTable } from './lib/report';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+/** The aim for both scores on both pages (medians). */
+const AIM = 98;
 
 const QUESTIONS: Question[] = [...sampleQuestions(), question.rating('Would you recommend us?', TEN_POINT_SCALE)];
 
@@ -33,7 +36,10 @@ interface Figures {
   jsKb: number;
 }
 
-async function audit(url: string, port: number): Promise<Figures> {
+/** Lighthouse's failures to record a trace, which it asks to run again for; retried up to twice. */
+const RETRIED_ERRORS = new Set(['NO_NAVSTART', 'NO_FCP']);
+
+async function audit(url: string, port: number, attempt = 1): Promise<Figures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
@@ -43,6 +49,10 @@ async function audit(url: string, port: number): Promise<Figures> {
   });
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
+  if (lhr.runtimeError && RETRIED_ERRORS.has(lhr.runtimeError.code) && attempt < 3) {
+    console.log(`  ${lhr.runtimeError.code} on ${url}: running it again`);
+    return audit(url, port, attempt + 1);
+  }
   if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   const failing = Object.values(lhr.audits).filter(
@@ -69,11 +79,13 @@ async function main() {
   const dist = path.join(work, 'dist');
   const dataDir = path.join(work, 'data');
   console.log(`bench:lighthouse — building the web app into ${dist}`);
-  const build = spawnSync('npx', ['vite', 'build', '--outDir', dist, '--emptyOutDir', '--logLevel', 'warn'], {
-    cwd: path.join(repoRoot, 'apps/web'),
-    stdio: 'inherit',
-  });
-  if (build.status !== 0) process.exit(build.status ?? 1);
+  for (const mode of ['production', 'public']) {
+    const build = spawnSync('npx', ['vite', 'build', '--mode', mode, '--outDir', dist, '--logLevel', 'warn'], {
+      cwd: path.join(repoRoot, 'apps/web'),
+      stdio: 'inherit',
+    });
+    if (build.status !== 0) process.exit(build.status ?? 1);
+  }
 
   const { surveyId, projectId } = await seedActiveSurvey(dataDir, {
     title: 'Festival feedback',
@@ -102,6 +114,8 @@ async function main() {
       { name: 'public survey', url: `${origin}/projects/${projectId}/surveys/${surveyId}` },
       { name: 'thank-you', url: `${origin}/projects/${projectId}/surveys/${surveyId}/thank-you` },
     ];
+    const publicHtml = await (await fetch(pages[0]!.url)).text();
+    if (!publicHtml.includes('/assets/public-survey-')) throw new Error('the server did not send public-survey.html');
     const rows: Array<Record<string, string | number>> = [];
     for (const page of pages) {
       const runs: Figures[] = [];
@@ -117,14 +131,19 @@ async function main() {
         CLS: med('cls'),
         'JS KB (transfer)': med('jsKb'),
         'performance per run': runs.map((r) => r.performance).join(' / '),
+        'accessibility per run': runs.map((r) => r.accessibility).join(' / '),
       });
     }
     printTable(
-      `Lighthouse, mobile, median of ${RUNS} run(s) per page (aim: performance ≥ 95, accessibility 100)`,
+      `Lighthouse, mobile, median of ${RUNS} run(s) per page (aim: performance ≥ ${AIM}, accessibility ≥ ${AIM})`,
       rows,
     );
-    const missed = rows.filter((r) => Number(r.performance) < 95 || Number(r.accessibility) < 100);
-    if (missed.length) console.log(`\nbelow the aim: ${missed.map((r) => r.page).join(', ')}`);
+    const missed = rows.filter((r) => Number(r.performance) < AIM || Number(r.accessibility) < AIM);
+    console.log(
+      missed.length
+        ? `\nbelow the aim (performance and accessibility ≥ ${AIM}): ${missed.map((r) => r.page).join(', ')}`
+        : `\naim met: performance and accessibility ≥ ${AIM} on both pages`,
+    );
   } finally {
     await chromium.stop();
     await server.stop();

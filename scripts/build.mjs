@@ -2,7 +2,8 @@
 //   dist/server/  the server compiled by esbuild: server.js and cli/<name>.js, one per apps/server/src/cli/*.ts
 //                 (ESM for Node 20, source maps alongside). The workspace package @quorum/contract is bundled
 //                 in; every npm dependency of apps/server stays an import, installed by `npm ci --omit=dev`.
-//   dist/web/     the web app built by Vite (apps/web/vite.config.ts sets the folder).
+//   dist/web/     the web app built by Vite (apps/web/vite.config.ts sets the folder), in two builds: the app
+//                 (index.html, React), then the public survey page (public-survey.html, Preact; `--mode public`).
 // Usage: node scripts/build.mjs [server|web]   (both when no part is named)
 // Also imported by scripts/start.mjs and scripts/server-entry.mjs to tell whether a part is missing or stale.
 import { spawnSync } from 'node:child_process';
@@ -21,10 +22,12 @@ const PARTS = {
     sources: ['apps/server/src', 'apps/server/package.json', 'packages/contract/src', 'scripts/build.mjs'],
   },
   web: {
-    output: path.join(WEB_OUT, 'index.html'),
+    // Written by the second of the web's two builds.
+    output: path.join(WEB_OUT, 'public-survey.html'),
     sources: [
       'apps/web/src',
       'apps/web/index.html',
+      'apps/web/public-survey.html',
       'apps/web/public',
       'apps/web/vite.config.ts',
       'packages/contract/src',
@@ -85,12 +88,19 @@ export async function buildServer() {
   });
 }
 
-export function buildWeb() {
-  const result = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
-    cwd: path.join(root, 'apps/web'),
-    stdio: 'inherit',
-  });
-  if (result.status !== 0) throw new Error(`the web build failed (exit ${result.status})`);
+/**
+ * The web app into `outDir` (default dist/web): the app with React, which empties the folder, then the public survey
+ * page with Preact beside it (docs/decisions/038-public-page-on-preact.md).
+ */
+export function buildWeb(outDir) {
+  const out = outDir ? ['--outDir', outDir] : [];
+  for (const mode of ['production', 'public']) {
+    const result = spawnSync('npx', ['vite', 'build', '--mode', mode, ...out, '--logLevel', 'warn'], {
+      cwd: path.join(root, 'apps/web'),
+      stdio: 'inherit',
+    });
+    if (result.status !== 0) throw new Error(`the web build (${mode}) failed (exit ${result.status})`);
+  }
 }
 
 export async function buildParts(parts) {

@@ -3,7 +3,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { buildParts, isStale } from './build.mjs';
+import { buildParts, buildWeb, isStale } from './build.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -18,20 +18,12 @@ if (!existsSync(chromium)) {
 }
 // The app under test serves the web build in dist/web, built first when missing or stale.
 // E2E_WEB_DIST: serve a web build from another folder instead (lets several runs build side by side).
-if (process.env.E2E_WEB_DIST) {
-  const build = spawnSync(
-    'npx',
-    ['vite', 'build', '--outDir', process.env.E2E_WEB_DIST, '--emptyOutDir', '--logLevel', 'warn'],
-    { cwd: path.join(root, 'apps/web'), stdio: 'inherit' },
-  );
-  if (build.status !== 0) process.exit(build.status ?? 1);
-} else if (isStale('web')) {
-  try {
-    await buildParts(['web']);
-  } catch (error) {
-    console.error(error.message);
-    process.exit(1);
-  }
+try {
+  if (process.env.E2E_WEB_DIST) buildWeb(process.env.E2E_WEB_DIST);
+  else if (isStale('web')) await buildParts(['web']);
+} catch (error) {
+  console.error(error.message);
+  process.exit(1);
 }
 const result = spawnSync('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts', ...process.argv.slice(2)], {
   cwd: root,

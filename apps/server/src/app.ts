@@ -411,11 +411,16 @@ function cspDirectives(config: Config): Record<string, string[] | null> {
   };
 }
 
-/** Serves the built SPA: hashed assets cached for a year, index.html for every client route. */
+/**
+ * Serves the built SPA: hashed assets cached for a year, index.html for every client route, except a public survey
+ * and its thank-you page, which get public-survey.html (the same pages built with Preact instead of React, for a
+ * small download: docs/decisions/038-public-page-on-preact.md) when the build has it.
+ */
 function registerSpa(app: FastifyInstance, config: Config): void {
   const dist = config.webDist;
   const indexFile = dist ? path.join(dist, 'index.html') : undefined;
   const hasSpa = Boolean(indexFile && existsSync(indexFile));
+  const hasPublicPage = Boolean(dist && hasSpa && existsSync(path.join(dist, PUBLIC_PAGE_FILE)));
   if (dist && hasSpa) {
     void app.register(fastifyStatic, {
       root: dist,
@@ -450,7 +455,10 @@ function registerSpa(app: FastifyInstance, config: Config): void {
         .type('text/plain; charset=utf-8')
         .send('The web app is not built yet. Run `npm run build`, or use `npm start`, which builds it.');
     }
-    if (PUBLIC_SURVEY_PAGE.test(pathname)) allowAnyFramer(reply);
+    if (PUBLIC_SURVEY_PAGE.test(pathname)) {
+      allowAnyFramer(reply);
+      if (hasPublicPage) return reply.header('cache-control', 'no-cache').sendFile(PUBLIC_PAGE_FILE);
+    }
     // A shared report's address holds its secret: the page is never stored (helmet's Referrer-Policy: no-referrer
     // keeps the address from leaving with a link, and framing stays refused).
     const cacheControl = SHARED_REPORT_PAGE.test(pathname) ? 'no-store' : 'no-cache';
@@ -463,6 +471,9 @@ function registerSpa(app: FastifyInstance, config: Config): void {
  * survey can be embedded. Every other page, the API included, keeps `frame-ancestors 'none'` and X-Frame-Options.
  */
 const PUBLIC_SURVEY_PAGE = /^\/projects\/[^/]+\/surveys\/[^/]+(\/thank-you)?\/?$/;
+
+/** The public survey pages' html in the web build (apps/web/public-survey.html). */
+const PUBLIC_PAGE_FILE = 'public-survey.html';
 
 /** A shared results report's page: /shared/results/:token. */
 const SHARED_REPORT_PAGE = /^\/shared\/results\/[^/]+\/?$/;

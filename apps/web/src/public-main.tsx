@@ -1,0 +1,24 @@
+import { preloadPublicSurvey } from '@/features/survey-runner/api/get-public-survey';
+import { matchPublicPath } from '@/features/survey-runner/public-paths';
+import './index.css';
+
+// The entry of public-survey.html, the page the server sends for a public survey and its thank-you
+// page. It is built apart from the app, with Preact in place of React (vite.config.ts, mode
+// "public"; docs/decisions/038-public-page-on-preact.md): the page anyone with the link opens must be
+// fast on a phone (docs/performance.md, "Public page"). Like main.tsx it stays tiny and requests the
+// survey at once, while the page's code downloads.
+const root = document.getElementById('root')!;
+const match = matchPublicPath(window.location.pathname);
+
+function failed(): void {
+  root.innerHTML =
+    '<p style="padding:2rem;text-align:center;font-family:system-ui,sans-serif">Quorum could not load. Please check your connection and reload the page.</p>';
+}
+
+// The server sends this page for a public survey's addresses only, so `match` is always set there.
+if (match) {
+  if (!match.thankYou) preloadPublicSurvey(match.surveyId);
+  import('@/features/survey-runner/components/public-app').then((m) => m.mountPublicApp(root), failed);
+} else {
+  failed();
+}
