@@ -62,9 +62,12 @@ const PUBLIC_PAGE_SOURCES = [
   './question-types/*/runner.tsx',
   './question-types/shared',
   './question-types/rating/slider-stops.tsx',
+  './question-types/rating/scale.ts',
   './components/ui',
   './lib',
   './config',
+  './i18n',
+  './components/language-menu.tsx',
 ];
 
 /** Whether a module of src (a path relative to it) lies in one of PUBLIC_PAGE_SOURCES (a folder, a file or a glob). */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { RATING_PRESETS } from './rating-presets';
 
 // ---------------------------------------------------------------------------
 // Rating scales
@@ -42,21 +43,5 @@ export const ratingScaleInputSchema = z
     return { min: scale.min, max: scale.max, labels };
   });
 
-export const FIVE_POINT_SCALE: RatingScale = {
-  min: 1,
-  max: 5,
-  labels: { '1': 'Very Poor', '2': 'Poor', '3': 'Average', '4': 'Good', '5': 'Excellent' },
-};
-export const TEN_POINT_SCALE: RatingScale = {
-  min: 1,
-  max: 10,
-  labels: { '1': 'Extremely Poor', '5': 'Average', '10': 'Excellent' },
-};
-export const RATING_PRESETS = { 5: FIVE_POINT_SCALE, 10: TEN_POINT_SCALE } as const;
-
-/** Options of a rating question: the numbers from min to max as strings. */
-export function ratingOptions(scale: Pick<RatingScale, 'min' | 'max'>): string[] {
-  const options: string[] = [];
-  for (let value = scale.min; value <= scale.max; value += 1) options.push(String(value));
-  return options;
-}
+// The presets and the options of a scale live in a zod-free module, which the public survey page imports.
+export { FIVE_POINT_SCALE, TEN_POINT_SCALE, RATING_PRESETS, ratingOptions } from './rating-presets';

@@ -1,4 +1,4 @@
-import { type ErrorParams, validationRuleOf } from '@quorum/contract';
+import type { ErrorParams } from '@quorum/contract';
 import { currentLanguage, i18n } from './i18n';
 import { DEFAULT_LANGUAGE } from './languages';
 
@@ -19,15 +19,4 @@ export function translateError(code: string | undefined, params: ErrorParams | u
   if (code === 'VALIDATION_FAILED') return message;
   const key = `contract:errors.${code}`;
   return i18n.exists(key, { lng: currentLanguage(), fallbackLng: false }) ? i18n.t(key, values) : message;
-}
-
-/**
- * A validation message as zod reports it on the client (the contract's English) in the user's language: a named
- * contract rule is translated, any other text stays.
- */
-export function translateValidationMessage(message: string): string {
-  const rule = currentLanguage() === DEFAULT_LANGUAGE ? undefined : validationRuleOf(message);
-  if (!rule) return message;
-  const key = `contract:validation.${rule}`;
-  return i18n.exists(key, { lng: currentLanguage(), fallbackLng: false }) ? i18n.t(key) : message;
 }

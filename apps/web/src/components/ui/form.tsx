@@ -14,7 +14,7 @@ import {
 } from 'react-hook-form';
 import type { z } from 'zod';
 import { TextField, type TextFieldProps } from './field';
-import { translateValidationMessage } from '@/i18n/errors';
+import { translateValidationMessage } from '@/i18n/validation-messages';
 
 /**
  * The forms' kit, on react-hook-form. The rules every form shares:
