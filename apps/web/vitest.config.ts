@@ -17,5 +17,8 @@ export default defineProject({
     include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
+    // i18next-icu imports intl-messageformat's default export, which Node's own ESM loader gives as the CommonJS
+    // module object: transformed by Vite, it gets the class, as in the app's build.
+    server: { deps: { inline: ['i18next-icu'] } },
   },
 });
