@@ -64,7 +64,7 @@ export function ResponsesTable({
           role="region"
           aria-label={t('table.region')}
         >
-          <table className="min-w-full text-start text-sm">
+          <table className="min-w-full text-start text-sm [&_th]:text-start">
             <caption className="sr-only">{t('table.caption')}</caption>
             <thead className="bg-slate-50 text-xs text-slate-600">
               <tr>

@@ -142,7 +142,7 @@ describe('the results filter', { timeout: 30_000 }, () => {
     const { unmount } = renderPage(`?filters=${encodeURIComponent(FILTERS)}`);
     expect(await screen.findByTestId('matching-responses')).toHaveTextContent('3 von 10 Antworten passen');
     expect(screen.getByRole('heading', { name: 'Antworten filtern' })).toBeVisible();
-    expect(screen.getByRole('tab', { name: 'Tabellenansicht' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Tabelle' })).toBeVisible();
     unmount();
 
     await i18n.changeLanguage('ar');
