@@ -80,7 +80,7 @@ export function AdminSurveyTable({ surveys, restoringId, onRestore }: ListProps)
   const cell = 'px-3 py-3 first:ps-4 last:pe-4';
   return (
     <div className="hidden overflow-x-auto rounded-card border border-slate-200 bg-white shadow-card xl:block">
-      <table className="w-full text-start text-sm">
+      <table className="w-full text-start text-sm [&_th]:text-start">
         <caption className="sr-only">{t('list.caption')}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
@@ -96,7 +96,7 @@ export function AdminSurveyTable({ surveys, restoringId, onRestore }: ListProps)
             <th scope="col" className={cell}>
               {t('list.created')}
             </th>
-            <th scope="col" className={`${cell} text-end`}>
+            <th scope="col" className={`${cell} text-end!`}>
               {t('list.questions')}
             </th>
             <th scope="col" className={cell}>

@@ -260,7 +260,7 @@ function AuditTable({ entries }: { entries: AuditLogEntry[] }) {
   const cell = 'px-3 py-3 first:ps-4 last:pe-4';
   return (
     <div className="hidden overflow-x-auto rounded-card border border-slate-200 bg-white shadow-card lg:block">
-      <table className="w-full text-start text-sm">
+      <table className="w-full text-start text-sm [&_th]:text-start">
         <caption className="sr-only">{t('audit.caption')}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
