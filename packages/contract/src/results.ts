@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { ERROR_MESSAGES } from './error-messages';
 import { answerValueSchema, hiddenFieldValuesSchema, type AnswerValue } from './responses';
 import {
   RESPONSE_FLAGS,
@@ -283,14 +282,6 @@ export const liveResultsEventSchema = z.object({
   totalResponses: z.number().int(),
 });
 export type LiveResultsEvent = z.infer<typeof liveResultsEventSchema>;
-
-export const RESULTS_MESSAGES = {
-  fetchFailed: 'Failed to fetch results',
-  noResults: 'No results found',
-  notFound: ERROR_MESSAGES.SURVEY_NOT_FOUND,
-  downloadFailed: 'Failed to download results',
-  linkExpired: ERROR_MESSAGES.EXPORT_LINK_EXPIRED,
-} as const;
 
 // ---------------------------------------------------------------------------
 // Pure rules shared by the server, the CSV and the screen

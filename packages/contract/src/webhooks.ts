@@ -14,13 +14,6 @@ export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 /** The event "Send test event" sends: only ever to that one webhook, whatever it subscribes to. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';
 
-/** What each event means, as the Integrations tab explains it. */
-export const WEBHOOK_EVENT_LABELS: Readonly<Record<WebhookEvent, string>> = {
-  'response.created': 'A response is submitted',
-  'response.deleted': 'A response is deleted',
-  'survey.closed': 'The survey closes',
-};
-
 /** The headers of every delivery. */
 export const WEBHOOK_HEADERS = {
   event: 'X-Quorum-Event',

@@ -1,6 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { ChevronLeft, ChevronRight, RefreshCw, Search, SearchX, TriangleAlert, Inbox } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
 import { surveyStates, type SurveyState, type SurveySummary } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -18,13 +20,10 @@ import { useDebouncedCallback } from '@/lib/use-debounced-callback';
 import { AdminSurveyCards, AdminSurveyTable } from './admin-survey-list';
 import { STATE_LABELS } from '@/components/survey-state-badge';
 
-const FETCH_FAILED = 'Failed to fetch surveys';
-const STATE_CHANGE_FAILED = 'Failed to update survey state';
 const SEARCH_DEBOUNCE_MS = 300;
 
 const isState = (value: string | null): value is SurveyState =>
   value !== null && (surveyStates as readonly string[]).includes(value);
-const numberFormat = new Intl.NumberFormat();
 
 /** What the list shows: the search, the state filter and the page, kept in the address. */
 interface View {
@@ -57,7 +56,8 @@ function viewParams({ q, state, page }: View): URLSearchParams {
  * the same view; changing them replaces the history entry.
  */
 export function AdminDashboardPage() {
-  useDocumentTitle('All Surveys');
+  const { t } = useTranslation('admin');
+  useDocumentTitle(t('surveys.documentTitle'));
   const { showError } = useErrorBanner();
   const [params, setParams] = useSearchParams();
   const { q, state, page } = readView(params);
@@ -92,7 +92,7 @@ export function AdminDashboardPage() {
 
   const { isError, errorUpdatedAt } = query;
   useEffect(() => {
-    if (isError) showError(errorMessage(query.error, FETCH_FAILED));
+    if (isError) showError(errorMessage(query.error, t('surveys.fetchFailed')));
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isError, errorUpdatedAt, showError]);
 
@@ -109,8 +109,8 @@ export function AdminDashboardPage() {
     const survey = toRestore;
     if (!survey) return;
     restore.mutate(survey.surveyId, {
-      onSuccess: () => setAnnouncement(`“${survey.title}” was restored to draft.`),
-      onError: (error) => showError(errorMessage(error, STATE_CHANGE_FAILED)),
+      onSuccess: () => setAnnouncement(t('surveys.restored', { title: survey.title })),
+      onError: (error) => showError(errorMessage(error, t('surveys.restoreFailed'))),
       onSettled: () => setToRestore(null),
     });
   };
@@ -123,14 +123,11 @@ export function AdminDashboardPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title="All Surveys"
-        description="Every survey of every user. Open any survey's results, or restore a deleted survey to draft."
-      />
+      <PageHeader title={t('surveys.title')} description={t('surveys.description')} />
 
       <form
         role="search"
-        aria-label="Find surveys"
+        aria-label={t('surveys.find')}
         className="grid gap-3 rounded-card border border-slate-200 bg-white p-4 shadow-card sm:grid-cols-[1fr_12rem]"
         onSubmit={(e) => {
           e.preventDefault();
@@ -138,11 +135,11 @@ export function AdminDashboardPage() {
           changeView({ q: search.trim(), page: 1 });
         }}
       >
-        <Field label="Search">
+        <Field label={t('surveys.search')}>
           {({ id, describedBy }) => (
             <div className="relative">
               <Search
-                className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-slate-500"
+                className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-slate-500"
                 aria-hidden="true"
               />
               <Input
@@ -150,8 +147,8 @@ export function AdminDashboardPage() {
                 aria-describedby={describedBy}
                 aria-controls={listId}
                 type="search"
-                placeholder="Title, creator name or email"
-                className="pl-9"
+                placeholder={t('surveys.searchPlaceholder')}
+                className="ps-9"
                 value={search}
                 onChange={(e) => {
                   setSearch(e.target.value);
@@ -161,7 +158,7 @@ export function AdminDashboardPage() {
             </div>
           )}
         </Field>
-        <Field label="State">
+        <Field label={t('surveys.state')}>
           {({ id, describedBy }) => (
             <Select
               id={id}
@@ -170,7 +167,7 @@ export function AdminDashboardPage() {
               value={state}
               onChange={(e) => changeView({ state: isState(e.target.value) ? e.target.value : '' })}
             >
-              <option value="">All states</option>
+              <option value="">{t('surveys.allStates')}</option>
               {surveyStates.map((s) => (
                 <option key={s} value={s}>
                   {STATE_LABELS[s]}
@@ -189,14 +186,14 @@ export function AdminDashboardPage() {
         <div className="flex min-h-6 flex-wrap items-center justify-between gap-2 text-sm text-slate-600">
           <p id={`${listId}-summary`} aria-live="polite">
             {query.isPending
-              ? 'Loading surveys...'
+              ? t('surveys.loading')
               : query.data
                 ? total === 0
-                  ? 'No surveys'
-                  : `Showing ${numberFormat.format(first)}–${numberFormat.format(last)} of ${numberFormat.format(total)} ${total === 1 ? 'survey' : 'surveys'}`
+                  ? t('surveys.none')
+                  : t('surveys.showing', { first, last, count: total })
                 : ''}
           </p>
-          {query.isFetching && !query.isPending && <span className="text-slate-500">Updating…</span>}
+          {query.isFetching && !query.isPending && <span className="text-slate-500">{t('surveys.updating')}</span>}
         </div>
 
         {query.isPending ? (
@@ -205,38 +202,43 @@ export function AdminDashboardPage() {
           <EmptyState
             className="rounded-card border border-slate-200 bg-white"
             icon={<TriangleAlert className="size-10" aria-hidden="true" />}
-            title="The surveys could not be loaded"
+            title={t('surveys.loadFailedTitle')}
             action={
               <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
                 {!query.isFetching && <RefreshCw className="size-4" aria-hidden="true" />}
-                Try again
+                {t('surveys.tryAgain')}
               </Button>
             }
           >
-            {errorMessage(query.error, FETCH_FAILED)}
+            {errorMessage(query.error, t('surveys.fetchFailed'))}
           </EmptyState>
         ) : surveys.length === 0 ? (
           filtered ? (
             <EmptyState
               className="rounded-card border border-dashed border-slate-300 bg-white"
               icon={<SearchX className="size-10" aria-hidden="true" />}
-              title="No surveys match"
+              title={t('surveys.noMatchTitle')}
               action={
                 <Button variant="secondary" onClick={clearFilters}>
-                  Clear search and filter
+                  {t('surveys.clear')}
                 </Button>
               }
             >
-              Nothing matches {q ? <>&ldquo;{q}&rdquo;</> : 'this filter'}
-              {state ? ` in state ${STATE_LABELS[state]}` : ''}.
+              {q && state
+                ? t('surveys.noMatchQueryState', { query: q, state: STATE_LABELS[state] })
+                : q
+                  ? t('surveys.noMatchQuery', { query: q })
+                  : state
+                    ? t('surveys.noMatchState', { state: STATE_LABELS[state] })
+                    : t('surveys.noMatchFilter')}
             </EmptyState>
           ) : (
             <EmptyState
               className="rounded-card border border-dashed border-slate-300 bg-white"
               icon={<Inbox className="size-10" aria-hidden="true" />}
-              title="No surveys yet"
+              title={t('surveys.emptyTitle')}
             >
-              When users create surveys, they appear here.
+              {t('surveys.emptyBody')}
             </EmptyState>
           )
         ) : (
@@ -252,27 +254,25 @@ export function AdminDashboardPage() {
               onRestore={setToRestore}
             />
             {pageCount > 1 && (
-              <nav aria-label="Pages" className="flex items-center justify-between gap-3">
+              <nav aria-label={t('surveys.pages')} className="flex items-center justify-between gap-3">
                 <Button
                   variant="secondary"
                   size="sm"
                   disabled={shownPage <= 1 || query.isFetching}
                   onClick={() => changeView({ page: shownPage - 1 })}
                 >
-                  <ChevronLeft className="size-4" aria-hidden="true" />
-                  Previous
+                  <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden="true" />
+                  {t('surveys.previous')}
                 </Button>
-                <p className="text-sm text-slate-600">
-                  Page {shownPage} of {pageCount}
-                </p>
+                <p className="text-sm text-slate-600">{t('surveys.page', { page: shownPage, count: pageCount })}</p>
                 <Button
                   variant="secondary"
                   size="sm"
                   disabled={shownPage >= pageCount || query.isFetching}
                   onClick={() => changeView({ page: shownPage + 1 })}
                 >
-                  Next
-                  <ChevronRight className="size-4" aria-hidden="true" />
+                  {t('surveys.next')}
+                  <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden="true" />
                 </Button>
               </nav>
             )}
@@ -282,16 +282,17 @@ export function AdminDashboardPage() {
 
       <ConfirmDialog
         open={toRestore !== null}
-        title="Restore this survey?"
-        confirmLabel="Restore"
+        title={t('surveys.restoreTitle')}
+        confirmLabel={t('surveys.restore')}
         busy={restore.isPending}
         onCancel={() => setToRestore(null)}
         onConfirm={confirmRestore}
       >
         {toRestore && (
           <p>
-            &ldquo;{toRestore.title}&rdquo; by {toRestore.creator?.name ?? 'its creator'} goes back to draft. Its owner
-            sees it on their dashboard again and can edit and launch it.
+            {toRestore.creator?.name
+              ? t('surveys.restoreBody', { title: toRestore.title, creator: toRestore.creator.name })
+              : t('surveys.restoreBodyNoCreator', { title: toRestore.title })}
           </p>
         )}
       </ConfirmDialog>
@@ -300,9 +301,10 @@ export function AdminDashboardPage() {
 }
 
 function ListSkeleton() {
+  const { t } = useTranslation('admin');
   return (
     <div className="rounded-card border border-slate-200 bg-white p-4 shadow-card">
-      <Spinner label="Loading surveys..." className="sr-only" />
+      <Spinner label={t('surveys.loading')} className="sr-only" />
       <div className="space-y-4" aria-hidden="true">
         {Array.from({ length: 6 }, (_, i) => (
           <div key={i} className="flex items-center gap-4">
@@ -310,7 +312,7 @@ function ListSkeleton() {
             <Skeleton className="h-4 w-1/5" />
             <Skeleton className="hidden h-4 w-1/6 sm:block" />
             <Skeleton className="h-5 w-14 rounded-full" />
-            <Skeleton className="ml-auto h-8 w-20" />
+            <Skeleton className="ms-auto h-8 w-20" />
           </div>
         ))}
       </div>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { loginBodySchema, type LoginBody } from '@quorum/contract';
 import { paths } from '@/config/paths';
 import { AuthCard } from '@/components/auth-card';
@@ -36,7 +37,8 @@ const REDIRECT_DELAY_MS = 100;
 
 /** 'Admin Login': separate from the user login, with a lockout after 3 failures. */
 export function AdminLoginPage() {
-  useDocumentTitle('Admin Login');
+  const { t } = useTranslation('admin');
+  useDocumentTitle(t('login.title'));
   const headingId = useId();
   const navigate = useNavigate();
   const returnPath = useReturnPath('admin');
@@ -121,18 +123,23 @@ export function AdminLoginPage() {
   return (
     <AuthCard
       icon={<ShieldCheck />}
-      title="Admin Login"
+      title={t('login.title')}
       titleId={headingId}
-      description="For administrators of this Quorum."
+      description={t('login.description')}
       footer={
         <>
-          Not an administrator?{' '}
-          <Link
-            to={paths.auth.login.getHref()}
-            className="font-medium text-accent-700 underline-offset-2 hover:underline"
-          >
-            User login
-          </Link>
+          <Trans
+            t={t}
+            i18nKey="login.notAdmin"
+            components={{
+              userlogin: (
+                <Link
+                  to={paths.auth.login.getHref()}
+                  className="font-medium text-accent-700 underline-offset-2 hover:underline"
+                />
+              ),
+            }}
+          />
         </>
       }
     >
@@ -144,13 +151,18 @@ export function AdminLoginPage() {
         <p aria-live="polite" className="text-sm text-slate-700">
           {!locked && lockout.state.failures > 0 && (
             <>
-              Remaining attempts: <strong className="font-semibold">{remaining}</strong>
+              <Trans
+                t={t}
+                i18nKey="login.remaining"
+                values={{ remaining }}
+                components={{ strong: <strong className="font-semibold" /> }}
+              />
             </>
           )}
         </p>
 
         <Button type="submit" size="lg" className="w-full" disabled={locked} loading={busy}>
-          {login.isPending ? 'Logging in...' : redirecting ? 'Redirecting...' : 'Log in'}
+          {login.isPending ? t('login.loggingIn') : redirecting ? t('login.redirecting') : t('login.submit')}
         </Button>
       </Form>
       <SsoSignIn side="admin" />

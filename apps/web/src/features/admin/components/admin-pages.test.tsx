@@ -8,6 +8,7 @@ import { ErrorBannerProvider, useErrorBanner } from '@/lib/error-banner';
 import { AdminDashboardPage } from './admin-dashboard-page';
 import { AdminLoginPage } from './admin-login-page';
 import { paths } from '@/config/paths';
+import { i18n } from '@/i18n/i18n';
 
 // The machine may be busy: give async queries more than the default second.
 configure({ asyncUtilTimeout: 5000 });
@@ -220,6 +221,34 @@ describe('admin All Surveys screen', { timeout: 20_000 }, () => {
     expect(screen.getByText('Showing 1–2 of 2 surveys')).toBeVisible();
     await user.click(within(row).getByRole('link', { name: 'View results of Old poll' }));
     expect(router.state.location.pathname).toBe(paths.admin.surveyResults.getHref(gone));
+  });
+
+  it('speaks German: headings, columns, dates and the count', async () => {
+    await i18n.changeLanguage('de');
+    const gone = summary('deleted', { title: 'Old poll' });
+    stubServer({ 'GET /api/surveys': () => ({ status: 200, body: { surveys: [summary('active'), gone], total: 2 } }) });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'Alle Umfragen', level: 1 })).toBeVisible();
+    const table = await screen.findByRole('table');
+    expect(within(table).getByRole('columnheader', { name: 'Ersteller' })).toBeVisible();
+    const row = within(table).getByRole('row', { name: /Old poll/ });
+    expect(row).toHaveTextContent('1. März 2026');
+    expect(within(row).getByRole('button', { name: 'Old poll wiederherstellen' })).toBeVisible();
+    expect(screen.getByText('1–2 von 2 Umfragen')).toBeVisible();
+  });
+
+  it('speaks Arabic right to left, with its dual plural', async () => {
+    await i18n.changeLanguage('ar');
+    stubServer({
+      'GET /api/surveys': () => ({
+        status: 200,
+        body: { surveys: [summary('active'), summary('draft', { surveyId: 's2' })], total: 2 },
+      }),
+    });
+    renderDashboard();
+    expect(await screen.findByRole('heading', { name: 'جميع الاستطلاعات', level: 1 })).toBeVisible();
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(await screen.findByText(/من استطلاعين$/)).toBeVisible();
   });
 
   it('searches (debounced) and filters on the server, a page of 25 at a time', async () => {

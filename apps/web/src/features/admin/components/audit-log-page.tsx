@@ -1,8 +1,10 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router';
 import { Download, FileClock, RefreshCw, SearchX, TriangleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { AUDIT_EVENT_TYPES, auditEventTypeSchema, type AuditEventType, type AuditLogEntry } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
+import { currentLanguage } from '@/i18n/i18n';
 import { Button } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field, Input, Select } from '@/components/ui/field';
@@ -13,18 +15,21 @@ import { errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useDownloadAuditCsv } from '../api/download-audit-csv';
 import { useAuditLog, type AuditLogFilter } from '../api/get-audit-log';
-import { AUDIT_EVENT_LABELS, actorText, targetText } from '../lib/audit-labels';
+import { auditEventLabel, actorText, targetText } from '../lib/audit-labels';
 
-const FETCH_FAILED = 'Failed to load the audit log';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** The event choice while the address names several types (the API takes several; the menu picks one). */
 const SEVERAL = 'several';
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
-const numberFormat = new Intl.NumberFormat();
-
+/** An entry's time, to the second, in the interface's language. */
 const formatTime = (iso: string) => {
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : timeFormat.format(date);
+  const language = currentLanguage();
+  return Number.isNaN(date.getTime())
+    ? iso
+    : new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, {
+        dateStyle: 'medium',
+        timeStyle: 'medium',
+      }).format(date);
 };
 
 /** The filter, read from the address: `type` (repeatable), `from` and `to` (calendar days). */
@@ -53,7 +58,8 @@ function filterParams({ types, from, to }: AuditLogFilter): URLSearchParams {
  * range of days kept in the address, 50 at a time with "Load more", and the same filter as a CSV download.
  */
 export function AuditLogPage() {
-  useDocumentTitle('Audit Log');
+  const { t } = useTranslation('admin');
+  useDocumentTitle(t('audit.title'));
   const [params, setParams] = useSearchParams();
   const filter = readFilter(params);
   const rangeInvalid = Boolean(filter.from && filter.to && filter.from > filter.to);
@@ -67,14 +73,13 @@ export function AuditLogPage() {
   const entries = query.data?.pages.flatMap((page) => page.entries) ?? [];
   const filtered = filter.types.length > 0 || Boolean(filter.from || filter.to);
   // Announced when "Load more" adds entries.
-  const announcement =
-    (query.data?.pages.length ?? 0) > 1 ? `${numberFormat.format(entries.length)} entries shown` : '';
+  const announcement = (query.data?.pages.length ?? 0) > 1 ? t('audit.shown', { count: entries.length }) : '';
 
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Audit Log"
-        description="Security-relevant events: sign-ins, password and two-factor changes, deleted accounts and surveys, and results opened by administrators."
+        title={t('audit.title')}
+        description={t('audit.description')}
         actions={
           <Button
             variant="secondary"
@@ -83,19 +88,19 @@ export function AuditLogPage() {
             disabled={rangeInvalid || csv.isPending}
           >
             {!csv.isPending && <Download className="size-4" aria-hidden="true" />}
-            Download CSV
+            {t('audit.downloadCsv')}
           </Button>
         }
       />
-      {csv.isError && <Banner tone="error">{errorMessage(csv.error, 'Failed to download the audit log')}</Banner>}
+      {csv.isError && <Banner tone="error">{errorMessage(csv.error, t('audit.downloadFailed'))}</Banner>}
 
       <form
         role="search"
-        aria-label="Filter the audit log"
+        aria-label={t('audit.filter')}
         className="grid gap-3 rounded-card border border-slate-200 bg-white p-4 shadow-card sm:grid-cols-[1fr_10rem_10rem]"
         onSubmit={(e) => e.preventDefault()}
       >
-        <Field label="Event">
+        <Field label={t('audit.event')}>
           {({ id, describedBy }) => (
             <Select
               id={id}
@@ -107,21 +112,21 @@ export function AuditLogPage() {
                 change({ types: parsed.success ? [parsed.data] : [] });
               }}
             >
-              <option value="">All events</option>
+              <option value="">{t('audit.allEvents')}</option>
               {filter.types.length > 1 && (
                 <option value={SEVERAL} disabled>
-                  {filter.types.length} event types
+                  {t('audit.severalTypes', { count: filter.types.length })}
                 </option>
               )}
               {AUDIT_EVENT_TYPES.map((type: AuditEventType) => (
                 <option key={type} value={type}>
-                  {AUDIT_EVENT_LABELS[type]}
+                  {auditEventLabel(type)}
                 </option>
               ))}
             </Select>
           )}
         </Field>
-        <Field label="From">
+        <Field label={t('audit.from')}>
           {({ id, describedBy }) => (
             <Input
               id={id}
@@ -134,7 +139,7 @@ export function AuditLogPage() {
             />
           )}
         </Field>
-        <Field label="To" error={rangeInvalid ? 'To must not be before From' : undefined}>
+        <Field label={t('audit.to')} error={rangeInvalid ? t('audit.rangeInvalid') : undefined}>
           {({ id, describedBy, invalid }) => (
             <Input
               id={id}
@@ -154,7 +159,7 @@ export function AuditLogPage() {
         {announcement}
       </p>
 
-      <section id={listId} aria-label="Audit log entries" aria-busy={query.isFetching} className="space-y-4">
+      <section id={listId} aria-label={t('audit.entries')} aria-busy={query.isFetching} className="space-y-4">
         {rangeInvalid ? null : query.isPending ? (
           <LogSkeleton />
         ) : query.isError && entries.length === 0 ? (
@@ -162,15 +167,15 @@ export function AuditLogPage() {
             tone="danger"
             className="rounded-card border border-slate-200 bg-white"
             icon={<TriangleAlert className="size-10" aria-hidden="true" />}
-            title="The audit log could not be loaded"
+            title={t('audit.loadFailedTitle')}
             action={
               <Button variant="secondary" onClick={() => void query.refetch()} loading={query.isFetching}>
                 {!query.isFetching && <RefreshCw className="size-4" aria-hidden="true" />}
-                Try again
+                {t('surveys.tryAgain')}
               </Button>
             }
           >
-            {errorMessage(query.error, FETCH_FAILED)}
+            {errorMessage(query.error, t('audit.fetchFailed'))}
           </EmptyState>
         ) : entries.length === 0 ? (
           <EmptyState
@@ -182,23 +187,23 @@ export function AuditLogPage() {
                 <FileClock className="size-10" aria-hidden="true" />
               )
             }
-            title={filtered ? 'No entries match' : 'No entries yet'}
+            title={filtered ? t('audit.noMatchTitle') : t('audit.emptyTitle')}
             action={
               filtered && (
                 <Button variant="secondary" onClick={() => change({ types: [], from: '', to: '' })}>
-                  Clear filter
+                  {t('audit.clear')}
                 </Button>
               )
             }
           >
-            {filtered ? 'No event matches this filter.' : 'Security-relevant events appear here as they happen.'}
+            {filtered ? t('audit.noMatchBody') : t('audit.emptyBody')}
           </EmptyState>
         ) : (
           <>
             <AuditTable entries={entries} />
             <AuditCards entries={entries} />
             {query.isFetchNextPageError && (
-              <Banner tone="error">{errorMessage(query.error, 'Failed to load more entries')}</Banner>
+              <Banner tone="error">{errorMessage(query.error, t('audit.moreFailed'))}</Banner>
             )}
             {query.hasNextPage && (
               <div className="flex justify-center">
@@ -208,7 +213,7 @@ export function AuditLogPage() {
                   loading={query.isFetchingNextPage}
                   disabled={query.isFetchingNextPage}
                 >
-                  {query.isFetchingNextPage ? 'Loading...' : 'Load more'}
+                  {query.isFetchingNextPage ? t('audit.loadingMore') : t('audit.loadMore')}
                 </Button>
               </div>
             )}
@@ -230,9 +235,10 @@ function Who({ text }: { text: { primary: string; secondary: string | null } | n
 }
 
 function EventName({ entry }: { entry: AuditLogEntry }) {
+  useTranslation('admin');
   return (
     <div className="min-w-0">
-      <p className="font-medium text-slate-900">{AUDIT_EVENT_LABELS[entry.type]}</p>
+      <p className="font-medium text-slate-900">{auditEventLabel(entry.type)}</p>
       <p className="font-mono text-xs text-slate-600">{entry.type}</p>
       {Object.keys(entry.details).length > 0 && (
         <p className="text-xs [overflow-wrap:anywhere] text-slate-600">{detailsText(entry.details)}</p>
@@ -250,27 +256,28 @@ function detailsText(details: AuditLogEntry['details']): string {
 
 /** Wide screens: one row per entry. */
 function AuditTable({ entries }: { entries: AuditLogEntry[] }) {
-  const cell = 'px-3 py-3 first:pl-4 last:pr-4';
+  const { t } = useTranslation('admin');
+  const cell = 'px-3 py-3 first:ps-4 last:pe-4';
   return (
     <div className="hidden overflow-x-auto rounded-card border border-slate-200 bg-white shadow-card lg:block">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">Audit log entries, newest first</caption>
+      <table className="w-full text-start text-sm [&_th]:text-start">
+        <caption className="sr-only">{t('audit.caption')}</caption>
         <thead className="border-b border-slate-200 bg-slate-50 text-xs font-semibold tracking-wide text-slate-600 uppercase">
           <tr>
             <th scope="col" className={cell}>
-              Time
+              {t('audit.time')}
             </th>
             <th scope="col" className={cell}>
-              Event
+              {t('audit.event')}
             </th>
             <th scope="col" className={cell}>
-              Actor
+              {t('audit.actor')}
             </th>
             <th scope="col" className={cell}>
-              Address
+              {t('audit.address')}
             </th>
             <th scope="col" className={cell}>
-              Target
+              {t('audit.target')}
             </th>
           </tr>
         </thead>
@@ -300,23 +307,24 @@ function AuditTable({ entries }: { entries: AuditLogEntry[] }) {
 
 /** Narrow screens: one card per entry. */
 function AuditCards({ entries }: { entries: AuditLogEntry[] }) {
+  const { t } = useTranslation('admin');
   return (
-    <ul className="grid gap-3 lg:hidden" aria-label="Audit log entries, newest first">
+    <ul className="grid gap-3 lg:hidden" aria-label={t('audit.caption')}>
       {entries.map((entry) => (
         <li key={entry.id} className="rounded-card border border-slate-200 bg-white p-4 shadow-card">
           <EventName entry={entry} />
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-            <dt className="text-slate-600">Time</dt>
+            <dt className="text-slate-600">{t('audit.time')}</dt>
             <dd className="text-slate-800">
               <time dateTime={entry.occurredAt}>{formatTime(entry.occurredAt)}</time>
             </dd>
-            <dt className="text-slate-600">Actor</dt>
+            <dt className="text-slate-600">{t('audit.actor')}</dt>
             <dd className="min-w-0">
               <Who text={actorText(entry)} />
             </dd>
-            <dt className="text-slate-600">Address</dt>
+            <dt className="text-slate-600">{t('audit.address')}</dt>
             <dd className="font-mono text-xs [overflow-wrap:anywhere] text-slate-800">{entry.address ?? '—'}</dd>
-            <dt className="text-slate-600">Target</dt>
+            <dt className="text-slate-600">{t('audit.target')}</dt>
             <dd className="min-w-0">
               <Who text={targetText(entry)} />
             </dd>
@@ -328,16 +336,17 @@ function AuditCards({ entries }: { entries: AuditLogEntry[] }) {
 }
 
 function LogSkeleton() {
+  const { t } = useTranslation('admin');
   return (
     <div className="rounded-card border border-slate-200 bg-white p-4 shadow-card">
-      <Spinner label="Loading the audit log..." className="sr-only" />
+      <Spinner label={t('audit.loading')} className="sr-only" />
       <div className="space-y-4" aria-hidden="true">
         {Array.from({ length: 6 }, (_, i) => (
           <div key={i} className="flex items-center gap-4">
             <Skeleton className="h-4 w-1/5" />
             <Skeleton className="h-4 w-1/4" />
             <Skeleton className="hidden h-4 w-1/5 sm:block" />
-            <Skeleton className="ml-auto h-4 w-16" />
+            <Skeleton className="ms-auto h-4 w-16" />
           </div>
         ))}
       </div>

@@ -1,4 +1,5 @@
-import { ADMIN_LOCKOUT, MESSAGES, formatMessage } from '@quorum/contract';
+import { ADMIN_LOCKOUT } from '@quorum/contract';
+import { i18n } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api-client';
 import { STORAGE_KEYS } from '@/lib/storage';
 
@@ -16,11 +17,15 @@ export interface AdminLockout {
 export const MAX_ATTEMPTS = ADMIN_LOCKOUT.maxFailures;
 export const LOCK_MS = ADMIN_LOCKOUT.lockMinutes * 60_000;
 
+/** The admin login's own texts, in the current language each time one is read. */
 export const ADMIN_LOGIN_MESSAGES = {
-  tooMany: MESSAGES.tooManyLoginAttempts,
-  clientLocked: 'Account temporarily locked. Please try again in {n} minutes.',
-  failed: 'Login failed',
-} as const;
+  get tooMany() {
+    return i18n.t('contract:validation.tooManyLoginAttempts');
+  },
+  get failed() {
+    return i18n.t('admin:login.failed');
+  },
+};
 
 const none: AdminLockout = { failures: 0, lockoutEnd: null };
 
@@ -77,7 +82,7 @@ export function lockedByServer(minutes: number, now: number): AdminLockout {
 }
 
 export function clientLockMessage(state: AdminLockout, now: number): string {
-  return formatMessage(ADMIN_LOGIN_MESSAGES.clientLocked, { n: minutesLeft(state, now) });
+  return i18n.t('admin:login.clientLocked', { n: minutesLeft(state, now) });
 }
 
 export type LoginFailure =
@@ -100,7 +105,7 @@ export function classifyLoginFailure(error: unknown): LoginFailure {
           : Number(/(\d+)\s*minute/.exec(error.message)?.[1] ?? ADMIN_LOCKOUT.lockMinutes);
       return {
         kind: 'locked',
-        message: error.message || formatMessage(MESSAGES.adminLocked, { minutes }),
+        message: error.message || i18n.t('contract:validation.adminLocked', { minutes }),
         minutes,
       };
     }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { ChevronDown, History, RefreshCw, RotateCw } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { Delivery, DeliveryAttempt, Webhook } from '@quorum/contract';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
@@ -9,12 +10,12 @@ import { Modal } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/api-client';
-import { formatDateTime, plural } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import { useDeliveries } from '../api/get-deliveries';
 import { useResendDelivery } from '../api/resend-delivery';
 import {
   attemptOutcome,
-  DELIVERY_STATUS_LABELS,
+  deliveryStatusLabel,
   eventLabel,
   DELIVERY_STATUS_TONES,
   formatDurationMs,
@@ -40,17 +41,18 @@ export function DeliveriesDialog({
   webhook: Webhook;
   onDone: (message: string) => void;
 }) {
+  const { t } = useTranslation('integrations');
   const deliveries = useDeliveries(surveyId, webhook.id, { enabled: open });
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title="Deliveries"
+      title={t('deliveries.title')}
       description={<span className="font-mono text-xs break-all">{webhook.url}</span>}
       widthClass="w-[min(48rem,calc(100vw-2rem))]"
     >
       {deliveries.isPending ? (
-        <Spinner label="Loading deliveries…" className="justify-start p-0" />
+        <Spinner label={t('deliveries.loading')} className="justify-start p-0" />
       ) : deliveries.isError ? (
         <div className="space-y-3">
           <Banner tone="error">{errorMessage(deliveries.error, INTEGRATIONS_MESSAGES.deliveriesFailed)}</Banner>
@@ -61,13 +63,12 @@ export function DeliveriesDialog({
             onClick={() => void deliveries.refetch()}
           >
             <RefreshCw className="size-4" aria-hidden="true" />
-            Try again
+            {t('panel.tryAgain')}
           </Button>
         </div>
       ) : deliveries.data.deliveries.length === 0 ? (
-        <EmptyState icon={<History aria-hidden="true" />} title="No deliveries yet" className="py-6">
-          Each event this webhook subscribes to is listed here with every attempt to send it. Send a test event to see
-          one.
+        <EmptyState icon={<History aria-hidden="true" />} title={t('deliveries.emptyTitle')} className="py-6">
+          {t('deliveries.emptyBody')}
         </EmptyState>
       ) : (
         <DeliveryList surveyId={surveyId} webhookId={webhook.id} items={deliveries.data.deliveries} onDone={onDone} />
@@ -87,9 +88,10 @@ function DeliveryList({
   items: Delivery[];
   onDone: (message: string) => void;
 }) {
+  const { t } = useTranslation('integrations');
   const resend = useResendDelivery(surveyId, webhookId);
   return (
-    <ul aria-label="Deliveries, newest first" className="divide-y divide-slate-200 border-y border-slate-200">
+    <ul aria-label={t('deliveries.list')} className="divide-y divide-slate-200 border-y border-slate-200">
       {items.map((delivery) => (
         <DeliveryItem
           key={delivery.id}
@@ -121,12 +123,13 @@ function DeliveryItem({
   resendError: string | null;
   onResend: () => void;
 }) {
+  const { t } = useTranslation('integrations');
   const [open, setOpen] = useState(false);
   const pending = delivery.status === 'pending';
   const count = delivery.attempts.length;
   const label = eventLabel(delivery.event);
   return (
-    <li className="space-y-2 py-3" aria-label={`${delivery.event}, ${DELIVERY_STATUS_LABELS[delivery.status]}`}>
+    <li className="space-y-2 py-3" aria-label={`${delivery.event}, ${deliveryStatusLabel(delivery.status)}`}>
       <div className="flex items-start gap-3">
         <div className="min-w-0 flex-1 space-y-1.5">
           <p className="text-sm text-slate-900">
@@ -134,7 +137,7 @@ function DeliveryItem({
             <span className="block font-mono text-xs break-all text-slate-600">{delivery.event}</span>
           </p>
           <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-            <Badge tone={DELIVERY_STATUS_TONES[delivery.status]}>{DELIVERY_STATUS_LABELS[delivery.status]}</Badge>
+            <Badge tone={DELIVERY_STATUS_TONES[delivery.status]}>{deliveryStatusLabel(delivery.status)}</Badge>
             <span className="text-sm text-slate-600">
               <time dateTime={delivery.createdAt}>{formatDateTime(delivery.createdAt)}</time>
             </span>
@@ -150,28 +153,29 @@ function DeliveryItem({
           onClick={onResend}
         >
           <RotateCw className="size-4" aria-hidden="true" />
-          Resend
+          {t('deliveries.resend')}
         </Button>
       </div>
       {pending && delivery.nextAttemptAt && (
         <p className="text-xs text-slate-600">
-          Next try {formatDateTime(delivery.nextAttemptAt)}
-          {count > 0 && ` (attempt ${count + 1})`}
+          {count > 0
+            ? t('deliveries.nextTryAttempt', { time: formatDateTime(delivery.nextAttemptAt), attempt: count + 1 })
+            : t('deliveries.nextTry', { time: formatDateTime(delivery.nextAttemptAt) })}
         </p>
       )}
       {resendError && <Banner tone="error">{resendError}</Banner>}
       {count === 0 ? (
-        <p className="text-sm text-slate-600">Not tried yet.</p>
+        <p className="text-sm text-slate-600">{t('deliveries.notTried')}</p>
       ) : (
         <Collapsible open={open} onOpenChange={setOpen}>
           <CollapsibleTrigger asChild>
-            <Button variant="ghost" size="sm" className="-ml-3">
+            <Button variant="ghost" size="sm" className="-ms-3">
               <ChevronDown className={`size-4 transition-transform ${open ? 'rotate-180' : ''}`} aria-hidden="true" />
-              {open ? 'Hide attempts' : `Show ${plural(count, 'attempt', 'attempts')}`}
+              {open ? t('deliveries.hideAttempts') : t('deliveries.showAttempts', { count })}
             </Button>
           </CollapsibleTrigger>
           <CollapsibleContent>
-            <ol aria-label="Attempts" className="mt-1 space-y-2">
+            <ol aria-label={t('deliveries.attempts')} className="mt-1 space-y-2">
               {delivery.attempts.map((attempt, index) => (
                 <AttemptItem key={`${attempt.attemptedAt}-${index}`} attempt={attempt} number={index + 1} />
               ))}
@@ -184,11 +188,12 @@ function DeliveryItem({
 }
 
 function AttemptItem({ attempt, number }: { attempt: DeliveryAttempt; number: number }) {
+  const { t } = useTranslation('integrations');
   const ok = isSuccess(attempt);
   return (
     <li className="space-y-1.5 rounded-control border border-slate-200 bg-slate-50 px-3 py-2 text-sm">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className="font-medium text-slate-900">Attempt {number}</span>
+        <span className="font-medium text-slate-900">{t('deliveries.attempt', { number })}</span>
         <Badge tone={ok ? 'success' : 'danger'}>{attemptOutcome(attempt)}</Badge>
         <span className="text-slate-600">
           <time dateTime={attempt.attemptedAt}>{formatDateTime(attempt.attemptedAt)}</time>

@@ -4,6 +4,7 @@ import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import type { CreateWebhookBody, Delivery, UpdateWebhookBody, Webhook } from '@quorum/contract';
 import { makeUser, renderRoutes } from '@test/support/render-shell';
+import { i18n } from '@/i18n/i18n';
 import { IntegrationsPanel } from './integrations-panel';
 
 const BASE = '/api/surveys/s1/webhooks';
@@ -155,6 +156,67 @@ describe('the Integrations tab', { timeout: 30_000 }, () => {
     expect(screen.getByText(/Send each new response to your own endpoint/)).toBeVisible();
     expect(screen.getByRole('button', { name: 'Add webhook' })).toBeEnabled();
     expect((await axe.run(document.body, noContrast)).violations).toEqual([]);
+  });
+
+  it('speaks German: the empty state, the events and a delivery count', async () => {
+    await i18n.changeLanguage('de');
+    mockWebhooksApi({
+      webhooks: [makeWebhook({ events: ['response.created', 'survey.closed'] })],
+      deliveries: new Map([
+        [
+          'w1',
+          [
+            makeDelivery({
+              attempts: [1, 2].map((n) => ({
+                attemptedAt: `2026-03-02T09:0${n}:00.000Z`,
+                statusCode: 500,
+                durationMs: 1500,
+                error: null,
+                responseSnippet: null,
+              })),
+            }),
+          ],
+        ],
+      ]),
+    });
+    const { user } = renderPanel();
+    const item = await screen.findByRole('article', { name: 'https://hooks.example.com/quorum' });
+    expect(within(item).getByRole('list', { name: 'Ereignisse' })).toHaveTextContent('Eine Antwort wird gesendet');
+    expect(within(item).getByText('Die Umfrage wird geschlossen')).toBeVisible();
+    expect(within(item).getByRole('switch', { name: 'Aktiv' })).toBeChecked();
+    await user.click(within(item).getByRole('button', { name: 'Zustellungen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Zustellungen' });
+    expect(await within(dialog).findByRole('button', { name: '2 Versuche anzeigen' })).toBeVisible();
+    expect(within(dialog).getByText('Zugestellt')).toBeVisible();
+  });
+
+  it('speaks Arabic right to left, with its dual plural', async () => {
+    await i18n.changeLanguage('ar');
+    mockWebhooksApi({
+      webhooks: [makeWebhook()],
+      deliveries: new Map([
+        [
+          'w1',
+          [
+            makeDelivery({
+              attempts: [1, 2].map((n) => ({
+                attemptedAt: `2026-03-02T09:0${n}:00.000Z`,
+                statusCode: 500,
+                durationMs: 1500,
+                error: null,
+                responseSnippet: null,
+              })),
+            }),
+          ],
+        ],
+      ]),
+    });
+    const { user } = renderPanel();
+    const item = await screen.findByRole('article', { name: 'https://hooks.example.com/quorum' });
+    expect(document.documentElement.dir).toBe('rtl');
+    await user.click(within(item).getByRole('button', { name: 'عمليات التسليم' }));
+    const dialog = await screen.findByRole('dialog', { name: 'عمليات التسليم' });
+    expect(await within(dialog).findByRole('button', { name: 'عرض محاولتين' })).toBeVisible();
   });
 
   it('says when the webhooks could not be loaded, and loads them again on Try again', async () => {

@@ -1,6 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { Plus, RefreshCw, Webhook as WebhookIcon } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { WEBHOOK_LIMITS, type CreatedWebhook } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -23,6 +24,7 @@ import { WebhookItem } from './webhook-item';
  * once), and each webhook's actions. What an action did is confirmed by a toast.
  */
 export function IntegrationsPanel({ surveyId }: { surveyId: string }) {
+  const { t } = useTranslation('integrations');
   const webhooks = useWebhooks(surveyId);
   const [adding, setAdding] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
@@ -38,7 +40,7 @@ export function IntegrationsPanel({ surveyId }: { surveyId: string }) {
       onClick={() => setAdding(true)}
     >
       <Plus className="size-4" aria-hidden="true" />
-      Add webhook
+      {t('panel.add')}
     </Button>
   );
 
@@ -47,19 +49,16 @@ export function IntegrationsPanel({ surveyId }: { surveyId: string }) {
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start sm:justify-between">
         <div className="min-w-0">
           <h2 id="integrations-webhooks" className="text-lg font-semibold text-slate-900">
-            Webhooks
+            {t('panel.heading')}
           </h2>
-          <p className="mt-1 max-w-2xl text-sm leading-6 text-slate-600">
-            Quorum sends the events you choose to your endpoint as signed POST requests, and tries again for about a day
-            when the endpoint does not answer.
-          </p>
+          <p className="mt-1 max-w-2xl text-sm leading-6 text-slate-600">{t('panel.intro')}</p>
         </div>
         {webhooks.isSuccess && webhooks.data.webhooks.length > 0 && <div className="shrink-0">{add}</div>}
       </div>
 
       {webhooks.isPending ? (
         <div className="space-y-3">
-          <Spinner label="Loading webhooks…" className="justify-start p-0" />
+          <Spinner label={t('panel.loading')} className="justify-start p-0" />
           <Skeleton className="h-36 rounded-card" aria-hidden="true" />
         </div>
       ) : webhooks.isError ? (
@@ -67,18 +66,17 @@ export function IntegrationsPanel({ surveyId }: { surveyId: string }) {
           <Banner tone="error">{errorMessage(webhooks.error, INTEGRATIONS_MESSAGES.loadFailed)}</Banner>
           <Button variant="secondary" loading={webhooks.isFetching} onClick={() => void webhooks.refetch()}>
             <RefreshCw className="size-4" aria-hidden="true" />
-            Try again
+            {t('panel.tryAgain')}
           </Button>
         </Card>
       ) : webhooks.data.webhooks.length === 0 ? (
         <Card>
-          <EmptyState icon={<WebhookIcon aria-hidden="true" />} title="No webhooks yet" action={add}>
-            Send each new response to your own endpoint: a CRM, a spreadsheet, a chat channel or your data warehouse.
-            Every delivery is signed, so your endpoint can check it came from Quorum.
+          <EmptyState icon={<WebhookIcon aria-hidden="true" />} title={t('panel.emptyTitle')} action={add}>
+            {t('panel.emptyBody')}
           </EmptyState>
         </Card>
       ) : (
-        <ul aria-label="Webhooks" className="space-y-3">
+        <ul aria-label={t('panel.heading')} className="space-y-3">
           {webhooks.data.webhooks.map((webhook) => (
             <WebhookItem
               key={webhook.id}
@@ -116,6 +114,7 @@ function AddWebhookDialog({
   onOpenChange: (open: boolean) => void;
   surveyId: string;
 }) {
+  const { t } = useTranslation('integrations');
   const create = useCreateWebhook(surveyId);
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const close = () => onOpenChange(false);
@@ -127,14 +126,19 @@ function AddWebhookDialog({
         if (!next) setCreated(null);
         onOpenChange(next);
       }}
-      title={created ? 'Webhook added' : 'Add webhook'}
+      title={created ? t('add.done') : t('panel.add')}
       description={
         created ? (
           <span className="break-words">
-            Events now go to <span className="font-mono">{created.url}</span>.
+            <Trans
+              t={t}
+              i18nKey="add.eventsGoTo"
+              values={{ url: created.url }}
+              components={{ url: <span className="font-mono" /> }}
+            />
           </span>
         ) : (
-          'Choose where the events go and which events to send.'
+          t('add.description')
         )
       }
     >
@@ -148,13 +152,13 @@ function AddWebhookDialog({
                 close();
               }}
             >
-              Done
+              {t('add.close')}
             </Button>
           </div>
         </div>
       ) : (
         <WebhookForm
-          submitLabel="Add webhook"
+          submitLabel={t('panel.add')}
           failMessage={INTEGRATIONS_MESSAGES.createFailed}
           onSubmit={async (body) => setCreated(await create.mutateAsync(body))}
           onCancel={close}

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { WEBHOOK_HEADERS } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { CopyLink } from '@/components/copy-link';
@@ -7,12 +8,13 @@ import { CopyLink } from '@/components/copy-link';
  * delivery with it.
  */
 export function SigningSecret({ secret }: { secret: string }) {
+  const { t } = useTranslation('integrations');
   return (
     <div className="space-y-4">
-      <Banner tone="warning" title="Copy the signing secret now">
-        It is shown only this once. If you lose it, delete the webhook and add it again.
+      <Banner tone="warning" title={t('secret.copyNow')}>
+        {t('secret.onlyOnce')}
       </Banner>
-      <CopyLink url={secret} canCopy label="Signing secret" noun="secret" />
+      <CopyLink url={secret} canCopy label={t('secret.label')} noun="secret" />
       <SignatureHelp />
     </div>
   );
@@ -20,21 +22,26 @@ export function SigningSecret({ secret }: { secret: string }) {
 
 /** How a receiver checks that a delivery came from Quorum. */
 export function SignatureHelp() {
+  const { t } = useTranslation('integrations');
+  const code = <code className="font-mono text-xs" />;
   return (
     <div className="space-y-2 rounded-control border border-slate-200 bg-slate-50 px-4 py-3 text-sm leading-6 text-slate-700">
-      <p className="font-medium text-slate-900">How to verify a delivery</p>
-      <ol className="list-decimal space-y-1 pl-5">
+      <p className="font-medium text-slate-900">{t('secret.howTo')}</p>
+      <ol className="list-decimal space-y-1 ps-5">
         <li>
-          Take the <code className="font-mono text-xs">{WEBHOOK_HEADERS.timestamp}</code> header and the raw request
-          body, joined by a dot: <code className="font-mono text-xs whitespace-nowrap">{'{timestamp}.{body}'}</code>.
+          <Trans
+            t={t}
+            i18nKey="secret.step1"
+            values={{ header: WEBHOOK_HEADERS.timestamp, joined: '{timestamp}.{body}' }}
+            components={{ code, joined: <code className="font-mono text-xs whitespace-nowrap" /> }}
+          />
         </li>
-        <li>Compute its HMAC-SHA256 with the signing secret, in hex.</li>
+        <li>{t('secret.step2')}</li>
         <li>
-          Compare it, in constant time, with <code className="font-mono text-xs">{WEBHOOK_HEADERS.signature}</code>{' '}
-          after <code className="font-mono text-xs">sha256=</code>, and refuse old timestamps.
+          <Trans t={t} i18nKey="secret.step3" values={{ header: WEBHOOK_HEADERS.signature }} components={{ code }} />
         </li>
       </ol>
-      <p>See the webhooks guide in the docs for an example.</p>
+      <p>{t('secret.guide')}</p>
     </div>
   );
 }

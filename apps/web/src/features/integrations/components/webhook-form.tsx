@@ -1,8 +1,9 @@
 import { useId, useState } from 'react';
 import { CircleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+
 import {
   createWebhookBodySchema,
-  WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
   WEBHOOK_LIMITS,
   type CreateWebhookBody,
@@ -11,7 +12,9 @@ import {
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Form, FormTextField, useZodForm } from '@/components/ui/form';
+import { translateValidationMessage } from '@/i18n/errors';
 import { ApiError, errorMessage } from '@/lib/api-client';
+import { webhookEventLabel } from '../lib/describe-delivery';
 
 export interface WebhookValues {
   url: string;
@@ -37,6 +40,7 @@ export function WebhookForm({
   onSubmit: (body: CreateWebhookBody) => Promise<unknown>;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('integrations');
   const form = useZodForm<WebhookValues>(createWebhookBodySchema, { defaultValues: initial });
   const [failure, setFailure] = useState<string | null>(null);
   const busy = form.formState.isSubmitting;
@@ -58,16 +62,16 @@ export function WebhookForm({
   };
 
   return (
-    <Form form={form} onSubmit={submit} noValidate aria-label="Webhook" className="space-y-5">
+    <Form form={form} onSubmit={submit} noValidate aria-label={t('form.label')} className="space-y-5">
       <FormTextField<WebhookValues>
-        label="Endpoint URL"
+        label={t('form.url')}
         name="url"
         type="url"
         inputMode="url"
         autoComplete="off"
         spellCheck={false}
         placeholder="https://example.com/quorum-webhook"
-        hint="Quorum sends a signed POST request with a JSON body to this address."
+        hint={t('form.urlHint')}
         required
         maxLength={WEBHOOK_LIMITS.url}
         disabled={busy}
@@ -78,8 +82,8 @@ export function WebhookForm({
         aria-describedby={eventsError ? eventsErrorId : undefined}
       >
         <legend id={legendId} className="text-sm font-medium text-slate-800">
-          Events
-          <span className="ml-0.5 text-red-600" aria-hidden="true">
+          {t('form.events')}
+          <span className="ms-0.5 text-red-600" aria-hidden="true">
             *
           </span>
         </legend>
@@ -94,7 +98,7 @@ export function WebhookForm({
               className="mt-0.5 size-4 shrink-0 accent-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
             />
             <span className="min-w-0">
-              <span className="block text-sm font-medium text-slate-800">{WEBHOOK_EVENT_LABELS[event]}</span>
+              <span className="block text-sm font-medium text-slate-800">{webhookEventLabel(event)}</span>
               <span className="block font-mono text-xs text-slate-600">{event}</span>
             </span>
           </label>
@@ -102,14 +106,14 @@ export function WebhookForm({
         {eventsError && (
           <p id={eventsErrorId} className="flex items-start gap-1.5 text-sm text-red-700">
             <CircleAlert className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-            <span>{eventsError}</span>
+            <span>{translateValidationMessage(eventsError)}</span>
           </p>
         )}
       </fieldset>
       {failure && <Banner tone="error">{failure}</Banner>}
       <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('form.cancel')}
         </Button>
         <Button type="submit" loading={busy}>
           {submitLabel}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { History, Pencil, Send, Trash2 } from 'lucide-react';
-import { WEBHOOK_EVENT_LABELS, type Webhook } from '@quorum/contract';
+import { Trans, useTranslation } from 'react-i18next';
+import type { Webhook } from '@quorum/contract';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -12,7 +13,7 @@ import { formatDateTime } from '@/lib/format';
 import { useDeleteWebhook } from '../api/delete-webhook';
 import { useSendTestEvent } from '../api/send-test-event';
 import { useUpdateWebhook } from '../api/update-webhook';
-import { describeTestResult } from '../lib/describe-delivery';
+import { describeTestResult, webhookEventLabel } from '../lib/describe-delivery';
 import { INTEGRATIONS_MESSAGES } from '../lib/messages';
 import { DeliveriesDialog } from './deliveries-dialog';
 import { WebhookForm } from './webhook-form';
@@ -33,6 +34,7 @@ export function WebhookItem({
   onDone: (message: string) => void;
   onDeleted: () => void;
 }) {
+  const { t } = useTranslation('integrations');
   const titleId = useId();
   const update = useUpdateWebhook(surveyId);
   const remove = useDeleteWebhook(surveyId);
@@ -87,44 +89,44 @@ export function WebhookItem({
               <h3 id={titleId} className="font-mono text-sm font-medium break-all text-slate-900">
                 {webhook.url}
               </h3>
-              <ul aria-label="Events" className="flex flex-wrap gap-1.5">
+              <ul aria-label={t('form.events')} className="flex flex-wrap gap-1.5">
                 {webhook.events.map((event) => (
                   <li key={event}>
-                    <Badge tone="accent">{WEBHOOK_EVENT_LABELS[event]}</Badge>
+                    <Badge tone="accent">{webhookEventLabel(event)}</Badge>
                   </li>
                 ))}
               </ul>
-              <p className="text-xs text-slate-600">Added {formatDateTime(webhook.createdAt)}</p>
+              <p className="text-xs text-slate-600">{t('item.added', { time: formatDateTime(webhook.createdAt) })}</p>
             </div>
             <Switch checked={webhook.enabled} busy={toggling} onToggle={toggle} />
           </div>
 
           {!webhook.enabled &&
             (webhook.disabledReason ? (
-              <Banner tone="warning" title="Turned off because deliveries kept failing">
-                {webhook.disabledReason} Fix the endpoint, send a test event, then turn the webhook on again.
+              <Banner tone="warning" title={t('item.autoDisabledTitle')}>
+                {webhook.disabledReason} {t('item.autoDisabledHint')}
               </Banner>
             ) : (
-              <p className="text-sm text-slate-600">Turned off: no events are sent to this endpoint.</p>
+              <p className="text-sm text-slate-600">{t('item.off')}</p>
             ))}
           {failure && <Banner tone="error">{failure}</Banner>}
 
           <div className="flex flex-wrap gap-2 border-t border-slate-200 pt-4">
             <Button variant="secondary" size="sm" loading={test.isPending} onClick={sendTest}>
               {!test.isPending && <Send className="size-4" aria-hidden="true" />}
-              {test.isPending ? 'Sending test event…' : 'Send test event'}
+              {test.isPending ? t('item.sendingTest') : t('item.sendTest')}
             </Button>
             <Button variant="secondary" size="sm" onClick={() => setShowingDeliveries(true)}>
               <History className="size-4" aria-hidden="true" />
-              Deliveries
+              {t('deliveries.title')}
             </Button>
             <Button variant="secondary" size="sm" onClick={() => setEditing(true)}>
               <Pencil className="size-4" aria-hidden="true" />
-              Edit
+              {t('item.edit')}
             </Button>
             <Button variant="danger-secondary" size="sm" onClick={() => setConfirmingDelete(true)}>
               <Trash2 className="size-4" aria-hidden="true" />
-              Delete
+              {t('item.delete')}
             </Button>
           </div>
         </article>
@@ -133,12 +135,12 @@ export function WebhookItem({
       <Modal
         open={editing}
         onOpenChange={setEditing}
-        title="Edit webhook"
-        description="Change where the events go and which events are sent. The signing secret stays the same."
+        title={t('item.editTitle')}
+        description={t('item.editDescription')}
       >
         <WebhookForm
           initial={{ url: webhook.url, events: webhook.events }}
-          submitLabel="Save changes"
+          submitLabel={t('item.save')}
           failMessage={INTEGRATIONS_MESSAGES.updateFailed}
           onSubmit={async (body) => {
             await update.mutateAsync({ webhookId: webhook.id, body });
@@ -159,15 +161,19 @@ export function WebhookItem({
 
       <ConfirmDialog
         open={confirmingDelete}
-        title="Delete this webhook?"
-        confirmLabel="Delete webhook"
+        title={t('item.deleteTitle')}
+        confirmLabel={t('item.deleteConfirm')}
         tone="danger"
         busy={remove.isPending}
         onConfirm={confirmDelete}
         onCancel={() => setConfirmingDelete(false)}
       >
-        <span className="font-mono break-all">{webhook.url}</span> stops receiving events at once, and its delivery
-        history is deleted.
+        <Trans
+          t={t}
+          i18nKey="item.deleteBody"
+          values={{ url: webhook.url }}
+          components={{ url: <span className="font-mono break-all" /> }}
+        />
       </ConfirmDialog>
     </li>
   );
@@ -175,6 +181,7 @@ export function WebhookItem({
 
 /** On or off, as a switch: the webhook receives events only while it is on. */
 function Switch({ checked, busy, onToggle }: { checked: boolean; busy: boolean; onToggle: () => void }) {
+  const { t } = useTranslation('integrations');
   return (
     <button
       type="button"
@@ -194,11 +201,11 @@ function Switch({ checked, busy, onToggle }: { checked: boolean; busy: boolean; 
         <span
           className={cn(
             'inline-block size-4 rounded-full bg-white shadow-sm transition-transform',
-            checked ? 'translate-x-5' : 'translate-x-1',
+            checked ? 'translate-x-5 rtl:-translate-x-5' : 'translate-x-1 rtl:-translate-x-1',
           )}
         />
       </span>
-      Active
+      {t('item.active')}
     </button>
   );
 }

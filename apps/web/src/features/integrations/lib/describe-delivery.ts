@@ -1,18 +1,15 @@
 import {
-  WEBHOOK_EVENT_LABELS,
   WEBHOOK_EVENTS,
   WEBHOOK_TEST_EVENT,
   type DeliveryAttempt,
   type DeliveryStatus,
   type WebhookEvent,
 } from '@quorum/contract';
+import { i18n } from '@/i18n/i18n';
 import type { TestEventResult } from '../api/send-test-event';
 
-export const DELIVERY_STATUS_LABELS: Readonly<Record<DeliveryStatus, string>> = {
-  pending: 'Pending',
-  delivered: 'Delivered',
-  failed: 'Failed',
-};
+/** A delivery's status in words, in the current language. */
+export const deliveryStatusLabel = (status: DeliveryStatus) => i18n.t(`integrations:status.${status}`);
 
 export const DELIVERY_STATUS_TONES: Readonly<Record<DeliveryStatus, 'warning' | 'success' | 'danger'>> = {
   pending: 'warning',
@@ -24,8 +21,13 @@ const isWebhookEvent = (event: string): event is WebhookEvent => (WEBHOOK_EVENTS
 
 /** What a delivery's event means ("A response is submitted", "Test event"); null for an event this app does not know. */
 export function eventLabel(event: string): string | null {
-  if (event === WEBHOOK_TEST_EVENT) return 'Test event';
-  return isWebhookEvent(event) ? WEBHOOK_EVENT_LABELS[event] : null;
+  if (event === WEBHOOK_TEST_EVENT) return i18n.t('integrations:events.test');
+  return isWebhookEvent(event) ? webhookEventLabel(event) : null;
+}
+
+/** What a webhook event means ("A response is submitted"), in the current language. */
+export function webhookEventLabel(event: WebhookEvent): string {
+  return i18n.t(`integrations:events.${event.replace('.', '_')}`);
 }
 
 /** A receiver's answer counts as received when its status is 2xx. */
@@ -35,20 +37,25 @@ export const isSuccess = (attempt: DeliveryAttempt) =>
 /** How one attempt ended: "HTTP 200", or why no status came ("timed out after 10 s"). */
 export function attemptOutcome(attempt: DeliveryAttempt): string {
   if (attempt.statusCode !== null) return `HTTP ${attempt.statusCode}`;
-  return attempt.error ?? 'No answer';
+  return attempt.error ?? i18n.t('integrations:delivery.noAnswer');
 }
 
-export const formatDurationMs = (ms: number) => (ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`);
+export const formatDurationMs = (ms: number) =>
+  ms < 1000
+    ? i18n.t('integrations:delivery.milliseconds', { ms })
+    : i18n.t('integrations:delivery.seconds', { seconds: ms / 1000 });
 
 /** The toast after "Send test event": how the endpoint answered the first attempt, or that it is still waited for. */
 export function describeTestResult({ delivery, answered }: TestEventResult): string {
   const last = delivery.attempts.at(-1);
   if (!answered || !last) {
-    if (delivery.status === 'delivered') return 'Test event delivered.';
-    return 'Test event sent. Its result will show under Deliveries.';
+    if (delivery.status === 'delivered') return i18n.t('integrations:test.delivered');
+    return i18n.t('integrations:test.sent');
   }
   const took = formatDurationMs(last.durationMs);
-  if (isSuccess(last)) return `Test event delivered: your endpoint answered ${attemptOutcome(last)} in ${took}.`;
-  const retry = delivery.status === 'pending' ? ' It will be tried again; see Deliveries.' : '';
-  return `Test event failed: ${attemptOutcome(last)} after ${took}.${retry}`;
+  const outcome = attemptOutcome(last);
+  if (isSuccess(last)) return i18n.t('integrations:test.answered', { outcome, took });
+  return delivery.status === 'pending'
+    ? i18n.t('integrations:test.failedWillRetry', { outcome, took })
+    : i18n.t('integrations:test.failed', { outcome, took });
 }

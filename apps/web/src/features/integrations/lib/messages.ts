@@ -1,20 +1,39 @@
 import { WEBHOOK_LIMITS } from '@quorum/contract';
+import { i18n } from '@/i18n/i18n';
 
-/** The Integrations tab's own texts; the server's messages are shown as they come. */
-export const INTEGRATIONS_MESSAGES = {
-  loadFailed: 'Could not load the webhooks.',
-  createFailed: 'Could not add the webhook. Please try again.',
-  updateFailed: 'Could not save the webhook. Please try again.',
-  toggleFailed: 'Could not change the webhook. Please try again.',
-  deleteFailed: 'Could not delete the webhook. Please try again.',
-  testFailed: 'Could not send the test event. Please try again.',
-  deliveriesFailed: 'Could not load the deliveries.',
-  resendFailed: 'Could not send the delivery again. Please try again.',
-  limitReached: `A survey can have at most ${WEBHOOK_LIMITS.perSurvey} webhooks`,
-  pending: 'This delivery is still being sent',
-  saved: 'Webhook saved.',
-  enabled: 'Webhook turned on: new events are sent to it again.',
-  disabled: 'Webhook turned off: no events are sent to it.',
-  deleted: 'Webhook deleted.',
-  resent: 'The delivery will be sent again.',
-} as const;
+const MESSAGE_KEYS = [
+  'loadFailed',
+  'createFailed',
+  'updateFailed',
+  'toggleFailed',
+  'deleteFailed',
+  'testFailed',
+  'deliveriesFailed',
+  'resendFailed',
+  'limitReached',
+  'pending',
+  'saved',
+  'enabled',
+  'disabled',
+  'deleted',
+  'resent',
+] as const;
+
+type MessageKey = (typeof MESSAGE_KEYS)[number];
+
+/**
+ * The Integrations tab's own texts, in the current language each time one is read; the server's messages are shown
+ * as they come.
+ */
+export const INTEGRATIONS_MESSAGES = Object.defineProperties(
+  {} as Readonly<Record<MessageKey, string>>,
+  Object.fromEntries(
+    MESSAGE_KEYS.map((key) => [
+      key,
+      {
+        enumerable: true,
+        get: () => i18n.t(`integrations:messages.${key}`, { count: WEBHOOK_LIMITS.perSurvey }),
+      },
+    ]),
+  ),
+);

@@ -1,12 +1,13 @@
 import { Download, FileSpreadsheet } from 'lucide-react';
-import { RESULTS_MESSAGES, type ExportFormat, type ResultsFilter } from '@quorum/contract';
+import { useTranslation } from 'react-i18next';
+import type { ExportFormat, ResultsFilter } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { useDownloadResults } from '../api/create-export-link';
 
-const FORMATS: { format: ExportFormat; label: string; Icon: typeof Download }[] = [
-  { format: 'csv', label: 'Download CSV', Icon: Download },
-  { format: 'xlsx', label: 'Download Excel (.xlsx)', Icon: FileSpreadsheet },
+const FORMATS: { format: ExportFormat; label: 'export.csv' | 'export.xlsx'; Icon: typeof Download }[] = [
+  { format: 'csv', label: 'export.csv', Icon: Download },
+  { format: 'xlsx', label: 'export.xlsx', Icon: FileSpreadsheet },
 ];
 
 /**
@@ -26,6 +27,7 @@ export function ExportButtons({
   /** No response to download. */
   empty: boolean;
 }) {
+  const { t } = useTranslation('results');
   const download = useDownloadResults(surveyId);
   return (
     <div className="flex flex-col items-start gap-1 sm:items-end print:hidden">
@@ -39,18 +41,18 @@ export function ExportButtons({
               loading={busy}
               onClick={() => download.mutate({ format, filter })}
               disabled={empty || download.isPending}
-              disabledReason={empty ? 'There are no responses to download yet' : null}
+              disabledReason={empty ? t('export.empty') : null}
             >
               {!busy && <Icon className="size-4" aria-hidden="true" />}
-              {label}
+              {t(label)}
             </Button>
           );
         })}
       </div>
-      {filtered && <p className="text-xs text-slate-600">Downloads include only the matching responses.</p>}
+      {filtered && <p className="text-xs text-slate-600">{t('export.filtered')}</p>}
       {download.isError && (
         <p role="alert" className="text-sm text-red-700">
-          {errorMessage(download.error, RESULTS_MESSAGES.downloadFailed)}
+          {errorMessage(download.error, t('export.failed'))}
         </p>
       )}
     </div>

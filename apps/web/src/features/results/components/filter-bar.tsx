@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Filter, Plus, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import {
   logicOperatorsFor,
   questionLabel,
@@ -46,6 +47,7 @@ export function FilterBar({
   onClear: () => void;
   active: boolean;
 }) {
+  const { t } = useTranslation('results');
   const headingId = useId();
   const hideId = useId();
   const hideHintId = useId();
@@ -63,18 +65,18 @@ export function FilterBar({
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 id={headingId} className="flex items-center gap-2 text-base font-semibold text-slate-900">
           <Filter className="size-4 text-slate-500" aria-hidden="true" />
-          Filter responses
+          {t('filter.heading')}
         </h2>
         {active && (
           <Button variant="ghost" size="sm" onClick={onClear}>
             <X className="size-4" aria-hidden="true" />
-            Clear filters
+            {t('filter.clear')}
           </Button>
         )}
       </div>
 
       <div className="flex flex-wrap items-end gap-3">
-        <Field label="From" className="w-full sm:w-auto">
+        <Field label={t('filter.from')} className="w-full sm:w-auto">
           {({ id }) => (
             <Input
               id={id}
@@ -86,7 +88,7 @@ export function FilterBar({
             />
           )}
         </Field>
-        <Field label="To" className="w-full sm:w-auto">
+        <Field label={t('filter.to')} className="w-full sm:w-auto">
           {({ id }) => (
             <Input
               id={id}
@@ -108,28 +110,28 @@ export function FilterBar({
             className="size-4 shrink-0 accent-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
           />
           <label htmlFor={hideId} className="text-sm font-medium text-slate-800">
-            Hide flagged
+            {t('filter.hideFlagged')}
           </label>
           <span id={hideHintId} className="sr-only">
-            Leaves out responses flagged as speeders, straightliners or duplicates.
+            {t('filter.hideFlaggedHint')}
           </span>
         </div>
       </div>
 
       {state.conditions.length > 0 && (
-        <ul className="flex flex-wrap gap-2" aria-label="Active conditions">
+        <ul className="flex flex-wrap gap-2" aria-label={t('filter.activeConditions')}>
           {state.conditions.map((condition, index) => {
             const words = describeCondition(condition, questions);
             return (
               <li
                 key={`${index}:${JSON.stringify(condition)}`}
-                className="inline-flex max-w-full items-center gap-1 rounded-full bg-accent-50 py-1 pr-1 pl-3 text-sm text-accent-800"
+                className="inline-flex max-w-full items-center gap-1 rounded-full bg-accent-50 py-1 ps-3 pe-1 text-sm text-accent-800"
               >
                 <span className="min-w-0 break-words">{words}</span>
                 <button
                   type="button"
                   onClick={() => remove(index)}
-                  aria-label={`Remove filter: ${words}`}
+                  aria-label={t('filter.remove', { condition: words })}
                   className="inline-flex size-6 shrink-0 items-center justify-center rounded-full text-accent-700 hover:bg-accent-100"
                 >
                   <X className="size-3.5" aria-hidden="true" />
@@ -162,6 +164,7 @@ function ConditionForm({
   full: boolean;
   onAdd: (condition: ResultsFilterCondition) => void;
 }) {
+  const { t } = useTranslation('results');
   const [targetKey, setTargetKey] = useState('');
   const [operator, setOperator] = useState<LogicOperator | ''>('');
   const [value, setValue] = useState('');
@@ -198,8 +201,8 @@ function ConditionForm({
   };
 
   return (
-    <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label="Add a condition">
-      <Field label="Answered" className="w-full sm:w-64">
+    <form onSubmit={submit} className="flex flex-wrap items-end gap-3" aria-label={t('filter.addCondition')}>
+      <Field label={t('filter.answered')} className="w-full sm:w-64">
         {({ id }) => (
           <Select
             id={id}
@@ -210,8 +213,8 @@ function ConditionForm({
               setValue('');
             }}
           >
-            <option value="">Choose a question…</option>
-            <optgroup label="Questions">
+            <option value="">{t('filter.chooseQuestion')}</option>
+            <optgroup label={t('filter.questions')}>
               {current.map(({ q, number }) => (
                 <option key={q.id} value={`q:${q.id}`}>
                   {questionLabel(number, q.text)}
@@ -219,10 +222,10 @@ function ConditionForm({
               ))}
             </optgroup>
             {hiddenFields.length > 0 && (
-              <optgroup label="Hidden fields">
+              <optgroup label={t('filter.hiddenFields')}>
                 {hiddenFields.map((name) => (
                   <option key={name} value={`h:${name}`}>
-                    {name} (hidden field)
+                    {t('filter.hiddenFieldOption', { name })}
                   </option>
                 ))}
               </optgroup>
@@ -231,7 +234,7 @@ function ConditionForm({
         )}
       </Field>
       {target?.kind === 'question' && (
-        <Field label="Condition" className="w-full sm:w-48">
+        <Field label={t('filter.conditionLabel')} className="w-full sm:w-48">
           {({ id }) => (
             <Select id={id} value={chosenOperator ?? ''} onChange={(e) => setOperator(e.target.value as LogicOperator)}>
               {operators.map((o) => (
@@ -244,7 +247,7 @@ function ConditionForm({
         </Field>
       )}
       {target && wantsValue && (
-        <Field label="Value" className="w-full sm:w-56">
+        <Field label={t('filter.value')} className="w-full sm:w-56">
           {({ id }) => <ValueControl id={id} target={target} value={value} onChange={setValue} />}
         </Field>
       )}
@@ -254,16 +257,16 @@ function ConditionForm({
         disabled={!ready || full}
         disabledReason={
           full
-            ? `At most ${RESULTS_FILTER_LIMITS.filters} conditions`
+            ? t('filter.atMost', { count: RESULTS_FILTER_LIMITS.filters })
             : !target
-              ? 'Choose a question first'
+              ? t('filter.chooseQuestionFirst')
               : !ready
-                ? 'Enter a value first'
+                ? t('filter.enterValueFirst')
                 : null
         }
       >
         <Plus className="size-4" aria-hidden="true" />
-        Add filter
+        {t('filter.add')}
       </Button>
     </form>
   );
@@ -281,13 +284,14 @@ function ValueControl({
   value: string;
   onChange: (value: string) => void;
 }) {
+  const { t } = useTranslation('results');
   if (target.kind === 'question') {
     const question = target.question;
     const options = optionsOf(question);
     if (options.length > 0) {
       return (
         <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
-          <option value="">Choose an option…</option>
+          <option value="">{t('filter.chooseOption')}</option>
           {options.map((option) => (
             <option key={option} value={option}>
               {option}

@@ -1,19 +1,13 @@
 import type { LiveStatus } from '../hooks/use-live-results';
 import { POLL_INTERVAL_MS } from '../hooks/use-live-results';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
-
-const LABELS: Record<LiveStatus, { text: string; hint: string }> = {
-  live: { text: 'Live', hint: 'New responses appear here as they arrive.' },
-  connecting: { text: 'Connecting…', hint: 'Connecting to live updates.' },
-  polling: {
-    text: `Updating every ${POLL_INTERVAL_MS / 1000} s`,
-    hint: 'Live updates are not connected; the results are refreshed on a timer.',
-  },
-};
 
 /** A subtle dot and word telling whether the numbers update by themselves. */
 export function LiveIndicator({ status }: { status: LiveStatus }) {
-  const { text, hint } = LABELS[status];
+  const { t } = useTranslation('results');
+  const text = t(`live.${status}.text`, { seconds: POLL_INTERVAL_MS / 1000 });
+  const hint = t(`live.${status}.hint`);
   return (
     <span
       role="status"

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Trash2, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import {
   answerFor,
   isAnswered,
@@ -18,12 +19,10 @@ import { useDeleteResponse } from '../api/delete-response';
 import { useResponse } from '../api/get-response';
 import { useSurveyQuestions } from '../api/get-survey-questions';
 import { answerCellText } from './answer-cell-text';
-import { FLAG_INFO } from './response-flags';
-
-const DELETE_FAILED = 'The response could not be deleted';
+import { flagInfo } from './response-flags';
 
 /** How a question without an answer is described: skipped on the respondent's path, or never shown on it. */
-type Missing = 'Skipped' | 'Not shown' | 'No answer';
+type Missing = 'skipped' | 'notShown' | 'noAnswer';
 
 /**
  * One response in full, in a dialog: every question in order with its answer (or "Skipped" / "Not shown"), the
@@ -98,6 +97,7 @@ function DetailBody({
   canDelete: boolean;
   onDeleted: () => void;
 }) {
+  const { t } = useTranslation('results');
   const response = useResponse(surveyId, responseId, initial);
   const survey = useSurveyQuestions(surveyId, true);
   const remove = useDeleteResponse(surveyId);
@@ -109,7 +109,7 @@ function DetailBody({
   // answer was skipped, one off it was never shown. Without the survey, an unanswered question just has none.
   const onPath = row && survey.data ? new Set(questionPath(survey.data.questions, row.answers).map((q) => q.id)) : null;
   const missing = (question: QuestionResult): Missing =>
-    onPath === null || question.isDeleted ? 'No answer' : onPath.has(question.id) ? 'Skipped' : 'Not shown';
+    onPath === null || question.isDeleted ? 'noAnswer' : onPath.has(question.id) ? 'skipped' : 'notShown';
   const shown = questions
     .map((question, index) => ({ question, number: index + 1 }))
     .filter(({ question }) => !question.isDeleted || (row && isAnswered(answerFor(row.answers, question.id))));
@@ -118,42 +118,42 @@ function DetailBody({
     <>
       <div className="flex items-start justify-between gap-3 border-b border-slate-200 px-5 py-4 sm:px-6">
         <div className="min-w-0">
-          <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">Response</DialogPrimitive.Title>
+          <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">
+            {t('detail.title')}
+          </DialogPrimitive.Title>
           <DialogPrimitive.Description className="font-mono text-xs break-all text-slate-600">
             {responseId}
           </DialogPrimitive.Description>
         </div>
         <DialogPrimitive.Close asChild>
-          <Button variant="ghost" size="icon" aria-label="Close">
+          <Button variant="ghost" size="icon" aria-label={t('detail.close')}>
             <X className="size-5" aria-hidden="true" />
           </Button>
         </DialogPrimitive.Close>
       </div>
 
       <div className="min-h-0 flex-1 space-y-5 overflow-y-auto px-5 py-4 sm:px-6">
-        {!row && response.isPending && <p className="text-sm text-slate-600">Loading the response…</p>}
-        {response.isError && (
-          <Banner tone="error">{errorMessage(response.error, 'The response could not be loaded')}</Banner>
-        )}
+        {!row && response.isPending && <p className="text-sm text-slate-600">{t('detail.loading')}</p>}
+        {response.isError && <Banner tone="error">{errorMessage(response.error, t('detail.loadFailed'))}</Banner>}
         {row && (
           <>
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
-              <dt className="text-slate-600">Submitted</dt>
+              <dt className="text-slate-600">{t('detail.submitted')}</dt>
               <dd className="text-slate-900">{formatDateTime(row.submittedAt)}</dd>
-              <dt className="text-slate-600">Duration</dt>
+              <dt className="text-slate-600">{t('table.duration')}</dt>
               <dd className="text-slate-900">
-                {row.durationSeconds === null ? 'Not recorded' : formatDuration(row.durationSeconds)}
+                {row.durationSeconds === null ? t('detail.notRecorded') : formatDuration(row.durationSeconds)}
               </dd>
-              <dt className="text-slate-600">Flags</dt>
+              <dt className="text-slate-600">{t('table.flags')}</dt>
               <dd className="text-slate-900">
                 {row.flags.length === 0 ? (
-                  'None'
+                  t('detail.noFlags')
                 ) : (
-                  <ul className="space-y-1" aria-label="Flags">
+                  <ul className="space-y-1" aria-label={t('table.flags')}>
                     {row.flags.map((flag) => (
                       <li key={flag}>
-                        <span className="font-medium text-amber-800">{FLAG_INFO[flag].label}</span>
-                        <span className="text-slate-600"> — {FLAG_INFO[flag].hint}</span>
+                        <span className="font-medium text-amber-800">{flagInfo(flag).label}</span>
+                        <span className="text-slate-600"> — {flagInfo(flag).hint}</span>
                       </li>
                     ))}
                   </ul>
@@ -163,7 +163,7 @@ function DetailBody({
 
             <section aria-labelledby={`${ids}-answers`} className="space-y-2">
               <h3 id={`${ids}-answers`} className="text-sm font-semibold text-slate-900">
-                Answers
+                {t('detail.answers')}
               </h3>
               <ol className="divide-y divide-slate-100 rounded-card border border-slate-200">
                 {shown.map(({ question, number }) => {
@@ -176,7 +176,7 @@ function DetailBody({
                       {text ? (
                         <p className="mt-0.5 text-sm break-words whitespace-pre-wrap text-slate-900">{text}</p>
                       ) : (
-                        <p className="mt-0.5 text-sm text-slate-600 italic">{missing(question)}</p>
+                        <p className="mt-0.5 text-sm text-slate-600 italic">{t(`detail.${missing(question)}`)}</p>
                       )}
                     </li>
                   );
@@ -187,7 +187,7 @@ function DetailBody({
             {hiddenFields.length > 0 && (
               <section aria-labelledby={`${ids}-hidden`} className="space-y-2">
                 <h3 id={`${ids}-hidden`} className="text-sm font-semibold text-slate-900">
-                  Hidden fields
+                  {t('filter.hiddenFields')}
                 </h3>
                 <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
                   {hiddenFields.map((name) => (
@@ -206,17 +206,17 @@ function DetailBody({
       <div className="space-y-3 border-t border-slate-200 px-5 py-4 sm:px-6">
         {remove.isError && (
           <p role="alert" className="text-sm text-red-700">
-            {errorMessage(remove.error, DELETE_FAILED)}
+            {errorMessage(remove.error, t('detail.deleteFailed'))}
           </p>
         )}
         {confirming ? (
           <div className="space-y-3" role="group" aria-labelledby={`${ids}-confirm`}>
             <p id={`${ids}-confirm`} className="text-sm font-medium text-slate-900">
-              Delete this response? This cannot be undone.
+              {t('detail.confirmDelete')}
             </p>
             <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
               <Button variant="secondary" onClick={() => setConfirming(false)} disabled={remove.isPending}>
-                Cancel
+                {t('detail.cancel')}
               </Button>
               <Button
                 variant="danger"
@@ -224,20 +224,20 @@ function DetailBody({
                 autoFocus
                 onClick={() => remove.mutate(responseId, { onSuccess: onDeleted })}
               >
-                Delete response
+                {t('detail.delete')}
               </Button>
             </div>
           </div>
         ) : (
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             {canDelete && row && (
-              <Button variant="danger-secondary" onClick={() => setConfirming(true)} className="sm:mr-auto">
+              <Button variant="danger-secondary" onClick={() => setConfirming(true)} className="sm:me-auto">
                 <Trash2 className="size-4" aria-hidden="true" />
-                Delete response
+                {t('detail.delete')}
               </Button>
             )}
             <DialogPrimitive.Close asChild>
-              <Button variant="secondary">Close</Button>
+              <Button variant="secondary">{t('detail.close')}</Button>
             </DialogPrimitive.Close>
           </div>
         )}

@@ -1,25 +1,28 @@
 import type { ResponseFlag } from '@quorum/contract';
+import { useTranslation } from 'react-i18next';
 import { Badge } from '@/components/ui/badge';
+import { i18n } from '@/i18n/i18n';
 
-/** Each quality flag's name and what it means (the rules are the server's: QUALITY_RULES in the contract). */
-export const FLAG_INFO: Record<ResponseFlag, { label: string; hint: string }> = {
-  speeder: { label: 'Speeder', hint: 'Finished in under a third of the median completion time.' },
-  straightliner: {
-    label: 'Straightliner',
-    hint: 'Gave the same answer to every one of at least four rating, NPS or matrix items.',
-  },
-  duplicate: { label: 'Duplicate', hint: 'Gave the same text answers as an earlier response.' },
-};
+const FLAGS: readonly ResponseFlag[] = ['speeder', 'straightliner', 'duplicate'];
+
+/**
+ * A quality flag's name and what it means, in the current language (the rules are the server's: QUALITY_RULES in
+ * the contract).
+ */
+export function flagInfo(flag: ResponseFlag): { label: string; hint: string } {
+  return { label: i18n.t(`results:flags.${flag}.label`), hint: i18n.t(`results:flags.${flag}.hint`) };
+}
 
 /** A response's flags as warning badges, each explained on hover and to screen readers. */
 export function FlagBadges({ flags }: { flags: readonly ResponseFlag[] }) {
+  useTranslation('results');
   if (flags.length === 0) return <span className="text-slate-500">—</span>;
   return (
     <span className="flex flex-wrap gap-1">
       {flags.map((flag) => (
-        <span key={flag} title={FLAG_INFO[flag].hint}>
-          <Badge tone="warning">{FLAG_INFO[flag].label}</Badge>
-          <span className="sr-only">: {FLAG_INFO[flag].hint}</span>
+        <span key={flag} title={flagInfo(flag).hint}>
+          <Badge tone="warning">{flagInfo(flag).label}</Badge>
+          <span className="sr-only">: {flagInfo(flag).hint}</span>
         </span>
       ))}
     </span>
@@ -28,9 +31,10 @@ export function FlagBadges({ flags }: { flags: readonly ResponseFlag[] }) {
 
 /** The flags explained once, under the table. */
 export function FlagLegend() {
+  useTranslation('results');
   return (
     <dl className="grid gap-x-3 gap-y-1 text-xs text-slate-600 sm:grid-cols-[auto_minmax(0,1fr)]">
-      {Object.values(FLAG_INFO).map(({ label, hint }) => (
+      {FLAGS.map(flagInfo).map(({ label, hint }) => (
         <div key={label} className="contents">
           <dt className="font-semibold text-slate-700">{label}</dt>
           <dd>{hint}</dd>

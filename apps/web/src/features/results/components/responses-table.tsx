@@ -7,10 +7,11 @@ import {
   type ResultsFilter,
 } from '@quorum/contract';
 import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useResponses } from '../api/get-responses';
-import { formatCount, formatDateTime, formatDuration } from '@/lib/format';
+import { formatDateTime, formatDuration } from '@/lib/format';
 import { useWideScreen } from '@/lib/use-wide-screen';
 import { answerCellText } from './answer-cell-text';
 import { FlagBadges, FlagLegend } from './response-flags';
@@ -37,17 +38,18 @@ export function ResponsesTable({
   filter?: ResultsFilter;
   onOpen?: (row: ResponseRow) => void;
 }) {
+  const { t } = useTranslation('results');
   const responses = useResponses(surveyId, { filter });
   const rows = responses.data?.pages.flatMap((p) => p.responses) ?? [];
   const wide = useWideScreen();
 
-  if (responses.isPending) return <p className="p-6 text-sm text-slate-600">Loading responses…</p>;
+  if (responses.isPending) return <p className="p-6 text-sm text-slate-600">{t('table.loading')}</p>;
   if (responses.isError) {
     return (
       <div className="flex items-center gap-3 p-6 text-sm text-red-700">
-        The responses could not be loaded.
+        {t('table.loadFailed')}
         <Button variant="secondary" size="sm" onClick={() => void responses.refetch()}>
-          Try again
+          {t('page.tryAgain')}
         </Button>
       </div>
     );
@@ -60,24 +62,24 @@ export function ResponsesTable({
           className="relative overflow-x-auto rounded-card border border-slate-200 bg-white shadow-card"
           tabIndex={0}
           role="region"
-          aria-label="Responses table (scrolls sideways)"
+          aria-label={t('table.region')}
         >
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">Responses, newest first</caption>
+          <table className="min-w-full text-start text-sm [&_th]:text-start">
+            <caption className="sr-only">{t('table.caption')}</caption>
             <thead className="bg-slate-50 text-xs text-slate-600">
               <tr>
                 <th scope="col" className="px-4 py-3 align-bottom font-semibold whitespace-nowrap">
-                  Response ID
+                  {t('table.responseId')}
                 </th>
                 <th scope="col" className="px-4 py-3 align-bottom font-semibold whitespace-nowrap">
-                  Submitted At
+                  {t('table.submittedAt')}
                 </th>
                 {questions.map((q, index) => (
                   <th key={q.id} scope="col" className="min-w-44 px-4 py-3 align-bottom font-semibold">
                     <span className={q.isDeleted ? 'text-slate-500 line-through decoration-slate-400' : undefined}>
                       {questionLabel(index + 1, q.text)}
                     </span>
-                    {q.isDeleted && <span className="ml-1 font-normal text-amber-800">(deleted)</span>}
+                    {q.isDeleted && <span className="ms-1 font-normal text-amber-800">{t('table.deleted')}</span>}
                   </th>
                 ))}
                 {hiddenFields.map((name) => (
@@ -87,14 +89,14 @@ export function ResponsesTable({
                     className="px-4 py-3 align-bottom font-semibold whitespace-nowrap"
                   >
                     {name}
-                    <span className="sr-only"> (hidden field)</span>
+                    <span className="sr-only"> {t('table.hiddenField')}</span>
                   </th>
                 ))}
                 <th scope="col" className="px-4 py-3 align-bottom font-semibold whitespace-nowrap">
-                  Flags
+                  {t('table.flags')}
                 </th>
                 <th scope="col" className="px-4 py-3 align-bottom font-semibold whitespace-nowrap">
-                  Duration
+                  {t('table.duration')}
                 </th>
               </tr>
             </thead>
@@ -138,7 +140,7 @@ export function ResponsesTable({
       )}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600" aria-live="polite">
-          Showing {formatCount(rows.length)} of {formatCount(Math.max(totalResponses, rows.length))} responses
+          {t('table.showing', { shown: rows.length, count: Math.max(totalResponses, rows.length) })}
         </p>
         {responses.hasNextPage && (
           <Button
@@ -146,7 +148,7 @@ export function ResponsesTable({
             loading={responses.isFetchingNextPage}
             onClick={() => void responses.fetchNextPage()}
           >
-            Load more
+            {t('table.loadMore')}
           </Button>
         )}
       </div>
@@ -159,12 +161,13 @@ const NOTHING = <span className="text-slate-500">—</span>;
 
 /** A response's id: the keyboard's way to open it, when it can be opened. */
 function ResponseId({ row, onOpen }: { row: ResponseRow; onOpen: ((row: ResponseRow) => void) | undefined }) {
+  const { t } = useTranslation('results');
   if (!onOpen) return row.responseId;
   return (
     <button
       type="button"
       onClick={() => onOpen(row)}
-      aria-label={`View response ${row.responseId}`}
+      aria-label={t('table.viewResponse', { id: row.responseId })}
       className="rounded-sm break-all text-accent-700 underline decoration-accent-300 underline-offset-2 hover:text-accent-800 hover:decoration-accent-600"
     >
       {row.responseId}
@@ -205,9 +208,10 @@ function ResponseCards({
   hiddenFields: readonly string[];
   onOpen: ((row: ResponseRow) => void) | undefined;
 }) {
+  const { t } = useTranslation('results');
   const term = 'text-xs font-medium text-slate-600';
   return (
-    <ul aria-label="Responses, newest first" className="space-y-3">
+    <ul aria-label={t('table.caption')} className="space-y-3">
       {rows.map((r) => (
         // The card is a large click target; the keyboard's way in is the response id, a button.
         <li
@@ -223,7 +227,7 @@ function ResponseCards({
           </p>
           <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-3">
             <div className="col-span-2">
-              <dt className={term}>Submitted At</dt>
+              <dt className={term}>{t('table.submittedAt')}</dt>
               <dd className="text-slate-700">{formatDateTime(r.submittedAt)}</dd>
             </div>
             {questions.map((q, index) => (
@@ -232,7 +236,7 @@ function ResponseCards({
                   <span className={q.isDeleted ? 'line-through decoration-slate-400' : undefined}>
                     {questionLabel(index + 1, q.text)}
                   </span>
-                  {q.isDeleted && <span className="ml-1 font-normal text-amber-800">(deleted)</span>}
+                  {q.isDeleted && <span className="ms-1 font-normal text-amber-800">{t('table.deleted')}</span>}
                 </dt>
                 <dd className="break-words whitespace-pre-wrap text-slate-800">
                   <AnswerText row={r} question={q} />
@@ -243,7 +247,7 @@ function ResponseCards({
               <div key={`hidden:${name}`} className="col-span-2">
                 <dt className={term}>
                   {name}
-                  <span className="sr-only"> (hidden field)</span>
+                  <span className="sr-only"> {t('table.hiddenField')}</span>
                 </dt>
                 <dd className="break-words text-slate-800">
                   <HiddenValue row={r} name={name} />
@@ -251,13 +255,13 @@ function ResponseCards({
               </div>
             ))}
             <div>
-              <dt className={term}>Flags</dt>
+              <dt className={term}>{t('table.flags')}</dt>
               <dd className="text-slate-700">
                 <FlagBadges flags={r.flags} />
               </dd>
             </div>
             <div>
-              <dt className={term}>Duration</dt>
+              <dt className={term}>{t('table.duration')}</dt>
               <dd className="text-slate-700 tabular-nums">
                 <Duration row={r} />
               </dd>

@@ -2,7 +2,9 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Inbox, RefreshCw, SearchX } from 'lucide-react';
-import { RESULTS_MESSAGES, roleCan, type ResponseRow, type ResultsResponse, type Survey } from '@quorum/contract';
+import { Trans, useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import { roleCan, type ResponseRow, type ResultsResponse, type Survey } from '@quorum/contract';
 import { PrintHeader, usePrintTime } from '@/components/print/print-header';
 import { Banner } from '@/components/ui/banner';
 import { BackLink } from '@/components/ui/back-link';
@@ -27,7 +29,7 @@ import { POLL_INTERVAL_MS, useLiveResults, type LiveStatus } from '../hooks/use-
 import { useOpenResponse } from '../hooks/use-open-response';
 import { useResultsFilter, type ResultsFilterControl } from '../hooks/use-results-filter';
 import { describeFilter } from '../lib/results-filter';
-import { formatCount, formatDateTime, formatRelativeTime, plural } from '@/lib/format';
+import { formatCount, formatDateTime, formatRelativeTime } from '@/lib/format';
 import { ExportButtons } from './export-buttons';
 import { FilterBar } from './filter-bar';
 import { LiveIndicator } from './live-indicator';
@@ -36,11 +38,12 @@ import { ResponsesTable } from './responses-table';
 import { ShareResultsButton } from './share-results-dialog';
 import { StatisticsView } from './statistics-view';
 
-const VIEWS = [
-  { id: 'statistics', label: 'Statistics View' },
-  { id: 'table', label: 'Table View' },
-] as const;
-const WITH_INTEGRATIONS = [...VIEWS, { id: 'integrations', label: 'Integrations' }] as const;
+/** The tabs of the results screen, in the current language. */
+const viewsOf = (t: TFunction<'results'>, withIntegrations: boolean) => [
+  { id: 'statistics' as const, label: t('page.statisticsView') },
+  { id: 'table' as const, label: t('page.tableView') },
+  ...(withIntegrations ? [{ id: 'integrations' as const, label: t('page.integrations') }] : []),
+];
 
 /**
  * The results screen, at /surveys/:surveyId/results and /admin/surveys/:surveyId/results. `integrations`, the
@@ -51,6 +54,7 @@ const WITH_INTEGRATIONS = [...VIEWS, { id: 'integrations', label: 'Integrations'
  * team survey says who made it and who changed it last. When it cannot be read, the server decides alone.
  */
 export function ResultsPage({ integrations }: { integrations?: ReactNode } = {}) {
+  const { t } = useTranslation('results');
   const { surveyId = '' } = useParams();
   const { state } = useSession();
   const home = homePath(state.status === 'signed-in' ? state.session.userType : 'user');
@@ -61,16 +65,18 @@ export function ResultsPage({ integrations }: { integrations?: ReactNode } = {})
   const surveyQuery = useSurveyQuestions(surveyId, isUser);
   const survey = isUser ? surveyQuery.data : undefined;
   const canChange = isUser && (survey ? roleCan(survey.role, 'edit') : true);
-  useDocumentTitle(results.data ? `Results: ${results.data.title}` : 'Results');
+  useDocumentTitle(
+    results.data ? t('page.documentTitle', { title: results.data.title }) : t('page.documentTitleLoading'),
+  );
   useRefreshResponsesOnNewTotal(surveyId, results.data?.totalResponses);
 
-  const back = <BackLink to={home}>Back to Dashboard</BackLink>;
+  const back = <BackLink to={home}>{t('page.backToDashboard')}</BackLink>;
 
   if (results.isPending || (isUser && surveyQuery.isPending)) {
     return (
       <div className="max-w-6xl space-y-6">
         {back}
-        <Spinner label="Loading results..." className="justify-start p-0" />
+        <Spinner label={t('page.loading')} className="justify-start p-0" />
         <div className="grid gap-4 sm:grid-cols-3" aria-hidden="true">
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-24 rounded-card" />
@@ -86,16 +92,16 @@ export function ResultsPage({ integrations }: { integrations?: ReactNode } = {})
       <div className="max-w-6xl space-y-6">
         {back}
         <Card className="p-6">
-          <h1 className="mb-4 text-2xl font-semibold tracking-tight text-slate-900">Results could not be loaded</h1>
-          <Banner tone="error">{errorMessage(results.error, RESULTS_MESSAGES.fetchFailed)}</Banner>
+          <h1 className="mb-4 text-2xl font-semibold tracking-tight text-slate-900">{t('page.loadFailedTitle')}</h1>
+          <Banner tone="error">{errorMessage(results.error, t('page.fetchFailed'))}</Banner>
           <div className="mt-4 flex flex-wrap gap-2">
             <Button variant="secondary" loading={results.isFetching} onClick={() => void results.refetch()}>
               <RefreshCw className="size-4" aria-hidden="true" />
-              Try again
+              {t('page.tryAgain')}
             </Button>
             {filter.active && (
               <Button variant="secondary" onClick={filter.clear}>
-                Clear filters
+                {t('filter.clear')}
               </Button>
             )}
           </div>
@@ -147,6 +153,7 @@ function ResultsView({
   people: Survey | undefined;
   back: ReactNode;
 }) {
+  const { t } = useTranslation('results');
   const [view, setView] = useSearchParamChoice(
     'view',
     integrations ? ['statistics', 'table', 'integrations'] : ['statistics', 'table'],
@@ -167,7 +174,7 @@ function ResultsView({
         <div className="print:hidden">{back}</div>
         <header className="flex flex-col gap-4 sm:flex-row sm:items-start sm:justify-between">
           <div className="min-w-0">
-            <p className="text-sm font-medium text-accent-700">Survey results</p>
+            <p className="text-sm font-medium text-accent-700">{t('page.eyebrow')}</p>
             <h1 className="mt-1 text-2xl font-semibold tracking-tight break-words text-slate-900">{data.title}</h1>
             {people && <SurveyPeople survey={people} />}
             <div className="mt-2 print:hidden">
@@ -186,28 +193,28 @@ function ResultsView({
         </header>
       </div>
 
-      <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-        <Stat label="Total Responses" value={formatCount(data.totalResponses)} testId="total-responses" />
+      <section aria-label={t('page.summary')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+        <Stat label={t('page.totalResponses')} value={formatCount(data.totalResponses)} testId="total-responses" />
         <Stat
-          label="Questions"
+          label={t('page.questions')}
           value={formatCount(current)}
-          note={deleted > 0 ? `plus ${formatCount(deleted)} deleted` : undefined}
+          note={deleted > 0 ? t('page.deletedQuestions', { count: deleted }) : undefined}
         />
         <Stat
-          label="Latest response"
+          label={t('page.latestResponse')}
           value={latest ? formatDateTime(latest) : '—'}
           small
           className="col-span-2 sm:col-span-1"
         />
       </section>
 
-      <Tabs label="Results view" tabs={integrations ? WITH_INTEGRATIONS : VIEWS} value={view} onChange={setView}>
+      <Tabs label={t('page.viewsLabel')} tabs={viewsOf(t, Boolean(integrations))} value={view} onChange={setView}>
         {integrations && view === 'integrations' ? (
           integrations
         ) : data.totalResponses === 0 ? (
           <Card>
-            <EmptyState icon={<Inbox aria-hidden="true" />} title={RESULTS_MESSAGES.noResults}>
-              Nobody has answered this survey yet. Share its public link; new responses appear here as they arrive.
+            <EmptyState icon={<Inbox aria-hidden="true" />} title={t('page.noResults')}>
+              {t('page.noResultsHint')}
             </EmptyState>
           </Card>
         ) : (
@@ -226,30 +233,30 @@ function ResultsView({
               data-testid="matching-responses"
             >
               {updating
-                ? 'Updating…'
+                ? t('page.updating')
                 : filtered
-                  ? `${formatCount(data.matchingResponses)} of ${plural(data.totalResponses, 'response', 'responses')} match`
+                  ? t('page.matching', { matching: data.matchingResponses, count: data.totalResponses })
                   : ''}
             </p>
             {filtered && data.matchingResponses === 0 ? (
               <Card>
                 <EmptyState
                   icon={<SearchX aria-hidden="true" />}
-                  title="No responses match these filters"
+                  title={t('page.noMatchTitle')}
                   action={
                     <Button variant="secondary" onClick={filter.clear}>
-                      Clear filters
+                      {t('filter.clear')}
                     </Button>
                   }
                 >
-                  Change the dates or conditions above, or clear the filters to see every response.
+                  {t('page.noMatchHint')}
                 </EmptyState>
               </Card>
             ) : view === 'statistics' ? (
               <StatisticsView surveyId={surveyId} data={data} filter={filter.filter} filtered={filtered} />
             ) : (
               <>
-                <h2 className="sr-only">Responses</h2>
+                <h2 className="sr-only">{t('page.responsesHeading')}</h2>
                 <ResponsesTable
                   surveyId={surveyId}
                   questions={data.questions}
@@ -277,7 +284,7 @@ function ResultsView({
         onClose={() => setOpenResponseId(null)}
         onDeleted={() => {
           setOpenResponseId(null);
-          setToast('Response deleted');
+          setToast(t('page.responseDeleted'));
         }}
       />
       {toast && <Toast onDismiss={dismissToast}>{toast}</Toast>}
@@ -293,18 +300,19 @@ function ResultsView({
 
 /** "Created by Ann · Last changed by Bob 5 minutes ago". */
 function SurveyPeople({ survey }: { survey: Survey }) {
+  const { t } = useTranslation('results');
   const change = lastChange(survey);
   return (
     <p className="mt-1 text-sm text-slate-600" data-testid="survey-people">
-      Created by {creatorName(survey)}
-      {change && (
-        <>
-          {' '}
-          · Last changed by {change.name}{' '}
-          <time dateTime={change.at} title={formatDateTime(change.at)}>
-            {formatRelativeTime(change.at)}
-          </time>
-        </>
+      {change ? (
+        <Trans
+          t={t}
+          i18nKey="page.createdAndChanged"
+          values={{ creator: creatorName(survey), changer: change.name, when: formatRelativeTime(change.at) }}
+          components={{ time: <time dateTime={change.at} title={formatDateTime(change.at)} /> }}
+        />
+      ) : (
+        t('page.createdBy', { creator: creatorName(survey) })
       )}
     </p>
   );

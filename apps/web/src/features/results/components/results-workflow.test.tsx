@@ -7,6 +7,7 @@ import { makeQuestionResult, makeResponseRow, makeResults } from '@test/support/
 import { makeUser, renderRoutes } from '@test/support/render-shell';
 import { makeSurvey } from '@test/support/surveys';
 import { paths } from '@/config/paths';
+import { i18n } from '@/i18n/i18n';
 import { startDownload } from '@/lib/download';
 import { localDayStart } from '../lib/results-filter';
 import { ResultsPage } from './results-page';
@@ -135,6 +136,21 @@ beforeEach(() => vi.mocked(startDownload).mockClear());
 afterEach(() => vi.restoreAllMocks());
 
 describe('the results filter', { timeout: 30_000 }, () => {
+  it('says how many responses match in German and in Arabic (right to left, its own plural forms)', async () => {
+    await i18n.changeLanguage('de');
+    mockApi(data);
+    const { unmount } = renderPage(`?filters=${encodeURIComponent(FILTERS)}`);
+    expect(await screen.findByTestId('matching-responses')).toHaveTextContent('3 von 10 Antworten passen');
+    expect(screen.getByRole('heading', { name: 'Antworten filtern' })).toBeVisible();
+    expect(screen.getByRole('tab', { name: 'Tabelle' })).toBeVisible();
+    unmount();
+
+    await i18n.changeLanguage('ar');
+    expect(document.documentElement.dir).toBe('rtl');
+    renderPage(`?filters=${encodeURIComponent(FILTERS)}`);
+    expect(await screen.findByTestId('matching-responses')).toHaveTextContent(/ ردود مطابقة$/);
+  });
+
   it('sends the filter of the address, with the viewer’s time zone, and says how many responses match', async () => {
     const api = mockApi(data);
     renderPage(`?from=2026-03-01&to=2026-03-31&filters=${encodeURIComponent(FILTERS)}&hideFlagged=true`);

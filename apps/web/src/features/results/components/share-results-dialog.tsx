@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { ExternalLink, RefreshCw, Share2 } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { ResultsShare } from '@quorum/contract';
 import { CopyLink } from '@/components/copy-link';
 import { Banner } from '@/components/ui/banner';
@@ -14,21 +15,12 @@ import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useResultsShare, useShareResults, useStopSharingResults } from '../api/share-results';
 
-const MESSAGES = {
-  loadFailed: 'Could not read whether these results are shared.',
-  shareFailed: 'Could not share the results. Please try again.',
-  stopFailed: 'Could not stop sharing. Please try again.',
-  created: 'Link created: anyone with it can see these results, read-only.',
-  textIncluded: 'The shared report now shows text answers.',
-  textLeftOut: 'The shared report no longer shows text answers.',
-  stopped: 'Sharing stopped: the link no longer works.',
-} as const;
-
 /**
  * "Share results" on the results screen, for the survey's owner (an administrator would be refused, so it is not
  * offered to one): opens the share dialog; what it did is confirmed by a toast.
  */
 export function ShareResultsButton({ surveyId, title }: { surveyId: string; title: string }) {
+  const { t } = useTranslation('results');
   const { state } = useSession();
   const [open, setOpen] = useState(false);
   const [toast, setToast] = useState<string | null>(null);
@@ -38,7 +30,7 @@ export function ShareResultsButton({ surveyId, title }: { surveyId: string; titl
     <>
       <Button variant="secondary" onClick={() => setOpen(true)}>
         <Share2 className="size-4" aria-hidden="true" />
-        Share results
+        {t('share.button')}
       </Button>
       <ShareResultsDialog open={open} onOpenChange={setOpen} surveyId={surveyId} title={title} onDone={setToast} />
       {/*
@@ -77,6 +69,7 @@ function ShareResultsDialog({
   /** Says what was done (a toast). */
   onDone: (message: string) => void;
 }) {
+  const { t } = useTranslation('results');
   const status = useResultsShare(surveyId, { enabled: open });
   const share = useShareResults(surveyId);
   const stop = useStopSharingResults(surveyId);
@@ -95,17 +88,17 @@ function ShareResultsDialog({
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title={<>Share results of &ldquo;{title}&rdquo;</>}
-      description="Anyone with the link sees the statistics and charts, read-only and live. Individual responses are never shown."
+      title={t('share.title', { title })}
+      description={t('share.description')}
     >
       {status.isPending ? (
-        <Spinner label="Loading…" className="justify-start p-0" />
+        <Spinner label={t('share.loading')} className="justify-start p-0" />
       ) : status.isError ? (
         <div className="space-y-3">
-          <Banner tone="error">{errorMessage(status.error, MESSAGES.loadFailed)}</Banner>
+          <Banner tone="error">{errorMessage(status.error, t('share.loadFailed'))}</Banner>
           <Button variant="secondary" size="sm" loading={status.isFetching} onClick={() => void status.refetch()}>
             <RefreshCw className="size-4" aria-hidden="true" />
-            Try again
+            {t('page.tryAgain')}
           </Button>
         </div>
       ) : (
@@ -126,6 +119,7 @@ function ShareControls({
   stop: ReturnType<typeof useStopSharingResults>;
   onDone: (message: string) => void;
 }) {
+  const { t } = useTranslation('results');
   // Before a link exists: the choice the link is made with. Once shared: the share's own setting, or the one on
   // its way to the server.
   const [includeBeforeSharing, setIncludeBeforeSharing] = useState(false);
@@ -153,7 +147,7 @@ function ShareControls({
       {
         onSuccess: () => {
           moveFocus.current = true;
-          onDone(MESSAGES.created);
+          onDone(t('share.created'));
         },
       },
     );
@@ -166,7 +160,7 @@ function ShareControls({
     stop.reset();
     share.mutate(
       { includeTextAnswers: checked },
-      { onSuccess: (next) => onDone(next.includeTextAnswers ? MESSAGES.textIncluded : MESSAGES.textLeftOut) },
+      { onSuccess: (next) => onDone(next.includeTextAnswers ? t('share.textIncluded') : t('share.textLeftOut')) },
     );
   };
 
@@ -177,7 +171,7 @@ function ShareControls({
         moveFocus.current = true;
         setConfirming(false);
         setIncludeBeforeSharing(false);
-        onDone(MESSAGES.stopped);
+        onDone(t('share.stopped'));
       },
       onError: () => setConfirming(false),
     });
@@ -190,54 +184,58 @@ function ShareControls({
       {url && current ? (
         <div className="space-y-3" ref={linkBlock}>
           <p className="text-sm text-slate-700">
-            <span className="font-medium text-slate-900">These results are shared</span> since{' '}
-            {formatDateTime(current.createdAt)}.
+            <Trans
+              t={t}
+              i18nKey="share.sharedSince"
+              values={{ since: formatDateTime(current.createdAt) }}
+              components={{ strong: <span className="font-medium text-slate-900" /> }}
+            />
           </p>
-          <CopyLink url={url} canCopy label="Report link" />
-          <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClasses('ghost', 'sm', '-ml-3')}>
+          <CopyLink url={url} canCopy label={t('share.reportLink')} />
+          <a href={url} target="_blank" rel="noopener noreferrer" className={buttonClasses('ghost', 'sm', '-ms-3')}>
             <ExternalLink className="size-4" aria-hidden="true" />
-            Open the report
-            <span className="sr-only"> (opens in a new tab)</span>
+            {t('share.openReport')}
+            <span className="sr-only"> {t('share.newTab')}</span>
           </a>
         </div>
       ) : (
-        <p className="text-sm text-slate-700">These results are not shared.</p>
+        <p className="text-sm text-slate-700">{t('share.notShared')}</p>
       )}
 
       <CheckboxField
         name="includeTextAnswers"
-        label="Include text answers"
-        hint="Text answers may contain personal details. Email addresses are never shown."
+        label={t('share.includeText')}
+        hint={t('share.includeTextHint')}
         checked={includeText}
         disabled={busy}
         onChange={changeInclude}
       />
 
-      {share.isError && <Banner tone="error">{errorMessage(share.error, MESSAGES.shareFailed)}</Banner>}
-      {stop.isError && <Banner tone="error">{errorMessage(stop.error, MESSAGES.stopFailed)}</Banner>}
+      {share.isError && <Banner tone="error">{errorMessage(share.error, t('share.shareFailed'))}</Banner>}
+      {stop.isError && <Banner tone="error">{errorMessage(stop.error, t('share.stopFailed'))}</Banner>}
 
       <div className="flex flex-col-reverse gap-2 border-t border-slate-200 pt-4 sm:flex-row sm:justify-end">
         {current ? (
           <Button variant="danger-secondary" disabled={busy} onClick={() => setConfirming(true)}>
-            Stop sharing
+            {t('share.stop')}
           </Button>
         ) : (
           <Button ref={createButton} loading={share.isPending} onClick={create}>
-            Create link
+            {t('share.create')}
           </Button>
         )}
       </div>
 
       <ConfirmDialog
         open={confirming}
-        title="Stop sharing these results?"
-        confirmLabel="Stop sharing"
+        title={t('share.confirmTitle')}
+        confirmLabel={t('share.stop')}
         tone="danger"
         busy={stop.isPending}
         onConfirm={confirmStop}
         onCancel={() => setConfirming(false)}
       >
-        Anyone with the link will lose access.
+        {t('share.confirmBody')}
       </ConfirmDialog>
     </div>
   );

@@ -2,6 +2,7 @@ import { questionLabel, resultsFilterParams, type ResultsFilter, type ResultsRes
 import { FunnelChart } from '@/components/charts/funnel-chart';
 import { TimelineChart } from '@/components/charts/timeline-chart';
 import { PrintButton } from '@/components/print/print-button';
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { QuestionResultCard } from './question-result-card';
 import { InsightsFilterContext } from './text-insights';
@@ -21,13 +22,14 @@ export function StatisticsView({
   filter: ResultsFilter;
   filtered: boolean;
 }) {
+  const { t } = useTranslation('results');
   const funnelQuestions = data.questions
     .map((q, index) => ({ id: q.id, label: questionLabel(index + 1, q.text), isDeleted: q.isDeleted }))
     .filter((q) => !q.isDeleted);
   return (
     <div className="space-y-5">
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 className="text-lg font-semibold text-slate-900">Statistics</h2>
+        <h2 className="text-lg font-semibold text-slate-900">{t('statistics.heading')}</h2>
         <PrintButton />
       </div>
       <Card className="print-block px-5 py-5 sm:px-6">
@@ -35,11 +37,7 @@ export function StatisticsView({
       </Card>
       <Card className="print-block px-5 py-5 sm:px-6">
         <FunnelChart funnel={data.funnel} questions={funnelQuestions} />
-        {filtered && (
-          <p className="mt-3 text-xs text-slate-600">
-            The funnel counts every visit to the survey; filters do not apply to it.
-          </p>
-        )}
+        {filtered && <p className="mt-3 text-xs text-slate-600">{t('statistics.funnelUnfiltered')}</p>}
       </Card>
       <InsightsFilterContext value={resultsFilterParams(filter).toString()}>
         {data.questions.map((q, index) => (

@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useId, useState } from 'react';
 import { RefreshCw, Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { INSIGHTS_LIMITS, type InsightsResponse } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -16,9 +17,9 @@ import { useInsights } from '../api/get-insights';
 export const InsightsFilterContext = createContext('');
 
 const SENTIMENTS = [
-  { key: 'positive', label: 'Positive', bar: 'bg-green-600' },
-  { key: 'neutral', label: 'Neutral', bar: 'bg-slate-400' },
-  { key: 'negative', label: 'Negative', bar: 'bg-red-600' },
+  { key: 'positive', bar: 'bg-green-600' },
+  { key: 'neutral', bar: 'bg-slate-400' },
+  { key: 'negative', bar: 'bg-red-600' },
 ] as const;
 
 /**
@@ -37,6 +38,7 @@ export function TextInsights({
   /** The results filter as query parameters; by default the one of InsightsFilterContext. */
   filterParams?: string;
 }) {
+  const { t } = useTranslation('results');
   const headingId = useId();
   const contextFilter = useContext(InsightsFilterContext);
   const [near, watch] = useNearScreen();
@@ -51,21 +53,21 @@ export function TextInsights({
     >
       <h4 id={headingId} className="flex items-center gap-1.5 text-sm font-semibold text-slate-800">
         <Sparkles className="size-4 text-accent-600" aria-hidden="true" />
-        Insights
+        {t('insights.heading')}
       </h4>
       {insights.isError ? (
         <div className="flex flex-wrap items-center gap-3">
-          <p className="text-sm text-red-700">{errorMessage(insights.error, 'The insights could not be loaded.')}</p>
+          <p className="text-sm text-red-700">{errorMessage(insights.error, t('insights.loadFailed'))}</p>
           <Button variant="secondary" size="sm" loading={insights.isFetching} onClick={() => void insights.refetch()}>
             <RefreshCw className="size-4" aria-hidden="true" />
-            Try again
+            {t('page.tryAgain')}
           </Button>
         </div>
       ) : insights.data ? (
         <InsightsBody data={insights.data} selectedTheme={selectedTheme} onSelectTheme={onSelectTheme} />
       ) : (
         <div className="space-y-2" aria-busy="true">
-          <p className="text-sm text-slate-600">Reading the answers…</p>
+          <p className="text-sm text-slate-600">{t('insights.reading')}</p>
           <Skeleton className="h-2.5 rounded-full" />
         </div>
       )}
@@ -82,13 +84,14 @@ function InsightsBody({
   selectedTheme: string | null;
   onSelectTheme: AnswerInsightsProps['onSelectTheme'];
 }) {
+  const { t } = useTranslation('results');
   // Themes read again (another filter, newer answers) may no longer hold the chosen one: show every answer then.
   const chosenIsGone = selectedTheme !== null && !data.themes.some((theme) => theme.label === selectedTheme);
   useEffect(() => {
     if (chosenIsGone) onSelectTheme(null);
   }, [chosenIsGone, onSelectTheme]);
 
-  if (data.answerCount === 0) return <p className="text-sm text-slate-600">No answers to read yet.</p>;
+  if (data.answerCount === 0) return <p className="text-sm text-slate-600">{t('insights.noAnswers')}</p>;
   const { sentiment } = data;
   const total = sentiment.positive + sentiment.neutral + sentiment.negative;
   const share = (count: number) => (total === 0 ? 0 : Math.round((count / total) * 1000) / 10);
@@ -102,11 +105,11 @@ function InsightsBody({
             ) : null,
           )}
         </div>
-        <ul aria-label="Sentiment" className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
-          {SENTIMENTS.map(({ key, label, bar }) => (
+        <ul aria-label={t('insights.sentiment')} className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
+          {SENTIMENTS.map(({ key, bar }) => (
             <li key={key} className="flex items-center gap-1.5">
               <span aria-hidden="true" className={cn('size-2.5 rounded-full', bar)} />
-              {label}
+              {t(`insights.${key}`)}
               <span className="font-medium text-slate-900 tabular-nums">{formatCount(sentiment[key])}</span>
               <span className="text-slate-600 tabular-nums">({formatPercentage(share(sentiment[key]))})</span>
             </li>
@@ -115,9 +118,9 @@ function InsightsBody({
       </div>
 
       {data.themes.length === 0 ? (
-        <p className="text-sm text-slate-600">No recurring themes yet.</p>
+        <p className="text-sm text-slate-600">{t('insights.noThemes')}</p>
       ) : (
-        <ul aria-label="Themes: choose one to list the answers that mention it" className="flex flex-wrap gap-2">
+        <ul aria-label={t('insights.themes')} className="flex flex-wrap gap-2">
           {data.themes.map((theme) => {
             const pressed = theme.label === selectedTheme;
             return (
@@ -143,10 +146,9 @@ function InsightsBody({
 
       {(data.answerCount >= INSIGHTS_LIMITS.answers || data.source === 'ai') && (
         <p className="text-xs text-slate-600">
-          {data.answerCount >= INSIGHTS_LIMITS.answers &&
-            `Based on the newest ${formatCount(data.answerCount)} answers.`}
+          {data.answerCount >= INSIGHTS_LIMITS.answers && t('insights.newest', { count: data.answerCount })}
           {data.answerCount >= INSIGHTS_LIMITS.answers && data.source === 'ai' && ' '}
-          {data.source === 'ai' && 'AI-named themes.'}
+          {data.source === 'ai' && t('insights.aiThemes')}
         </p>
       )}
     </div>

@@ -8,6 +8,7 @@ import {
   type ResultsFilter,
   type ResultsFilterCondition,
 } from '@quorum/contract';
+import { currentLanguage, i18n } from '@/i18n/i18n';
 import { needsValue, OPERATOR_LABELS } from '@/lib/logic-operators';
 
 /**
@@ -123,29 +124,38 @@ export interface FilterQuestion {
   isDeleted?: boolean;
 }
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
+/** A day ("YYYY-MM-DD") in the interface's language: "Mar 1, 2026", "01.03.2026". */
 const formatDay = (day: string) => {
   const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return dayFormat.format(new Date(y, m - 1, d));
+  const language = currentLanguage();
+  return new Intl.DateTimeFormat(language === 'en' ? 'en-US' : language, { dateStyle: 'medium' }).format(
+    new Date(y, m - 1, d),
+  );
 };
 
 /** One condition in words: `Q2: Favourite colour is "Blue"`, `Hidden field source is "mail"`. */
 export function describeCondition(condition: ResultsFilterCondition, questions: readonly FilterQuestion[]): string {
-  if (isHiddenFieldFilter(condition)) return `Hidden field ${condition.hiddenField} is "${condition.value}"`;
+  if (isHiddenFieldFilter(condition)) {
+    return i18n.t('results:filter.hiddenFieldIs', { name: condition.hiddenField, value: condition.value });
+  }
   const index = questions.findIndex((q) => q.id === condition.questionId);
   const question = questions[index];
-  const label = question ? questionLabel(index + 1, question.text, question.isDeleted) : 'A question no longer shown';
+  const label = question
+    ? questionLabel(index + 1, question.text, question.isDeleted)
+    : i18n.t('results:filter.questionGone');
   const operator = OPERATOR_LABELS[condition.operator];
   return needsValue(condition.operator) && condition.value !== undefined
-    ? `${label} ${operator} "${condition.value}"`
-    : `${label} ${operator}`;
+    ? i18n.t('results:filter.conditionWithValue', { question: label, operator, value: String(condition.value) })
+    : i18n.t('results:filter.condition', { question: label, operator });
 }
 
 /** The date range in words ("From 1 Mar 2026 to 31 Mar 2026"), or null without one. */
 export function describeDateRange(state: Pick<FilterState, 'from' | 'to'>): string | null {
-  if (state.from && state.to) return `From ${formatDay(state.from)} to ${formatDay(state.to)}`;
-  if (state.from) return `From ${formatDay(state.from)}`;
-  if (state.to) return `Up to ${formatDay(state.to)}`;
+  if (state.from && state.to) {
+    return i18n.t('results:filter.range', { from: formatDay(state.from), to: formatDay(state.to) });
+  }
+  if (state.from) return i18n.t('results:filter.rangeFrom', { from: formatDay(state.from) });
+  if (state.to) return i18n.t('results:filter.rangeTo', { to: formatDay(state.to) });
   return null;
 }
 
@@ -155,6 +165,6 @@ export function describeFilter(state: FilterState, questions: readonly FilterQue
   const range = describeDateRange(state);
   if (range) parts.push(range);
   for (const condition of state.conditions) parts.push(describeCondition(condition, questions));
-  if (state.hideFlagged) parts.push('Flagged responses hidden');
+  if (state.hideFlagged) parts.push(i18n.t('results:filter.flaggedHidden'));
   return parts;
 }

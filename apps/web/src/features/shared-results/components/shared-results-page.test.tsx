@@ -4,6 +4,7 @@ import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { OTHER_LABEL, SHARED_RESULTS_REFRESH_SECONDS, type QuestionResult, type SharedResults } from '@quorum/contract';
 import { paths } from '@/config/paths';
+import { i18n } from '@/i18n/i18n';
 import { renderRoutes } from '@test/support/render-shell';
 import { SharedResultsPage } from './shared-results-page';
 
@@ -204,6 +205,27 @@ describe('the shared report', { timeout: 30_000 }, () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: /Try again/ }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Team lunch' })).toBeVisible();
+  });
+
+  it('speaks German, with the question count as a plural', async () => {
+    await i18n.changeLanguage('de');
+    mockReport(() => Response.json(report()));
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Team lunch' })).toBeVisible();
+    expect(screen.getByText('Schreibgeschützter Bericht')).toBeVisible();
+    expect(screen.getByText('Zuletzt aktualisiert')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: /Statistiken\s*3 Fragen/ })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Erstellen Sie kostenlos eigene Umfragen' })).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('Geteilte Ergebnisse: Team lunch · Quorum'));
+  });
+
+  it('speaks Arabic right to left, with its dual plural', async () => {
+    await i18n.changeLanguage('ar');
+    mockReport(() => Response.json(report({ questions: report().questions.slice(0, 2) })));
+    renderPage();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Team lunch' })).toBeVisible();
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(screen.getByRole('heading', { level: 2, name: /الإحصاءات\s*سؤالان/ })).toBeVisible();
   });
 
   it('passes axe, and so does the page of a revoked link', async () => {

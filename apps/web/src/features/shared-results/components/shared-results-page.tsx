@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Eye, Inbox, Link2Off, RefreshCw } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { questionLabel, SHARED_RESULTS_REFRESH_SECONDS, type SharedResults } from '@quorum/contract';
 import { FunnelChart } from '@/components/charts/funnel-chart';
 import { TimelineChart } from '@/components/charts/timeline-chart';
@@ -26,11 +27,16 @@ import { SharedQuestionCard } from './shared-question-card';
  * actions; text answers only when the owner included them.
  */
 export function SharedResultsPage() {
+  const { t } = useTranslation('results');
   const { token = '' } = useParams();
   const report = useSharedResults(token);
   const gone = isReportGone(report.error);
   useDocumentTitle(
-    gone ? 'Report not available' : report.data ? `Shared results: ${report.data.title}` : 'Shared results',
+    gone
+      ? t('shared.goneDocumentTitle')
+      : report.data
+        ? t('shared.documentTitle', { title: report.data.title })
+        : t('shared.eyebrow'),
   );
 
   if (gone) {
@@ -40,10 +46,8 @@ export function SharedResultsPage() {
           <div className="mb-1 flex size-16 items-center justify-center rounded-full bg-slate-100 text-slate-500 ring-8 ring-slate-100/50">
             <Link2Off className="size-7" aria-hidden="true" />
           </div>
-          <h1 className="text-xl font-semibold text-slate-900">This report is not available</h1>
-          <p className="max-w-md text-sm leading-6 text-slate-600">
-            The link may have been revoked. Ask the person who shared it for a new one.
-          </p>
+          <h1 className="text-xl font-semibold text-slate-900">{t('shared.goneTitle')}</h1>
+          <p className="max-w-md text-sm leading-6 text-slate-600">{t('shared.goneHint')}</p>
         </Card>
       </ReportFrame>
     );
@@ -53,11 +57,11 @@ export function SharedResultsPage() {
     return (
       <ReportFrame>
         <Card className="space-y-4 p-6">
-          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">The report could not be loaded</h1>
-          <Banner tone="error">{errorMessage(report.error, 'Failed to load the report.')}</Banner>
+          <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{t('shared.loadFailedTitle')}</h1>
+          <Banner tone="error">{errorMessage(report.error, t('shared.loadFailed'))}</Banner>
           <Button variant="secondary" loading={report.isFetching} onClick={() => void report.refetch()}>
             <RefreshCw className="size-4" aria-hidden="true" />
-            Try again
+            {t('page.tryAgain')}
           </Button>
         </Card>
       </ReportFrame>
@@ -65,12 +69,13 @@ export function SharedResultsPage() {
   }
   return (
     <ReportFrame>
-      <Spinner label="Loading the report…" />
+      <Spinner label={t('shared.loading')} />
     </ReportFrame>
   );
 }
 
 function ReportView({ report, refreshFailed }: { report: SharedResults; refreshFailed: boolean }) {
+  const { t } = useTranslation('results');
   const current = report.questions.filter((q) => !q.isDeleted).length;
   const printedAt = usePrintTime();
   const funnelQuestions = report.questions
@@ -80,14 +85,14 @@ function ReportView({ report, refreshFailed }: { report: SharedResults; refreshF
     <ReportFrame>
       <div className="print-page space-y-6">
         <header className="space-y-2">
-          <p className="text-sm font-medium text-accent-700">Shared results</p>
+          <p className="text-sm font-medium text-accent-700">{t('shared.eyebrow')}</p>
           <h1 className="text-2xl font-semibold tracking-tight break-words text-slate-900">{report.title}</h1>
           <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-slate-600">
             <span className="inline-flex items-center gap-1.5 font-medium text-slate-700">
               <Eye className="size-4" aria-hidden="true" />
-              Read-only report
+              {t('shared.readOnly')}
             </span>
-            <span>Updates live, every {SHARED_RESULTS_REFRESH_SECONDS} seconds.</span>
+            <span>{t('shared.updatesLive', { seconds: SHARED_RESULTS_REFRESH_SECONDS })}</span>
           </p>
           <div className="print:hidden">
             <PrintButton />
@@ -95,21 +100,19 @@ function ReportView({ report, refreshFailed }: { report: SharedResults; refreshF
         </header>
 
         {refreshFailed && (
-          <Banner tone="warning">
-            Could not refresh the report. The figures below are from {formatDateTime(report.generatedAt)}.
-          </Banner>
+          <Banner tone="warning">{t('shared.refreshFailed', { time: formatDateTime(report.generatedAt) })}</Banner>
         )}
 
-        <section aria-label="Summary" className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
-          <Stat label="Total responses">
+        <section aria-label={t('page.summary')} className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4">
+          <Stat label={t('shared.totalResponses')}>
             <span className="text-3xl font-semibold tracking-tight tabular-nums" data-testid="total-responses">
               {formatCount(report.totalResponses)}
             </span>
           </Stat>
-          <Stat label="Survey">
+          <Stat label={t('shared.survey')}>
             <SurveyStateBadge state={report.state} />
           </Stat>
-          <Stat label="Last updated" className="col-span-2 sm:col-span-1">
+          <Stat label={t('shared.lastUpdated')} className="col-span-2 sm:col-span-1">
             <time dateTime={report.generatedAt} className="text-base font-semibold">
               {formatDateTime(report.generatedAt)}
             </time>
@@ -119,7 +122,7 @@ function ReportView({ report, refreshFailed }: { report: SharedResults; refreshF
         {report.totalResponses > 0 && (
           <section aria-labelledby="shared-overview" className="space-y-5">
             <h2 id="shared-overview" className="text-lg font-semibold text-slate-900">
-              Responses over time and funnel
+              {t('shared.overview')}
             </h2>
             <Card className="print-block px-5 py-5 sm:px-6">
               <TimelineChart timeline={report.timeline} timeZone={report.timeZone} />
@@ -132,16 +135,16 @@ function ReportView({ report, refreshFailed }: { report: SharedResults; refreshF
 
         {report.totalResponses === 0 ? (
           <Card>
-            <EmptyState icon={<Inbox aria-hidden="true" />} title="No responses yet">
-              The statistics appear here as responses arrive.
+            <EmptyState icon={<Inbox aria-hidden="true" />} title={t('shared.noResponses')}>
+              {t('shared.noResponsesHint')}
             </EmptyState>
           </Card>
         ) : (
           <section aria-labelledby="shared-statistics" className="space-y-5">
             <h2 id="shared-statistics" className="text-lg font-semibold text-slate-900">
-              Statistics
-              <span className="ml-2 text-sm font-normal text-slate-600">
-                {formatCount(current)} {current === 1 ? 'question' : 'questions'}
+              {t('statistics.heading')}
+              <span className="ms-2 text-sm font-normal text-slate-600">
+                {t('shared.questionCount', { count: current })}
               </span>
             </h2>
             {report.questions.map((question, index) => (
@@ -171,6 +174,7 @@ function Stat({ label, children, className }: { label: string; children: ReactNo
  * Links are plain anchors: the rest of the product is another part of the app, loaded when the visitor goes there.
  */
 function ReportFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('results');
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="border-b border-slate-200 bg-white print:hidden">
@@ -185,13 +189,18 @@ function ReportFrame({ children }: { children: ReactNode }) {
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto max-w-5xl px-4 py-5 text-center text-sm text-slate-600">
-          Made with Quorum.{' '}
-          <a
-            href={paths.auth.register.getHref()}
-            className="font-medium text-accent-700 underline-offset-2 hover:underline"
-          >
-            Create your own surveys for free
-          </a>
+          <Trans
+            t={t}
+            i18nKey="shared.madeWith"
+            components={{
+              signup: (
+                <a
+                  href={paths.auth.register.getHref()}
+                  className="font-medium text-accent-700 underline-offset-2 hover:underline"
+                />
+              ),
+            }}
+          />
         </div>
       </footer>
     </div>
