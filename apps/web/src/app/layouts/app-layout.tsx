@@ -19,6 +19,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { Logo } from '@/components/ui/logo';
+import { ThemeMenu } from '@/components/theme-menu';
 import { ErrorBannerProvider, useErrorBanner } from '@/lib/error-banner';
 import { areaPaths, homePath, loginPath, paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
@@ -152,6 +153,7 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
             </Link>
             {role === 'admin' && <Badge tone="accent">Admin</Badge>}
             <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-4">
+              <ThemeMenu />
               <div className="flex min-w-0 items-center gap-2.5">
                 <span
                   aria-hidden="true"
