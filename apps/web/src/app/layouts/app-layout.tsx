@@ -186,7 +186,7 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
             <div
               aria-hidden="true"
               onClick={() => closeMenu('button')}
-              className="fixed inset-x-0 top-topbar bottom-0 z-20 bg-slate-900/30 backdrop-blur-[1px] md:hidden"
+              className="fixed inset-x-0 top-topbar bottom-0 z-20 bg-slate-900/30 backdrop-blur-[1px] md:hidden dark:bg-black/60"
             />
           )}
           {/* The column stretches to the page's full height (its border and white run to the bottom);
