@@ -130,8 +130,8 @@ test('signed-out screens', async ({ page }) => {
   await sweep(page, 'not found, signed out');
 });
 
-test('dashboard, empty and loading, profile and not found', async ({ page, request }) => {
-  await signInNewUser(page, request);
+test('dashboard, empty and loading, profile, workspace, not found', async ({ page, request }) => {
+  const { token } = await signInNewUser(page, request);
   // Loading: the surveys' request is held until the state is checked.
   let release: () => void = () => undefined;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -160,6 +160,31 @@ test('dashboard, empty and loading, profile and not found', async ({ page, reque
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   await expect(page.getByText(/scan/i).first()).toBeVisible();
   await sweep(page, 'two-factor setup');
+
+  await page.goto(`${paths.user.profile.getHref()}?tab=api-keys`);
+  await expect(page.getByText('No API keys yet')).toBeVisible();
+  await sweep(page, 'profile, API keys, none yet');
+
+  const bearer = { authorization: `Bearer ${token}` };
+  const created = await request.post('/api/workspaces', { data: { name: 'Lunch Club' }, headers: bearer });
+  expect(created.status(), await created.text()).toBe(201);
+  const workspace = (await created.json()) as { id: string };
+  const invite = await request.post(`/api/workspaces/${workspace.id}/invitations`, {
+    data: { email: 'someone-else@example.com', role: 'editor' },
+    headers: bearer,
+  });
+  expect(invite.status(), await invite.text()).toBe(201);
+  await page.goto(paths.user.workspace.getHref({ workspaceId: workspace.id }));
+  await expect(page.getByText('someone-else@example.com')).toBeVisible();
+  await sweep(page, 'workspace settings with an invitation');
+
+  await page.goto(paths.invitation.getHref({ token: 'no-such-invitation' }));
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await sweep(page, 'an invitation that does not exist');
+
+  await page.goto(`${paths.notifications.unsubscribe.getHref()}?token=not-a-token`);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await sweep(page, 'unsubscribe from notifications');
 
   await page.goto('/surveys/01900000-0000-7000-8000-000000000000/results');
   await expect(page.getByRole('heading', { level: 1 }).or(page.getByRole('alert')).first()).toBeVisible();
@@ -222,6 +247,18 @@ test('results: empty, with responses, table view, shared', async ({ page, reques
   await page.getByRole('tab', { name: 'Integrations' }).click();
   await expect(page.getByRole('tabpanel')).toBeVisible();
   await sweep(page, 'results, integrations');
+
+  await page.getByRole('tab', { name: 'Statistics View' }).click();
+  await page.getByRole('button', { name: 'Share results' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByRole('button', { name: 'Create link' })).toBeVisible();
+  await sweep(page, 'the share results dialog');
+  await dialog.getByRole('button', { name: 'Create link' }).click();
+  const link = await dialog.getByLabel('Report link').inputValue();
+  await page.goto(link);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.locator('.recharts-surface').first()).toBeVisible();
+  await sweep(page, 'shared results');
 });
 
 test('public runner: every question type, errors, thank-you, not found', async ({ page, request }) => {
