@@ -163,7 +163,7 @@ for (const area of ['user', 'admin'] as const) {
       await page.goto(home);
       await frameReady(page);
       const presses = await tabTo(page, navLink(page, 'Dashboard'));
-      expect(presses).toBe(4); // skip link, logo, Logout, Dashboard
+      expect(presses).toBe(5); // skip link, logo, Theme, Logout, Dashboard
       await expectFocusRing(navLink(page, 'Dashboard'));
       for (const label of tabOrder(area).slice(1)) {
         await page.keyboard.press('Tab');

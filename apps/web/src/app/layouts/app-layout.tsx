@@ -19,6 +19,7 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { Logo } from '@/components/ui/logo';
+import { ThemeMenu } from '@/components/theme-menu';
 import { ErrorBannerProvider, useErrorBanner } from '@/lib/error-banner';
 import { areaPaths, homePath, loginPath, paths } from '@/config/paths';
 import { useSession } from '@/lib/session';
@@ -152,6 +153,7 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
             </Link>
             {role === 'admin' && <Badge tone="accent">Admin</Badge>}
             <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-4">
+              <ThemeMenu />
               <div className="flex min-w-0 items-center gap-2.5">
                 <span
                   aria-hidden="true"
@@ -184,7 +186,7 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
             <div
               aria-hidden="true"
               onClick={() => closeMenu('button')}
-              className="fixed inset-x-0 top-topbar bottom-0 z-20 bg-slate-900/30 backdrop-blur-[1px] md:hidden"
+              className="fixed inset-x-0 top-topbar bottom-0 z-20 bg-slate-900/30 backdrop-blur-[1px] md:hidden dark:bg-black/60"
             />
           )}
           {/* The column stretches to the page's full height (its border and white run to the bottom);

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Link, Outlet } from 'react-router';
 import { paths } from '@/config/paths';
 import { Logo } from '@/components/ui/logo';
+import { ThemeMenu } from '@/components/theme-menu';
 
 /**
  * Auth screens share a layout with a logo header and a copyright footer. The page sits
@@ -20,6 +21,7 @@ export function AuthLayout({ children }: { children?: ReactNode }) {
           <Link to={paths.home.getHref()} className="inline-flex items-center rounded-control" aria-label="Quorum home">
             <Logo />
           </Link>
+          <ThemeMenu className="ml-auto" />
         </div>
       </header>
       <main className="flex flex-1 items-start justify-center px-4 pt-6 pb-12 sm:pt-12">

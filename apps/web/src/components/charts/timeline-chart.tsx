@@ -74,22 +74,24 @@ export function TimelineChart({
         <div className="h-56 w-full" aria-hidden="true">
           <ResponsiveContainer width="100%" height="100%">
             <LineChart data={data} margin={{ top: 8, right: 12, bottom: 0, left: -16 }} accessibilityLayer={false}>
-              <CartesianGrid stroke="#e2e8f0" vertical={false} />
+              <CartesianGrid stroke="var(--color-slate-200)" vertical={false} />
               <XAxis
                 dataKey="date"
                 tickFormatter={(day: string) => formatDay(day, 'short')}
-                tick={{ fontSize: 12, fill: '#475569' }}
+                tick={{ fontSize: 12, fill: 'var(--color-slate-600)' }}
                 minTickGap={24}
               />
-              <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: '#475569' }} width={48} />
+              <YAxis allowDecimals={false} tick={{ fontSize: 12, fill: 'var(--color-slate-600)' }} width={48} />
               <Tooltip
+                contentStyle={{ backgroundColor: 'var(--color-white)', borderColor: 'var(--color-slate-200)' }}
+                labelStyle={{ color: 'var(--color-slate-900)' }}
                 labelFormatter={(day) => formatDay(String(day))}
                 formatter={(value) => [formatCount(Number(value)), 'Responses']}
               />
               <Line
                 type="linear"
                 dataKey="count"
-                stroke="#4f46e5"
+                stroke="var(--color-accent-600)"
                 strokeWidth={2}
                 dot={data.length <= 31}
                 isAnimationActive={false}

@@ -87,7 +87,7 @@ export function ChoiceResult({
                     nameKey="answer"
                     outerRadius="78%"
                     innerRadius="0%"
-                    stroke="#fff"
+                    stroke="var(--color-white)"
                     strokeWidth={2}
                     isAnimationActive={false}
                     rootTabIndex={-1}
@@ -97,6 +97,8 @@ export function ChoiceResult({
                     ))}
                   </Pie>
                   <Tooltip
+                    contentStyle={{ backgroundColor: 'var(--color-white)', borderColor: 'var(--color-slate-200)' }}
+                    labelStyle={{ color: 'var(--color-slate-900)' }}
                     formatter={(value, name, item) => [
                       `${formatCount(Number(value))} (${formatPercentage((item.payload as { percentage: number }).percentage)})`,
                       String(name),

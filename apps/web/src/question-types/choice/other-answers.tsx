@@ -34,7 +34,8 @@ export function OtherAnswers({
   if (!listsOther(question)) return null;
   const total = question.statistics.find((s) => s.answer === OTHER_LABEL)?.count ?? 0;
   return (
-    <section className="mt-6 space-y-2" aria-label={`Answers given as "${OTHER_LABEL}"`}>
+    // A group, not a region: several questions of a survey list "Other" answers, and landmarks need unique names.
+    <div role="group" className="mt-6 space-y-2" aria-label={`Answers given as "${OTHER_LABEL}"`}>
       <h4 className="text-sm font-semibold text-slate-800">Answers given as “{OTHER_LABEL}”</h4>
       <FreeTextAnswers
         surveyId={surveyId}
@@ -46,6 +47,6 @@ export function OtherAnswers({
         label={`Latest "${OTHER_LABEL}" answers`}
         pick={pick}
       />
-    </section>
+    </div>
   );
 }

@@ -286,7 +286,7 @@ describe('insights over the texts given as "Other"', () => {
         ],
       }),
     );
-    const other = within(region).getByRole('region', { name: `Answers given as "${OTHER_LABEL}"` });
+    const other = within(region).getByRole('group', { name: `Answers given as "${OTHER_LABEL}"` });
     await user.click(await within(other).findByRole('button', { name: 'delivery · 2' }));
     expect(
       listed(within(other).getByRole('list', { name: `Latest "${OTHER_LABEL}" answers mentioning “delivery”` })),

@@ -40,7 +40,7 @@ export function ConflictDialog({
       }}
     >
       <DialogPrimitive.Portal>
-        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40 backdrop-blur-[2px]" />
+        <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-slate-900/40 dark:bg-black/60 backdrop-blur-[2px]" />
         <DialogPrimitive.Content
           onOpenAutoFocus={(event) => {
             event.preventDefault();

@@ -56,7 +56,11 @@ export function SurveyRunner({ projectId, surveyId, navigate }: SurveyRunnerProp
   return (
     <PublicFrame>
       {state.status === 'loading' || wrongProject ? (
-        <Spinner label={t('runner.loading')} className="min-h-64" />
+        <>
+          {/* The page keeps a level-one heading while the survey's own loads. */}
+          <h1 className="sr-only">{t('runner.loadingHeading')}</h1>
+          <Spinner label={t('runner.loading')} className="min-h-64" />
+        </>
       ) : state.status === 'error' ? (
         <LoadFailed notFound={state.notFound} onRetry={retry} />
       ) : (
