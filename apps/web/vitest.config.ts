@@ -17,5 +17,8 @@ export default defineProject({
     include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
+    // i18next-icu's ESM build default-imports intl-messageformat; run by Node that is the CommonJS module object (not
+    // the class) and every ICU message would stay unformatted. Bundled by Vite, it gets the ESM build, as in the app.
+    server: { deps: { inline: ['i18next-icu'] } },
   },
 });
