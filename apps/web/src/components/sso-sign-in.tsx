@@ -1,7 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { KeyRound } from 'lucide-react';
-import { SSO_ERROR_PARAM, ssoErrorMessage, type UserType } from '@quorum/contract';
+import { SSO_ERROR_CODES, SSO_ERROR_PARAM, type UserType } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { buttonClasses } from '@/components/ui/button';
 import { loadConfig } from '@/lib/bot-check';
@@ -15,17 +16,21 @@ import { useReturnPath } from '@/lib/use-return-path';
  * login was asked for from is kept for the screen single sign-on returns to.
  */
 export function SsoSignIn({ side }: { side: UserType }) {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const returnPath = useReturnPath(side);
   const config = useQuery({ queryKey: ['public-config'], queryFn: loadConfig, staleTime: Infinity });
   const sso = config.data?.sso;
-  const refused = ssoErrorMessage(params.get(SSO_ERROR_PARAM));
+  const error = params.get(SSO_ERROR_PARAM);
+  // The contract's codes, worded in the `auth` catalog (English as the contract words them).
+  const refused =
+    error && (SSO_ERROR_CODES as readonly string[]).includes(error) ? t(`sso.errors.${error}`) : undefined;
   const offered = sso && (side === 'user' || sso.admin);
   if (!refused && !offered) return null;
   return (
     <div className="mt-5 space-y-4">
       {refused && (
-        <Banner tone="error" title="Single sign-on failed">
+        <Banner tone="error" title={t('sso.failed')}>
           <p>{refused}</p>
         </Banner>
       )}
@@ -33,7 +38,7 @@ export function SsoSignIn({ side }: { side: UserType }) {
         <>
           <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
             <span className="h-px flex-1 bg-slate-200" />
-            or
+            {t('sso.or')}
             <span className="h-px flex-1 bg-slate-200" />
           </div>
           <a
@@ -42,7 +47,7 @@ export function SsoSignIn({ side }: { side: UserType }) {
             className={buttonClasses('secondary', 'lg', 'w-full')}
           >
             <KeyRound className="size-4" aria-hidden="true" />
-            Sign in with {sso.name}
+            {t('sso.signInWith', { name: sso.name })}
           </a>
         </>
       )}
