@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { WORKSPACE_LIMITS, workspaceBodySchema, type Workspace, type WorkspaceBody } from '@quorum/contract';
@@ -7,8 +8,6 @@ import { Modal } from './ui/dialog';
 import { Form, FormTextField, useZodForm } from './ui/form';
 import { api, errorMessage } from '@/lib/api-client';
 import { workspaceKeys } from '@/lib/query-keys';
-
-const CREATE_FAILED = 'Could not create the workspace. Please try again.';
 
 /** POST /api/workspaces: a team workspace, its caller its owner. The list of workspaces is read again. */
 function useCreateWorkspace() {
@@ -38,11 +37,12 @@ export function NewWorkspaceDialog({
   onOpenChange: (open: boolean) => void;
   onCreated: (workspace: Workspace) => void;
 }) {
+  const { t } = useTranslation('common');
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title="New workspace"
+      title={t('newWorkspace.title')}
       description="A workspace you share with others. You are its owner, and you can invite people once it exists."
     >
       {open && <NewWorkspaceForm onCancel={() => onOpenChange(false)} onCreated={onCreated} />}
@@ -51,6 +51,7 @@ export function NewWorkspaceDialog({
 }
 
 function NewWorkspaceForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (w: Workspace) => void }) {
+  const { t } = useTranslation('common');
   const create = useCreateWorkspace();
   const form = useZodForm<WorkspaceBody>(workspaceBodySchema, { defaultValues: { name: '' } });
   const [failure, setFailure] = useState<string | null>(null);
@@ -66,16 +67,16 @@ function NewWorkspaceForm({ onCancel, onCreated }: { onCancel: () => void; onCre
     try {
       onCreated(await create.mutateAsync({ name: name.trim() }));
     } catch (error) {
-      setFailure(errorMessage(error, CREATE_FAILED));
+      setFailure(errorMessage(error, t('newWorkspace.failed')));
     }
   };
 
   return (
-    <Form form={form} onSubmit={onSubmit} noValidate aria-label="New workspace" className="space-y-4">
+    <Form form={form} onSubmit={onSubmit} noValidate aria-label={t('newWorkspace.title')} className="space-y-4">
       <FormTextField<WorkspaceBody>
         name="name"
-        label="Name"
-        hint="Such as your team's or your client's name."
+        label={t('newWorkspace.name')}
+        hint={t('newWorkspace.nameHint')}
         required
         autoComplete="off"
         maxLength={WORKSPACE_LIMITS.name}
@@ -84,10 +85,10 @@ function NewWorkspaceForm({ onCancel, onCreated }: { onCancel: () => void; onCre
       {failure && <Banner tone="error">{failure}</Banner>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={create.isPending}>
-          Cancel
+          {t('cancel')}
         </Button>
         <Button type="submit" loading={create.isPending}>
-          {create.isPending ? 'Creating...' : 'Create workspace'}
+          {create.isPending ? t('newWorkspace.creating') : t('newWorkspace.create')}
         </Button>
       </div>
     </Form>

@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Plus, Settings } from 'lucide-react';
-import { PERSONAL_WORKSPACE_NAME, type Workspace, type WorkspaceRole } from '@quorum/contract';
+import type { Workspace } from '@quorum/contract';
+import { i18n } from '@/i18n/i18n';
 import { paths } from '@/config/paths';
 import { useCurrentWorkspace } from '@/lib/current-workspace';
 import { useSession } from '@/lib/session';
@@ -10,11 +12,11 @@ import { Button } from './ui/button';
 import { Select } from './ui/field';
 import { Toast } from './ui/toast';
 
-const ROLE_HINTS: Readonly<Record<WorkspaceRole, string>> = { owner: 'owner', editor: 'editor', viewer: 'viewer' };
-
 /** The switcher's name of a workspace: "Personal" for the personal one, else its name and the caller's role. */
 function workspaceOptionLabel(workspace: Workspace): string {
-  return workspace.personal ? PERSONAL_WORKSPACE_NAME : `${workspace.name} (${ROLE_HINTS[workspace.role]})`;
+  return workspace.personal
+    ? i18n.t('common:workspaceSwitcher.personal')
+    : i18n.t('common:workspaceSwitcher.option', { name: workspace.name, role: workspace.role });
 }
 
 /** Router state a page sets when it sends the user to the dashboard having joined a workspace. */
@@ -34,6 +36,7 @@ function joinedWorkspace(state: unknown): string | null {
  * survey and have no workspace: it renders nothing for them.
  */
 export function WorkspaceSwitcher() {
+  const { t } = useTranslation('common');
   const { state } = useSession();
   const selectId = useId();
   const current = useCurrentWorkspace();
@@ -56,12 +59,12 @@ export function WorkspaceSwitcher() {
   const options: Array<{ id: string; label: string }> =
     workspaces.length > 0
       ? workspaces.map((w) => ({ id: w.id, label: workspaceOptionLabel(w) }))
-      : [{ id: workspaceId, label: PERSONAL_WORKSPACE_NAME }];
+      : [{ id: workspaceId, label: t('workspaceSwitcher.personal') }];
 
   return (
     <div className="w-full space-y-1.5 sm:w-auto">
       <label htmlFor={selectId} className="block text-sm font-medium text-slate-800">
-        Workspace
+        {t('workspaceSwitcher.label')}
       </label>
       {/* One row at every width (the buttons' words are for screen readers only on phones), so the list stays near the top. */}
       <div className="flex items-center gap-2">
@@ -78,18 +81,23 @@ export function WorkspaceSwitcher() {
             </option>
           ))}
         </Select>
-        <Button variant="secondary" onClick={() => setCreating(true)} className="shrink-0" title="New workspace…">
+        <Button
+          variant="secondary"
+          onClick={() => setCreating(true)}
+          className="shrink-0"
+          title={t('workspaceSwitcher.new')}
+        >
           <Plus className="size-4" aria-hidden="true" />
-          <span className="sr-only sm:not-sr-only">New workspace…</span>
+          <span className="sr-only sm:not-sr-only">{t('workspaceSwitcher.new')}</span>
         </Button>
         {workspace && !workspace.personal && (
           <Link
             to={paths.user.workspace.getHref({ workspaceId: workspace.id })}
-            title="Workspace settings"
+            title={t('workspaceSwitcher.settings')}
             className="inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-control px-3 text-sm font-medium whitespace-nowrap text-accent-700 underline-offset-2 hover:underline"
           >
             <Settings className="size-4" aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">Workspace settings</span>
+            <span className="sr-only sm:not-sr-only">{t('workspaceSwitcher.settings')}</span>
           </Link>
         )}
       </div>
@@ -101,7 +109,7 @@ export function WorkspaceSwitcher() {
           setWorkspaceId(created.id);
         }}
       />
-      {joined && <Toast onDismiss={dismissJoined}>You joined {joined}</Toast>}
+      {joined && <Toast onDismiss={dismissJoined}>{t('workspaceSwitcher.joined', { name: joined })}</Toast>}
     </div>
   );
 }
