@@ -74,7 +74,7 @@ export function ForgotPasswordPage() {
         <Trans
           t={t}
           i18nKey="forgot.remembered"
-          components={{ link: <Link to={paths.auth.login.getHref()} className={linkClasses} /> }}
+          components={{ anchor: <Link to={paths.auth.login.getHref()} className={linkClasses} /> }}
         />
       }
     >

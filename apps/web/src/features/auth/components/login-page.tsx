@@ -102,7 +102,7 @@ export function LoginPage() {
           t={t}
           i18nKey="login.noAccount"
           components={{
-            link: (
+            anchor: (
               <Link
                 to={paths.auth.register.getHref()}
                 className="font-medium text-accent-700 underline-offset-2 hover:underline"

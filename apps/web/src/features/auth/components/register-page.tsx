@@ -94,7 +94,7 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
           t={t}
           i18nKey="register.haveAccount"
           components={{
-            link: <Link to={loginHref} className="font-medium text-accent-700 underline-offset-2 hover:underline" />,
+            anchor: <Link to={loginHref} className="font-medium text-accent-700 underline-offset-2 hover:underline" />,
           }}
         />
       }
