@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { KeyRound } from 'lucide-react';
-import { SSO_ERROR_CODES, SSO_ERROR_PARAM, type UserType } from '@quorum/contract';
+import { SSO_ERROR_PARAM, ssoErrorMessage, type UserType } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { buttonClasses } from '@/components/ui/button';
 import { loadConfig } from '@/lib/bot-check';
@@ -22,9 +22,8 @@ export function SsoSignIn({ side }: { side: UserType }) {
   const config = useQuery({ queryKey: ['public-config'], queryFn: loadConfig, staleTime: Infinity });
   const sso = config.data?.sso;
   const error = params.get(SSO_ERROR_PARAM);
-  // The contract's codes, worded in the `auth` catalog (English as the contract words them).
-  const refused =
-    error && (SSO_ERROR_CODES as readonly string[]).includes(error) ? t(`sso.errors.${error}`) : undefined;
+  // One of the contract's codes, worded in the `auth` catalog (English as the contract words them).
+  const refused = ssoErrorMessage(error) ? t(`sso.errors.${error}`) : undefined;
   const offered = sso && (side === 'user' || sso.admin);
   if (!refused && !offered) return null;
   return (
