@@ -5,6 +5,7 @@ import { Controller } from 'react-hook-form';
 import { KeyRound } from 'lucide-react';
 import {
   API_KEY_SCOPES,
+  API_KEY_SCOPE_LABELS,
   createApiKeyBodySchema,
   type ApiKey,
   type ApiKeyScope,
@@ -120,7 +121,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
               <CheckboxField
                 key={scope}
                 name="scopes"
-                label={t(`apiKeys.scope.${scope.replace(':', '_')}`)}
+                label={t(`apiKeys.scope.${scope.replace(':', '_')}`, { defaultValue: API_KEY_SCOPE_LABELS[scope] })}
                 hint={scope}
                 checked={field.value.includes(scope)}
                 disabled={create.isPending}
