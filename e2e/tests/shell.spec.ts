@@ -159,11 +159,11 @@ for (const area of ['user', 'admin'] as const) {
       await page.keyboard.press('Enter');
       await expect(page.locator('main')).toBeFocused();
 
-      // From the top: logo, Logout, then the sidebar in order.
+      // From the top: logo, the language menu, Logout, then the sidebar in order.
       await page.goto(home);
       await frameReady(page);
       const presses = await tabTo(page, navLink(page, 'Dashboard'));
-      expect(presses).toBe(5); // skip link, logo, Theme, Logout, Dashboard
+      expect(presses).toBe(6); // skip link, logo, language, Theme, Logout, Dashboard
       await expectFocusRing(navLink(page, 'Dashboard'));
       for (const label of tabOrder(area).slice(1)) {
         await page.keyboard.press('Tab');

@@ -150,14 +150,14 @@ export const screens: RouteObject[] = [
         path: paths.admin.profile.path,
         lazy: async () => ({ Component: (await import('@/features/profile/components/profile-page')).ProfilePage }),
       },
-      { path: paths.admin.surveys.path, element: <PlaceholderPage feature="Surveys" title="Surveys Overview" /> },
+      { path: paths.admin.surveys.path, element: <PlaceholderPage feature="surveys" admin /> },
       {
         path: paths.admin.respondents.path,
-        element: <PlaceholderPage feature="Respondents" title="Respondents Management" />,
+        element: <PlaceholderPage feature="respondents" admin />,
       },
       {
         path: paths.admin.analytics.path,
-        element: <PlaceholderPage feature="Analytics" title="Analytics Dashboard" />,
+        element: <PlaceholderPage feature="analytics" admin />,
       },
       {
         path: paths.admin.surveyResults.path,
@@ -214,9 +214,9 @@ export const screens: RouteObject[] = [
           Component: (await import('@/features/workspaces/components/workspace-settings-page')).WorkspaceSettingsPage,
         }),
       },
-      { path: paths.user.surveys.path, element: <PlaceholderPage feature="Surveys" title="Surveys" /> },
-      { path: paths.user.respondents.path, element: <PlaceholderPage feature="Respondents" title="Respondents" /> },
-      { path: paths.user.analytics.path, element: <PlaceholderPage feature="Analytics" title="Analytics" /> },
+      { path: paths.user.surveys.path, element: <PlaceholderPage feature="surveys" /> },
+      { path: paths.user.respondents.path, element: <PlaceholderPage feature="respondents" /> },
+      { path: paths.user.analytics.path, element: <PlaceholderPage feature="analytics" /> },
     ],
   },
   // Unknown paths outside /admin: inside the visitor's own frame (see NotFoundRoute).

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useRef } from 'react';
 import { Check, Copy } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -11,7 +12,7 @@ import { useCopy } from '@/lib/use-copy';
 export function CopyLink({
   url,
   canCopy,
-  label = 'Public link',
+  label,
   noun = 'link',
 }: {
   url: string;
@@ -19,6 +20,7 @@ export function CopyLink({
   label?: string;
   noun?: string;
 }) {
+  const { t } = useTranslation('common');
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const { status, copy } = useCopy(() => inputRef.current?.select());
@@ -26,7 +28,7 @@ export function CopyLink({
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-xs font-medium tracking-wide text-slate-500 uppercase">
-        {label}
+        {label ?? t('copyLink.publicLink')}
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input
@@ -44,17 +46,15 @@ export function CopyLink({
             ) : (
               <Copy className="size-4" aria-hidden="true" />
             )}
-            {status === 'copied' ? 'Copied' : 'Copy'}
+            {status === 'copied' ? t('copyLink.copied') : t('copyLink.copy')}
           </Button>
         )}
       </div>
       <p aria-live="polite" className="text-xs text-slate-600">
-        {status === 'copied' && <span className="sr-only">{`${capitalized(noun)} copied to the clipboard`}</span>}
-        {status === 'failed' && `Could not copy automatically. The ${noun} is selected: press Ctrl+C to copy it.`}
-        {!canCopy && status === 'idle' && 'Respondents can open this link while the survey is active.'}
+        {status === 'copied' && <span className="sr-only">{t('copyLink.copiedToClipboard', { noun })}</span>}
+        {status === 'failed' && t('copyLink.copyFailed', { noun })}
+        {!canCopy && status === 'idle' && t('copyLink.activeOnly')}
       </p>
     </div>
   );
 }
-
-const capitalized = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);

@@ -1,14 +1,15 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
-import { MESSAGES } from '@quorum/contract';
 import { Banner } from './ui/banner';
 import { clearLoginNotice, readLoginNotice } from '@/lib/login-notice';
 import type { LoginNotice as Notice } from '@/lib/return-path';
 import { useLoginNotice } from '@/lib/use-return-path';
 
-const NOTICES: Record<Notice, { tone: 'success' | 'info'; text: string }> = {
-  'session-ended': { tone: 'info', text: MESSAGES.sessionEnded },
-  'password-reset': { tone: 'success', text: MESSAGES.passwordResetDone },
-  'signed-out-everywhere': { tone: 'success', text: MESSAGES.signedOutEverywhere },
+/** The contract's texts (`contract:validation.<key>`), in the interface's language. */
+const NOTICES: Record<Notice, { tone: 'success' | 'info'; key: string }> = {
+  'session-ended': { tone: 'info', key: 'sessionEnded' },
+  'password-reset': { tone: 'success', key: 'passwordResetDone' },
+  'signed-out-everywhere': { tone: 'success', key: 'signedOutEverywhere' },
 };
 
 /**
@@ -17,12 +18,13 @@ const NOTICES: Record<Notice, { tone: 'success' | 'info'; text: string }> = {
  * shown for this visit only.
  */
 export function LoginNotice() {
+  const { t } = useTranslation('contract');
   const notice = useLoginNotice();
   const [left] = useState(readLoginNotice);
   useEffect(() => clearLoginNotice(), []);
   if (notice) {
-    const { tone, text } = NOTICES[notice];
-    return <Banner tone={tone}>{text}</Banner>;
+    const { tone, key } = NOTICES[notice];
+    return <Banner tone={tone}>{t(`validation.${key}`)}</Banner>;
   }
   return left ? <Banner tone="success">{left}</Banner> : null;
 }

@@ -1,10 +1,17 @@
+import { useTranslation } from 'react-i18next';
 import { CircleCheck, CircleX } from 'lucide-react';
-import type { PasswordRule } from '@quorum/contract';
+import {
+  CHANGE_PASSWORD_SPECIALS,
+  changePasswordRules,
+  REGISTRATION_SPECIALS,
+  type PasswordRule,
+} from '@quorum/contract';
 
 /**
  * The live list of unmet password rules, from the contract's rules so the screen and
  * the server agree; "All password requirements are met" once none is left. Announced politely as it
- * changes. Register and Change Password word their rules differently, hence `intro` and `listLabel`.
+ * changes. Register and Change Password word their rules differently, hence `intro` and `listLabel`. A rule's
+ * words come from the `auth` catalog (`passwordRules.<register|change>.<id>`, English as the contract words it).
  */
 export function PasswordRequirements({
   id,
@@ -19,12 +26,20 @@ export function PasswordRequirements({
   /** An optional line above the list ("Password must have:"). */
   intro?: string;
 }) {
+  const { t } = useTranslation('auth');
+  const ruleText = (rule: PasswordRule) => {
+    const change = changePasswordRules.includes(rule);
+    return t(`passwordRules.${change ? 'change' : 'register'}.${rule.id}`, {
+      specials: change ? CHANGE_PASSWORD_SPECIALS : REGISTRATION_SPECIALS,
+      defaultValue: rule.label,
+    });
+  };
   return (
     <div id={id} aria-live="polite" className="mt-2 text-sm">
       {unmet.length === 0 ? (
         <p className="flex items-center gap-1.5 text-green-700">
           <CircleCheck className="size-4 shrink-0" aria-hidden="true" />
-          All password requirements are met
+          {t('passwordRequirements.allMet')}
         </p>
       ) : (
         <>
@@ -33,7 +48,7 @@ export function PasswordRequirements({
             {unmet.map((rule) => (
               <li key={rule.id} className="flex items-start gap-1.5 text-slate-700">
                 <CircleX className="mt-0.5 size-4 shrink-0 text-red-600" aria-hidden="true" />
-                {rule.label}
+                {ruleText(rule)}
               </li>
             ))}
           </ul>

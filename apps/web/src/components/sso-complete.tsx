@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
@@ -25,7 +26,8 @@ export function SsoComplete({
   destination: string;
   loginHref: string;
 }) {
-  useDocumentTitle('Signing in');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('sso.signingIn'));
   const navigate = useNavigate();
   const { hash, pathname } = useLocation();
   const { signIn } = useSession();
@@ -46,18 +48,18 @@ export function SsoComplete({
   }, [trade, signIn, navigate, destination, hash, pathname]);
 
   return (
-    <AuthCard icon={<KeyRound />} title="Signing in" description="Finishing your single sign-on.">
+    <AuthCard icon={<KeyRound />} title={t('sso.signingIn')} description={t('sso.finishing')}>
       {trade.isError ? (
-        <Banner tone="error" title="Single sign-on failed">
-          <p>{errorMessage(trade.error, 'The sign-in could not be finished. Please try again.')}</p>
+        <Banner tone="error" title={t('sso.failed')}>
+          <p>{errorMessage(trade.error, t('sso.exchangeFailed'))}</p>
           <p className="mt-2">
             <Link to={loginHref} className="font-medium underline underline-offset-2 hover:no-underline">
-              Back to login
+              {t('sso.backToLogin')}
             </Link>
           </p>
         </Banner>
       ) : (
-        <Spinner label="Signing you in..." className="justify-start p-0" />
+        <Spinner label={t('sso.signingYouIn')} className="justify-start p-0" />
       )}
     </AuthCard>
   );

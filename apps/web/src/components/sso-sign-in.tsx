@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { KeyRound } from 'lucide-react';
@@ -15,17 +16,20 @@ import { useReturnPath } from '@/lib/use-return-path';
  * login was asked for from is kept for the screen single sign-on returns to.
  */
 export function SsoSignIn({ side }: { side: UserType }) {
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const returnPath = useReturnPath(side);
   const config = useQuery({ queryKey: ['public-config'], queryFn: loadConfig, staleTime: Infinity });
   const sso = config.data?.sso;
-  const refused = ssoErrorMessage(params.get(SSO_ERROR_PARAM));
+  const error = params.get(SSO_ERROR_PARAM);
+  // One of the contract's codes, worded in the `auth` catalog (English as the contract words them).
+  const refused = ssoErrorMessage(error) ? t(`sso.errors.${error}`) : undefined;
   const offered = sso && (side === 'user' || sso.admin);
   if (!refused && !offered) return null;
   return (
     <div className="mt-5 space-y-4">
       {refused && (
-        <Banner tone="error" title="Single sign-on failed">
+        <Banner tone="error" title={t('sso.failed')}>
           <p>{refused}</p>
         </Banner>
       )}
@@ -33,7 +37,7 @@ export function SsoSignIn({ side }: { side: UserType }) {
         <>
           <div className="flex items-center gap-3 text-xs text-slate-500" aria-hidden="true">
             <span className="h-px flex-1 bg-slate-200" />
-            or
+            {t('sso.or')}
             <span className="h-px flex-1 bg-slate-200" />
           </div>
           <a
@@ -42,7 +46,7 @@ export function SsoSignIn({ side }: { side: UserType }) {
             className={buttonClasses('secondary', 'lg', 'w-full')}
           >
             <KeyRound className="size-4" aria-hidden="true" />
-            Sign in with {sso.name}
+            {t('sso.signInWith', { name: sso.name })}
           </a>
         </>
       )}

@@ -1,14 +1,19 @@
 import type { SurveyState } from '@quorum/contract';
+import { i18n } from '@/i18n/i18n';
 import { Badge } from './ui/badge';
 
-/** How each survey state is named and coloured, the same on the user's dashboard and in the admin list. */
-export const STATE_LABELS: Record<SurveyState, string> = {
-  draft: 'Draft',
-  active: 'Active',
-  paused: 'Paused',
-  closed: 'Closed',
-  deleted: 'Deleted',
-};
+const STATES: readonly SurveyState[] = ['draft', 'active', 'paused', 'closed', 'deleted'];
+
+/**
+ * How each survey state is named and coloured, the same on the user's dashboard and in the admin list. The names
+ * are read in the interface's language when used.
+ */
+export const STATE_LABELS = Object.defineProperties(
+  {},
+  Object.fromEntries(
+    STATES.map((state) => [state, { enumerable: true, get: () => i18n.t(`common:surveyState.${state}`) }]),
+  ),
+) as Readonly<Record<SurveyState, string>>;
 
 const STATE_TONES = {
   draft: 'neutral',

@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState, type FocusEvent } from 'react';
 import { Check, Monitor, Moon, Sun } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { useThemeChoice, type ThemeChoice } from '@/lib/theme';
 
 const OPTIONS = [
-  { value: 'system', label: 'System', icon: Monitor },
-  { value: 'light', label: 'Light', icon: Sun },
-  { value: 'dark', label: 'Dark', icon: Moon },
-] as const satisfies ReadonlyArray<{ value: ThemeChoice; label: string; icon: typeof Sun }>;
+  { value: 'system', icon: Monitor },
+  { value: 'light', icon: Sun },
+  { value: 'dark', icon: Moon },
+] as const satisfies ReadonlyArray<{ value: ThemeChoice; icon: typeof Sun }>;
 
 /**
  * The theme button of the top bars: it opens a small panel with the three choices as radio buttons (arrow keys
@@ -15,6 +16,7 @@ const OPTIONS = [
  * current choice.
  */
 export function ThemeMenu({ className }: { className?: string }) {
+  const { t } = useTranslation('common');
   const [choice, setChoice] = useThemeChoice();
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -60,7 +62,7 @@ export function ThemeMenu({ className }: { className?: string }) {
         className="inline-flex size-10 shrink-0 items-center justify-center rounded-control text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900"
       >
         <ChoiceIcon className="size-5" aria-hidden="true" />
-        <span className="sr-only">Theme</span>
+        <span className="sr-only">{t('theme.label')}</span>
       </button>
       {open && (
         <div
@@ -70,8 +72,8 @@ export function ThemeMenu({ className }: { className?: string }) {
           className="fixed top-topbar right-3 z-40 mt-1 w-44 rounded-card border border-slate-200 bg-white p-1.5 shadow-popover sm:absolute sm:top-full sm:right-0 sm:mt-2"
         >
           <fieldset>
-            <legend className="px-2 pt-1 pb-1.5 text-xs font-semibold text-slate-600">Theme</legend>
-            {OPTIONS.map(({ value, label, icon: Icon }) => (
+            <legend className="px-2 pt-1 pb-1.5 text-xs font-semibold text-slate-600">{t('theme.label')}</legend>
+            {OPTIONS.map(({ value, icon: Icon }) => (
               <label
                 key={value}
                 className={cn(
@@ -90,7 +92,7 @@ export function ThemeMenu({ className }: { className?: string }) {
                   className="absolute inset-0 m-0 size-full cursor-pointer appearance-none rounded-control opacity-0"
                 />
                 <Icon className="size-4 shrink-0" aria-hidden="true" />
-                {label}
+                {t(`theme.${value}`)}
                 {choice === value && <Check className="ml-auto size-4 shrink-0" aria-hidden="true" />}
               </label>
             ))}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
@@ -42,7 +43,8 @@ export function TwoFactorLoginStep({
       document.title = previous;
     };
   }, []);
-  useDocumentTitle('Two-factor sign-in');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('twoFactor.title'));
   const headingId = useId();
   const navigate = useNavigate();
   const { signIn } = useSession();
@@ -70,7 +72,7 @@ export function TwoFactorLoginStep({
           }, REDIRECT_DELAY_MS);
         },
         onError: (error) => {
-          setFailure(errorMessage(error, 'Could not check the code. Please try again.'));
+          setFailure(errorMessage(error, t('twoFactor.failed')));
           form.setValue('code', '');
           form.setFocus('code');
         },
@@ -88,27 +90,23 @@ export function TwoFactorLoginStep({
   return (
     <AuthCard
       icon={<KeyRound />}
-      title="Two-factor sign-in"
+      title={t('twoFactor.title')}
       titleId={headingId}
-      description={
-        recovery
-          ? 'Enter one of the recovery codes you saved when you turned on two-factor sign-in. Each works once.'
-          : 'Enter the 6-digit code from your authenticator app.'
-      }
+      description={recovery ? t('twoFactor.recoveryDescription') : t('twoFactor.totpDescription')}
       footer={
         <button
           type="button"
           onClick={onCancel}
           className="font-medium text-accent-700 underline-offset-2 hover:underline"
         >
-          Back to login
+          {t('sso.backToLogin')}
         </button>
       }
     >
       <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5">
         <FormTextField<CodeValues>
           key={recovery ? 'recovery' : 'totp'}
-          label={recovery ? 'Recovery code' : 'Authentication code'}
+          label={recovery ? t('twoFactor.recoveryCode') : t('twoFactor.authCode')}
           name="code"
           autoComplete="one-time-code"
           inputMode={recovery ? 'text' : 'numeric'}
@@ -123,7 +121,7 @@ export function TwoFactorLoginStep({
         {failure && <Banner tone="error">{failure}</Banner>}
 
         <Button type="submit" size="lg" className="w-full" loading={busy}>
-          {verify.isPending ? 'Verifying...' : redirecting ? 'Redirecting...' : 'Verify'}
+          {verify.isPending ? t('twoFactor.verifying') : redirecting ? t('login.redirecting') : t('twoFactor.verify')}
         </Button>
         <button
           type="button"
@@ -131,7 +129,7 @@ export function TwoFactorLoginStep({
           disabled={busy}
           className="block w-full text-center text-sm font-medium text-accent-700 underline-offset-2 hover:underline disabled:opacity-60"
         >
-          {recovery ? 'Use your authenticator app' : 'Use a recovery code'}
+          {recovery ? t('twoFactor.useApp') : t('twoFactor.useRecovery')}
         </button>
       </Form>
     </AuthCard>

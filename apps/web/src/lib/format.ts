@@ -37,14 +37,26 @@ export function formatDateTime(iso: string): string {
 
 export const plural = (count: number, one: string, many: string) => `${formatCount(count)} ${count === 1 ? one : many}`;
 
-/** A duration in seconds as "45 s", "3 min 20 s" or "1 h 5 min". */
+const shortDay = cached(
+  (locale) => new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric', timeZone: 'UTC' }),
+);
+const longDay = cached((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }));
+
+/** A day as a UTC time (its midnight) in words: "Mar 5" (short) or "Mar 5, 2026" (long). */
+export const formatUtcDay = (ms: number, style: 'short' | 'long') =>
+  (style === 'short' ? shortDay : longDay)().format(ms);
+
+/** A duration in seconds as "45 s", "3 min 20 s" or "1 h 5 min" (the units in the interface's language). */
 export function formatDuration(seconds: number): string {
   const total = Math.round(seconds);
-  if (total < 60) return `${total} s`;
+  const t = (key: string, values: Record<string, number>) => i18n.t(`common:duration.${key}`, values);
+  if (total < 60) return t('seconds', { seconds: total });
   const minutes = Math.floor(total / 60);
-  if (minutes < 60) return total % 60 === 0 ? `${minutes} min` : `${minutes} min ${total % 60} s`;
+  if (minutes < 60) {
+    return total % 60 === 0 ? t('minutes', { minutes }) : t('minutesSeconds', { minutes, seconds: total % 60 });
+  }
   const hours = Math.floor(minutes / 60);
-  return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
+  return minutes % 60 === 0 ? t('hours', { hours }) : t('hoursMinutes', { hours, minutes: minutes % 60 });
 }
 
 const relative = cached((locale) => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));

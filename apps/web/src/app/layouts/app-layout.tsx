@@ -12,11 +12,13 @@ import {
   Users,
   X,
 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { UserType } from '@quorum/contract';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { LanguageMenu } from '@/components/language-menu';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { Logo } from '@/components/ui/logo';
 import { ThemeMenu } from '@/components/theme-menu';
@@ -27,15 +29,17 @@ import { useLogout } from '@/features/auth/api/logout';
 
 /** The sidebar: the same screens in both areas (the administrators' under /admin); Settings opens the profile. */
 const NAV = [
-  { to: 'dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: 'surveys', label: 'Surveys', icon: ClipboardList },
-  { to: 'respondents', label: 'Respondents', icon: Users },
-  { to: 'analytics', label: 'Analytics', icon: ChartColumn },
-  { to: 'profile', label: 'Settings', icon: Settings },
+  { to: 'dashboard', label: 'nav.dashboard', icon: LayoutDashboard },
+  { to: 'surveys', label: 'nav.surveys', icon: ClipboardList },
+  { to: 'respondents', label: 'nav.respondents', icon: Users },
+  { to: 'analytics', label: 'nav.analytics', icon: ChartColumn },
+  { to: 'profile', label: 'nav.settings', icon: Settings },
 ] as const;
 
 /** Screens of the administrators' area alone, listed before Settings. */
-const ADMIN_NAV = [{ to: 'audit', label: 'Audit Log', icon: ScrollText, href: paths.admin.audit.getHref() }] as const;
+const ADMIN_NAV = [
+  { to: 'audit', label: 'nav.auditLog', icon: ScrollText, href: paths.admin.audit.getHref() },
+] as const;
 
 export const MAIN_CONTENT_ID = 'main-content';
 
@@ -53,6 +57,7 @@ export function AppLayout({ role, children }: { role: UserType; children?: React
 }
 
 function Frame({ role, children }: { role: UserType; children: ReactNode }) {
+  const { t } = useTranslation('common');
   const { state, signOut } = useSession();
   const serverLogout = useLogout();
   const queryClient = useQueryClient();
@@ -71,7 +76,7 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
     ...(role === 'admin' ? ADMIN_NAV : []),
     ...NAV.slice(-1).map((item) => ({ ...item, href: area[item.to].getHref() })),
   ];
-  const name = (state.status === 'signed-in' && state.session.user.name?.trim()) || 'User';
+  const name = (state.status === 'signed-in' && state.session.user.name?.trim()) || t('appLayout.defaultUserName');
 
   // The menu closes on navigation (back/forward and links in the page included).
   const [menuPathname, setMenuPathname] = useState(pathname);
@@ -123,9 +128,9 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
             event.preventDefault();
             main.current?.focus();
           }}
-          className="sr-only rounded-control bg-white px-4 py-2 text-sm font-medium text-accent-700 shadow-popover focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:z-50"
+          className="sr-only rounded-control bg-white px-4 py-2 text-sm font-medium text-accent-700 shadow-popover focus:not-sr-only focus:fixed focus:start-3 focus:top-3 focus:z-50"
         >
-          Skip to main content
+          {t('appLayout.skipToMain')}
         </a>
 
         <header className="sticky top-0 z-30 h-topbar border-b border-slate-200 bg-white/95 backdrop-blur supports-[backdrop-filter]:bg-white/85">
@@ -137,11 +142,11 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
               className="inline-flex size-10 shrink-0 items-center justify-center rounded-control text-slate-700 transition-colors hover:bg-slate-100 hover:text-slate-900 md:hidden"
             >
               {menuOpen ? <X className="size-5" aria-hidden="true" /> : <Menu className="size-5" aria-hidden="true" />}
-              <span className="sr-only">Menu</span>
+              <span className="sr-only">{t('appLayout.menu')}</span>
             </CollapsibleTrigger>
             <Link
               to={homePath(role)}
-              aria-label="Quorum home"
+              aria-label={t('appLayout.home')}
               className="inline-flex shrink-0 items-center rounded-control"
             >
               <span className="inline-flex sm:hidden">
@@ -151,8 +156,9 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
                 <Logo />
               </span>
             </Link>
-            {role === 'admin' && <Badge tone="accent">Admin</Badge>}
-            <div className="ml-auto flex min-w-0 items-center gap-2 sm:gap-4">
+            {role === 'admin' && <Badge tone="accent">{t('appLayout.admin')}</Badge>}
+            <div className="ms-auto flex min-w-0 items-center gap-2 sm:gap-4">
+              <LanguageMenu compact />
               <ThemeMenu />
               <div className="flex min-w-0 items-center gap-2.5">
                 <span
@@ -170,12 +176,12 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
               </div>
               <Button variant="secondary" size="sm" loading={serverLogout.isPending} onClick={() => void logout()}>
                 <LogOut className="size-4" aria-hidden="true" />
-                Logout
+                {t('appLayout.logout')}
               </Button>
             </div>
           </div>
           {busy && (
-            <div aria-hidden="true" className="absolute inset-x-0 -bottom-px h-0.5 overflow-hidden">
+            <div aria-hidden="true" className="absolute inset-x-0 -bottom-px h-0.5 overflow-hidden rtl:-scale-x-100">
               <div className="h-full w-full origin-left animate-progress bg-accent-600" />
             </div>
           )}
@@ -191,18 +197,18 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
           )}
           {/* The column stretches to the page's full height (its border and white run to the bottom);
             the menu inside sticks below the top bar while the page scrolls. */}
-          <div className="md:w-sidebar md:shrink-0 md:border-r md:border-slate-200 md:bg-white">
+          <div className="md:w-sidebar md:shrink-0 md:border-e md:border-slate-200 md:bg-white">
             {/* Always mounted: on wide screens it is the sidebar, whatever the menu's state. */}
             <CollapsibleContent forceMount asChild>
               <nav
                 ref={nav}
                 id={navId}
-                aria-label="Main"
+                aria-label={t('appLayout.mainNav')}
                 onBlur={onNavBlur}
                 className={cn(
                   'hidden data-[state=open]:flex',
-                  'fixed top-topbar bottom-0 left-0 z-30 w-72 max-w-[85vw] flex-col overflow-y-auto border-r border-slate-200 bg-white px-3 py-4 shadow-overlay',
-                  'md:sticky md:top-topbar md:bottom-auto md:z-auto md:flex md:h-[calc(100dvh-var(--spacing-topbar))] md:w-full md:max-w-none md:shrink-0 md:border-r-0 md:shadow-none',
+                  'fixed start-0 top-topbar bottom-0 z-30 w-72 max-w-[85vw] flex-col overflow-y-auto border-e border-slate-200 bg-white px-3 py-4 shadow-overlay',
+                  'md:sticky md:top-topbar md:bottom-auto md:z-auto md:flex md:h-[calc(100dvh-var(--spacing-topbar))] md:w-full md:max-w-none md:shrink-0 md:border-e-0 md:shadow-none',
                 )}
               >
                 <ul className="flex flex-1 flex-col gap-1">
@@ -232,7 +238,7 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
                               )}
                               aria-hidden="true"
                             />
-                            {label}
+                            {t(label)}
                           </>
                         )}
                       </NavLink>

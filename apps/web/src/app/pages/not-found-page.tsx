@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { House } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
@@ -10,7 +11,8 @@ import { useDocumentTitle } from '@/lib/use-document-title';
  * visitor's dashboard when signed in, else home (which leads to the login page).
  */
 export function NotFoundPage({ home }: { home?: string }) {
-  useDocumentTitle('Page Not Found');
+  const { t } = useTranslation('common');
+  useDocumentTitle(t('notFound.title'));
   const { state } = useSession();
   const target = home ?? (state.status === 'signed-in' ? homePath(state.session.userType) : paths.home.getHref());
   return (
@@ -25,12 +27,12 @@ export function NotFoundPage({ home }: { home?: string }) {
         404
       </p>
       <h1 id="not-found-title" className="text-2xl font-semibold tracking-tight text-slate-900">
-        Page Not Found
+        {t('notFound.title')}
       </h1>
-      <p className="text-slate-600">The page you are looking for doesn&apos;t exist or has been moved.</p>
+      <p className="text-slate-600">{t('notFound.message')}</p>
       <Link to={target} className={buttonClasses('primary', 'md', 'mt-4')}>
         <House className="size-4" aria-hidden="true" />
-        Go back home
+        {t('notFound.goHome')}
       </Link>
     </section>
   );

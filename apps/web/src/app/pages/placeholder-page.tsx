@@ -1,11 +1,19 @@
 import { Construction } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { useDocumentTitle } from '@/lib/use-document-title';
 
-/** A screen still to come: "{feature} Coming Soon!" and a stay-tuned line, under the screen's title. */
-export function PlaceholderPage({ feature, title }: { feature: string; title: string }) {
+type Feature = 'surveys' | 'respondents' | 'analytics';
+
+/**
+ * A screen still to come: "{feature} Coming Soon!" and a stay-tuned line, under the screen's title (the
+ * administrators' area names its screens differently: "Surveys Overview").
+ */
+export function PlaceholderPage({ feature, admin = false }: { feature: Feature; admin?: boolean }) {
+  const { t } = useTranslation('common');
+  const title = t(`placeholder.${feature}.${admin ? 'adminTitle' : 'title'}`);
   useDocumentTitle(title);
   return (
     <div className="max-w-5xl space-y-6">
@@ -14,9 +22,9 @@ export function PlaceholderPage({ feature, title }: { feature: string; title: st
         <EmptyState
           className="py-16 sm:py-20"
           icon={<Construction aria-hidden="true" />}
-          title={`${feature} Coming Soon!`}
+          title={t(`placeholder.${feature}.comingSoon`)}
         >
-          We&apos;re working hard to bring you this feature. Stay tuned for updates!
+          {t('placeholder.stayTuned')}
         </EmptyState>
       </Card>
     </div>

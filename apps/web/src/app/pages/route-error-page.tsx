@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { isRouteErrorResponse, Link, useRouteError } from 'react-router';
 import { RefreshCw, TriangleAlert } from 'lucide-react';
 import { paths } from '@/config/paths';
@@ -13,12 +14,17 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 export function RouteErrorPage() {
   const error = useRouteError();
   const notFound = isRouteErrorResponse(error) && error.status === 404;
-  const title = notFound ? 'Page Not Found' : 'Something went wrong';
+  const { t } = useTranslation('common');
+  const title = notFound ? t('notFound.title') : t('routeError.title');
   useDocumentTitle(title);
   return (
     <div className="flex min-h-screen flex-col bg-slate-50">
       <header className="mx-auto flex h-topbar w-full max-w-5xl items-center px-4 sm:px-6">
-        <a href={paths.home.getHref()} className="inline-flex items-center rounded-control" aria-label="Quorum home">
+        <a
+          href={paths.home.getHref()}
+          className="inline-flex items-center rounded-control"
+          aria-label={t('appLayout.home')}
+        >
           <Logo />
         </a>
       </header>
@@ -28,18 +34,14 @@ export function RouteErrorPage() {
             <TriangleAlert className="size-7" aria-hidden="true" />
           </div>
           <h1 className="text-2xl font-semibold tracking-tight text-slate-900">{title}</h1>
-          <p className="text-slate-600">
-            {notFound
-              ? "The page you are looking for doesn't exist or has been moved."
-              : 'This page could not be shown. Reload to try again; if it keeps happening, come back a little later.'}
-          </p>
+          <p className="text-slate-600">{notFound ? t('notFound.message') : t('routeError.message')}</p>
           <div className="mt-4 flex flex-wrap justify-center gap-2">
             <Button onClick={() => window.location.reload()}>
               <RefreshCw className="size-4" aria-hidden="true" />
-              Reload page
+              {t('routeError.reload')}
             </Button>
             <Link to={paths.home.getHref()} reloadDocument className={buttonClasses('secondary')}>
-              Go back home
+              {t('notFound.goHome')}
             </Link>
           </div>
         </section>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { Spinner } from '@/components/ui/spinner';
@@ -10,11 +11,12 @@ const IntegrationsPanel = lazy(async () => ({
 
 /** The owner's results screen: the results feature's page with the integrations feature's tab. */
 export function SurveyResultsPage() {
+  const { t } = useTranslation('common');
   const { surveyId = '' } = useParams();
   return (
     <ResultsPage
       integrations={
-        <Suspense fallback={<Spinner label="Loading integrations…" className="justify-start p-0" />}>
+        <Suspense fallback={<Spinner label={t('surveyResults.loadingIntegrations')} className="justify-start p-0" />}>
           <IntegrationsPanel surveyId={surveyId} />
         </Suspense>
       }

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId } from 'react';
 import { percentageOf, type Funnel } from '@quorum/contract';
 import { formatCount, formatDuration, formatPercentage } from '@/lib/format';
@@ -32,44 +33,44 @@ function Bar({ value, of, tone = 'accent' }: { value: number; of: number; tone?:
  * the share lost there. Every figure is text as well, so the bars are hidden from screen readers.
  */
 export function FunnelChart({ funnel, questions }: { funnel: Funnel; questions: readonly FunnelQuestion[] }) {
+  const { t } = useTranslation('common');
   const headingId = useId();
   const dropOffId = useId();
   const labels = new Map(questions.map((q) => [q.id, q.label]));
   const stages = [
-    { label: 'Views', value: funnel.views, hint: 'opened the survey page' },
-    { label: 'Starts', value: funnel.starts, hint: 'went on from the first question' },
-    { label: 'Completions', value: funnel.completions, hint: 'submitted a response' },
+    { id: 'views', value: funnel.views },
+    { id: 'starts', value: funnel.starts },
+    { id: 'completions', value: funnel.completions },
   ];
   const dropOff = funnel.dropOff.filter((d) => labels.has(d.questionId));
   return (
     <figure className="m-0 space-y-5" aria-labelledby={headingId} data-testid="funnel-chart">
       <figcaption>
         <h3 id={headingId} className="text-base font-semibold text-slate-900">
-          Funnel
+          {t('funnel.title')}
         </h3>
         <p className="mt-0.5 text-sm text-slate-600">
-          Completion rate {formatPercentage(funnel.completionRate)} ·{' '}
+          {t('funnel.completionRate', { rate: formatPercentage(funnel.completionRate) })} ·{' '}
           {funnel.medianCompletionSeconds === null
-            ? 'no completion time yet'
-            : `median time to complete ${formatDuration(funnel.medianCompletionSeconds)}`}
+            ? t('funnel.noTime')
+            : t('funnel.medianTime', { duration: formatDuration(funnel.medianCompletionSeconds) })}
         </p>
       </figcaption>
-      {funnel.views === 0 && (
-        <p className="text-sm text-slate-600">
-          No visits recorded yet: the funnel counts the visits to the survey’s public page.
-        </p>
-      )}
-      <ul className="grid grid-cols-[auto_minmax(0,1fr)_auto] gap-x-3 gap-y-2.5 sm:gap-x-4" aria-label="Funnel stages">
+      {funnel.views === 0 && <p className="text-sm text-slate-600">{t('funnel.noVisits')}</p>}
+      <ul
+        className="grid grid-cols-[auto_minmax(0,1fr)_auto] gap-x-3 gap-y-2.5 sm:gap-x-4"
+        aria-label={t('funnel.stages')}
+      >
         {stages.map((stage) => (
-          <li key={stage.label} className="col-span-3 grid grid-cols-subgrid items-center">
+          <li key={stage.id} className="col-span-3 grid grid-cols-subgrid items-center">
             <span className="text-sm font-medium whitespace-nowrap text-slate-800">
-              {stage.label}
-              <span className="sr-only">, {stage.hint}:</span>
+              {t(`funnel.${stage.id}.label`)}
+              <span className="sr-only">{t(`funnel.${stage.id}.hint`)}</span>
             </span>
             <Bar value={stage.value} of={Math.max(funnel.views, stage.value)} />
-            <span className="text-right text-sm whitespace-nowrap text-slate-600 tabular-nums">
+            <span className="text-end text-sm whitespace-nowrap text-slate-600 tabular-nums">
               {formatCount(stage.value)}
-              {stage.label !== 'Views' && ` · ${formatPercentage(percentageOf(stage.value, funnel.views))}`}
+              {stage.id !== 'views' && ` · ${formatPercentage(percentageOf(stage.value, funnel.views))}`}
             </span>
           </li>
         ))}
@@ -77,38 +78,38 @@ export function FunnelChart({ funnel, questions }: { funnel: Funnel; questions: 
       {dropOff.length > 0 && (
         <div className="space-y-2">
           <h4 id={dropOffId} className="text-sm font-semibold text-slate-900">
-            Drop-off by question
+            {t('funnel.dropOff')}
           </h4>
           <div className="overflow-x-auto">
             <table className="w-full text-sm" aria-labelledby={dropOffId}>
               <thead>
-                <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-600 uppercase">
-                  <th scope="col" className="py-2 pr-3 font-medium">
-                    Question
+                <tr className="border-b border-slate-200 text-start text-xs tracking-wide text-slate-600 uppercase">
+                  <th scope="col" className="py-2 pe-3 font-medium">
+                    {t('funnel.question')}
                   </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Reached
+                  <th scope="col" className="py-2 pe-3 text-end font-medium">
+                    {t('funnel.reached')}
                   </th>
-                  <th scope="col" className="py-2 pr-3 text-right font-medium">
-                    Went on
+                  <th scope="col" className="py-2 pe-3 text-end font-medium">
+                    {t('funnel.wentOn')}
                   </th>
-                  <th scope="col" className="py-2 text-right font-medium">
-                    Dropped
+                  <th scope="col" className="py-2 text-end font-medium">
+                    {t('funnel.dropped')}
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {dropOff.map((d) => (
                   <tr key={d.questionId} className="border-b border-slate-100 last:border-0">
-                    <th scope="row" className="py-2 pr-3 text-left font-normal text-slate-800">
+                    <th scope="row" className="py-2 pe-3 text-start font-normal text-slate-800">
                       <span className="block break-words">{labels.get(d.questionId)}</span>
                       <span className="mt-1 block max-w-64">
                         <Bar value={d.answered} of={Math.max(funnel.views, d.reached)} />
                       </span>
                     </th>
-                    <td className="py-2 pr-3 text-right align-top tabular-nums">{formatCount(d.reached)}</td>
-                    <td className="py-2 pr-3 text-right align-top tabular-nums">{formatCount(d.answered)}</td>
-                    <td className="py-2 text-right align-top text-slate-600 tabular-nums">
+                    <td className="py-2 pe-3 text-end align-top tabular-nums">{formatCount(d.reached)}</td>
+                    <td className="py-2 pe-3 text-end align-top tabular-nums">{formatCount(d.answered)}</td>
+                    <td className="py-2 text-end align-top text-slate-600 tabular-nums">
                       {formatPercentage(dropOffShare(d.reached, d.answered))}
                     </td>
                   </tr>

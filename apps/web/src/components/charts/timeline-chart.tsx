@@ -1,7 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { useId } from 'react';
 import { CartesianGrid, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { Timeline } from '@quorum/contract';
-import { formatCount, plural } from '@/lib/format';
+import { i18n } from '@/i18n/i18n';
+import { formatCount, formatUtcDay } from '@/lib/format';
 
 /** Days without responses are drawn as zeros between the first and the last day, up to this many days. */
 const MAX_FILLED_DAYS = 1_100;
@@ -25,23 +27,23 @@ export function fillTimeline(timeline: Timeline): Timeline {
   return filled;
 }
 
-const shortDay = new Intl.DateTimeFormat(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
-const longDay = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
 /** A "YYYY-MM-DD" day as words; the day is already the viewer's, so it is formatted as is (UTC). */
 export const formatDay = (day: string, style: 'short' | 'long' = 'long') => {
   const ms = dayMs(day);
-  return Number.isFinite(ms) ? (style === 'short' ? shortDay : longDay).format(ms) : day;
+  return Number.isFinite(ms) ? formatUtcDay(ms, style) : day;
 };
 
 /** The timeline in one sentence: the total, the span and the busiest day. */
 export function describeTimeline(timeline: Timeline): string {
-  if (timeline.length === 0) return 'No responses in this period.';
+  if (timeline.length === 0) return i18n.t('common:timeline.empty');
   const total = timeline.reduce((sum, point) => sum + point.count, 0);
   const busiest = timeline.reduce((best, point) => (point.count > best.count ? point : best));
   const first = timeline[0]!.date;
   const last = timeline[timeline.length - 1]!.date;
-  const span = first === last ? `on ${formatDay(first)}` : `from ${formatDay(first)} to ${formatDay(last)}`;
-  return `${plural(total, 'response', 'responses')} ${span}; the busiest day was ${formatDay(busiest.date)} with ${plural(busiest.count, 'response', 'responses')}.`;
+  const values = { total, count: busiest.count, busiest: formatDay(busiest.date) };
+  return first === last
+    ? i18n.t('common:timeline.summaryOneDay', { ...values, day: formatDay(first) })
+    : i18n.t('common:timeline.summaryRange', { ...values, first: formatDay(first), last: formatDay(last) });
 }
 
 /**
@@ -51,23 +53,25 @@ export function describeTimeline(timeline: Timeline): string {
 export function TimelineChart({
   timeline,
   timeZone,
-  title = 'Responses over time',
+  title,
 }: {
   timeline: Timeline;
   timeZone?: string;
   title?: string;
 }) {
+  const { t } = useTranslation('common');
+  const heading = title ?? t('timeline.title');
   const headingId = useId();
   const data = fillTimeline(timeline);
   return (
     <figure className="m-0 space-y-3" aria-labelledby={headingId} data-testid="timeline-chart">
       <figcaption>
         <h3 id={headingId} className="text-base font-semibold text-slate-900">
-          {title}
+          {heading}
         </h3>
         <p className="mt-0.5 text-sm text-slate-600">
           {describeTimeline(timeline)}
-          {timeZone && <span className="text-slate-600"> Days in {timeZone}.</span>}
+          {timeZone && <span className="text-slate-600"> {t('timeline.daysIn', { timeZone })}</span>}
         </p>
       </figcaption>
       {data.length > 0 ? (
@@ -86,7 +90,7 @@ export function TimelineChart({
                 contentStyle={{ backgroundColor: 'var(--color-white)', borderColor: 'var(--color-slate-200)' }}
                 labelStyle={{ color: 'var(--color-slate-900)' }}
                 labelFormatter={(day) => formatDay(String(day))}
-                formatter={(value) => [formatCount(Number(value)), 'Responses']}
+                formatter={(value) => [formatCount(Number(value)), t('timeline.responses')]}
               />
               <Line
                 type="linear"
@@ -102,11 +106,11 @@ export function TimelineChart({
       ) : null}
       {timeline.length > 0 && (
         <table className="sr-only">
-          <caption>{title}, per day</caption>
+          <caption>{t('timeline.perDay', { title: heading })}</caption>
           <thead>
             <tr>
-              <th scope="col">Day</th>
-              <th scope="col">Responses</th>
+              <th scope="col">{t('timeline.day')}</th>
+              <th scope="col">{t('timeline.responses')}</th>
             </tr>
           </thead>
           <tbody>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { formatDateTime } from '@/lib/format';
 
@@ -17,12 +18,16 @@ export function PrintHeader({
   /** ISO time of the printout. */
   printedAt: string;
 }) {
+  const { t } = useTranslation('common');
   return (
     <div className="print-header hidden print:block" data-testid="print-header">
       <p className="text-base font-semibold text-slate-900">{title}</p>
       <p className="text-xs text-slate-700">
-        {filterSummary && filterSummary.length > 0 ? `Filters: ${filterSummary.join('; ')}` : 'All responses'}
-        {' · '}Printed {formatDateTime(printedAt)}
+        {filterSummary && filterSummary.length > 0
+          ? t('print.filters', { filters: filterSummary.join('; ') })
+          : t('print.allResponses')}
+        {' · '}
+        {t('print.printed', { date: formatDateTime(printedAt) })}
       </p>
     </div>
   );

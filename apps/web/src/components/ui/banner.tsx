@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import type { ReactNode } from 'react';
 import { CheckCircle2, Info, TriangleAlert, X } from 'lucide-react';
 import { cn } from './cn';
@@ -26,6 +27,7 @@ export function Banner({
   onClose?: () => void;
   className?: string;
 }) {
+  const { t } = useTranslation('common');
   const Icon = icons[tone];
   return (
     <div
@@ -45,8 +47,8 @@ export function Banner({
         <button
           type="button"
           onClick={onClose}
-          className="-my-1 -mr-2 inline-flex size-7 shrink-0 items-center justify-center rounded-md opacity-80 transition hover:bg-black/5 hover:opacity-100"
-          aria-label="Dismiss message"
+          className="-my-1 -me-2 inline-flex size-7 shrink-0 items-center justify-center rounded-md opacity-80 transition hover:bg-black/5 hover:opacity-100"
+          aria-label={t('dismissMessage')}
         >
           <X className="size-4" aria-hidden="true" />
         </button>

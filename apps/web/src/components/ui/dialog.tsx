@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useRef, type ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
@@ -14,7 +15,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
-  cancelLabel = 'Cancel',
+  cancelLabel,
   tone = 'primary',
   busy = false,
   onConfirm,
@@ -30,6 +31,7 @@ export function ConfirmDialog({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('common');
   const confirm = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   return (
@@ -54,7 +56,7 @@ export function ConfirmDialog({
           }}
           onPointerDownOutside={(event) => event.preventDefault()}
           onInteractOutside={(event) => event.preventDefault()}
-          className="fixed top-1/2 left-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 rounded-card border border-slate-200 bg-white p-6 text-slate-900 shadow-overlay"
+          className="fixed start-1/2 top-1/2 z-50 w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rtl:translate-x-1/2 space-y-4 rounded-card border border-slate-200 bg-white p-6 text-slate-900 shadow-overlay"
         >
           <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
           {children && (
@@ -64,7 +66,7 @@ export function ConfirmDialog({
           )}
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onCancel} disabled={busy}>
-              {cancelLabel}
+              {cancelLabel ?? t('cancel')}
             </Button>
             <Button
               ref={confirm}
@@ -101,6 +103,7 @@ export function Modal({
   widthClass?: string;
   children: ReactNode;
 }) {
+  const { t } = useTranslation('common');
   const returnFocus = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Root open={open} onOpenChange={onOpenChange}>
@@ -115,7 +118,7 @@ export function Modal({
             if (returnFocus.current?.isConnected) returnFocus.current.focus();
           }}
           className={cn(
-            'fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] -translate-x-1/2 -translate-y-1/2 space-y-5 overflow-y-auto rounded-card border border-slate-200 bg-white p-5 text-slate-900 shadow-overlay sm:p-6',
+            'fixed start-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] -translate-x-1/2 -translate-y-1/2 rtl:translate-x-1/2 space-y-5 overflow-y-auto rounded-card border border-slate-200 bg-white p-5 text-slate-900 shadow-overlay sm:p-6',
             widthClass,
           )}
         >
@@ -129,7 +132,7 @@ export function Modal({
               </DialogPrimitive.Description>
             </div>
             <DialogPrimitive.Close asChild>
-              <Button variant="ghost" size="sm" aria-label="Close">
+              <Button variant="ghost" size="sm" aria-label={t('close')}>
                 <X className="size-4" aria-hidden="true" />
               </Button>
             </DialogPrimitive.Close>

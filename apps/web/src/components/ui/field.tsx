@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import {
   forwardRef,
   useId,
@@ -29,6 +30,7 @@ export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputE
 export type PasswordInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'type'>;
 
 /** What the notice under a password field says while Caps Lock is on. */
+/** The Caps Lock warning in English (the `common` catalog words it in the interface's language). */
 export const CAPS_LOCK_ON = 'Caps Lock is on';
 
 /**
@@ -40,6 +42,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(fu
   { className, disabled, onKeyDown, onKeyUp, onBlur, ...props },
   ref,
 ) {
+  const { t } = useTranslation('common');
   const [shown, setShown] = useState(false);
   const [capsLock, setCapsLock] = useState(false);
   const readCapsLock = (event: KeyboardEvent<HTMLInputElement>) => setCapsLock(event.getModifierState('CapsLock'));
@@ -53,7 +56,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(fu
           autoCorrect="off"
           spellCheck={false}
           disabled={disabled}
-          className={cn('pr-11', className)}
+          className={cn('pe-11', className)}
           {...props}
           onKeyDown={(event) => {
             readCapsLock(event);
@@ -70,11 +73,11 @@ export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(fu
         />
         <button
           type="button"
-          aria-label={shown ? 'Hide password' : 'Show password'}
+          aria-label={shown ? t('field.hidePassword') : t('field.showPassword')}
           aria-controls={props.id}
           disabled={disabled}
           onClick={() => setShown((value) => !value)}
-          className="absolute inset-y-0 right-0 flex w-10 items-center justify-center rounded-r-control text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600 disabled:cursor-not-allowed disabled:text-slate-400"
+          className="absolute inset-y-0 end-0 flex w-10 items-center justify-center rounded-e-control text-slate-600 transition-colors hover:text-slate-900 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-accent-600 disabled:cursor-not-allowed disabled:text-slate-400"
         >
           {shown ? <EyeOff className="size-4" aria-hidden="true" /> : <Eye className="size-4" aria-hidden="true" />}
         </button>
@@ -83,7 +86,7 @@ export const PasswordInput = forwardRef<HTMLInputElement, PasswordInputProps>(fu
         {capsLock && (
           <>
             <TriangleAlert className="size-4 shrink-0" aria-hidden="true" />
-            {CAPS_LOCK_ON}
+            {t('field.capsLockOn')}
           </>
         )}
       </p>
@@ -102,7 +105,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectHTMLAttributes<HTMLSel
   { className, ...props },
   ref,
 ) {
-  return <select ref={ref} className={cn(control, 'h-10 pr-8', className)} {...props} />;
+  return <select ref={ref} className={cn(control, 'h-10 pe-8', className)} {...props} />;
 });
 
 interface FieldProps {
@@ -127,7 +130,7 @@ export function Field({ label, required, hint, error, className, children }: Fie
       <label htmlFor={id} className="block text-sm font-medium text-slate-800">
         {label}
         {required && (
-          <span className="ml-0.5 text-red-600" aria-hidden="true">
+          <span className="ms-0.5 text-red-600" aria-hidden="true">
             *
           </span>
         )}

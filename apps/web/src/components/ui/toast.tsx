@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, type ReactNode } from 'react';
 import { X } from 'lucide-react';
 import { Button } from './button';
@@ -20,6 +21,7 @@ export function Toast({
   onAction?: () => void;
   onDismiss: () => void;
 }) {
+  const { t } = useTranslation('common');
   useEffect(() => {
     const timer = setTimeout(onDismiss, TOAST_MS);
     return () => clearTimeout(timer);
@@ -27,7 +29,7 @@ export function Toast({
   return (
     <div
       role="status"
-      className="fixed inset-x-4 bottom-4 z-40 mx-auto flex max-w-md items-center gap-3 rounded-card border border-slate-700 bg-slate-900 px-4 py-3 text-sm text-white shadow-overlay sm:inset-x-auto sm:right-6"
+      className="fixed inset-x-4 bottom-4 z-40 mx-auto flex max-w-md items-center gap-3 rounded-card border border-slate-700 bg-slate-900 px-4 py-3 text-sm text-white shadow-overlay sm:inset-x-auto sm:end-6"
     >
       <div className="min-w-0 flex-1">{children}</div>
       {actionLabel && onAction && (
@@ -39,7 +41,7 @@ export function Toast({
         type="button"
         onClick={onDismiss}
         className="inline-flex size-7 shrink-0 items-center justify-center rounded-md text-slate-200 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
-        aria-label="Dismiss message"
+        aria-label={t('dismissMessage')}
       >
         <X className="size-4" aria-hidden="true" />
       </button>

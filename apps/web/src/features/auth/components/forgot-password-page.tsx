@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { KeyRound, MailCheck } from 'lucide-react';
@@ -12,8 +13,6 @@ import { getBotToken, preloadBotCheck } from '@/lib/bot-check';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useForgotPassword } from '../api/forgot-password';
 
-const FAILED = 'Could not send the reset link. Please try again.';
-
 const linkClasses = 'font-medium text-accent-700 underline-offset-2 hover:underline';
 
 /**
@@ -21,7 +20,8 @@ const linkClasses = 'font-medium text-accent-700 underline-offset-2 hover:underl
  * verified account). The answer replaces the form, with the way back to the login.
  */
 export function ForgotPasswordPage() {
-  useDocumentTitle('Forgot password');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('forgot.documentTitle'));
   const headingId = useId();
   const request = useForgotPassword();
   const form = useZodForm<ForgotPasswordBody>(forgotPasswordBodySchema, { defaultValues: { email: '' } });
@@ -40,7 +40,7 @@ export function ForgotPasswordPage() {
       const recaptchaToken = await getBotToken('password_reset');
       await request.mutateAsync({ email, recaptchaToken });
     } catch (error) {
-      setFailure(errorMessage(error, FAILED));
+      setFailure(errorMessage(error, t('forgot.failed')));
     }
   };
 
@@ -51,15 +51,15 @@ export function ForgotPasswordPage() {
         role="status"
         tone="success"
         icon={<MailCheck />}
-        title="Check your email"
+        title={t('forgot.checkEmail')}
         action={
           <Link to={paths.auth.login.getHref()} className={buttonClasses('primary', 'lg', 'w-full')}>
-            Back to Login
+            {t('backToLogin')}
           </Link>
         }
       >
-        <p className="mt-3 text-sm text-slate-600">{request.data.message}</p>
-        <p className="mt-1 text-xs text-slate-600">No mail after a few minutes? Check your spam folder.</p>
+        <p className="mt-3 text-sm text-slate-600">{t('contract:validation.passwordResetRequested')}</p>
+        <p className="mt-1 text-xs text-slate-600">{t('forgot.noMail')}</p>
       </AuthOutcome>
     );
   }
@@ -67,21 +67,20 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard
       icon={<KeyRound />}
-      title="Forgot password?"
+      title={t('login.forgotPassword')}
       titleId={headingId}
-      description="Enter the email you registered with and we will send you a link to choose a new password."
+      description={t('forgot.description')}
       footer={
-        <>
-          Remembered it?{' '}
-          <Link to={paths.auth.login.getHref()} className={linkClasses}>
-            Back to Login
-          </Link>
-        </>
+        <Trans
+          t={t}
+          i18nKey="forgot.remembered"
+          components={{ anchor: <Link to={paths.auth.login.getHref()} className={linkClasses} /> }}
+        />
       }
     >
       <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5">
         <FormTextField<ForgotPasswordBody>
-          label="Email"
+          label={t('fields.email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -91,7 +90,7 @@ export function ForgotPasswordPage() {
         />
         {failure && <Banner tone="error">{failure}</Banner>}
         <Button type="submit" size="lg" className="w-full" loading={request.isPending}>
-          {request.isPending ? 'Sending...' : 'Send reset link'}
+          {request.isPending ? t('login.resendSending') : t('forgot.submit')}
         </Button>
       </Form>
     </AuthCard>

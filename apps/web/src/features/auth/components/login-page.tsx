@@ -1,5 +1,6 @@
 import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { LogIn } from 'lucide-react';
 import { loginBodySchema, type LoginBody } from '@quorum/contract';
 import { paths } from '@/config/paths';
@@ -31,7 +32,8 @@ export const LOGIN_REDIRECT_DELAY_MS = 100;
 
 /** The user login: email, password, a link to register. */
 export function LoginPage() {
-  useDocumentTitle('Login');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('login.title'));
   const headingId = useId();
   const navigate = useNavigate();
   const { signIn } = useSession();
@@ -92,19 +94,22 @@ export function LoginPage() {
   return (
     <AuthCard
       icon={<LogIn />}
-      title="Login"
+      title={t('login.title')}
       titleId={headingId}
-      description="Welcome back. Log in to manage your surveys."
+      description={t('login.description')}
       footer={
-        <>
-          Don&apos;t have an account?{' '}
-          <Link
-            to={paths.auth.register.getHref()}
-            className="font-medium text-accent-700 underline-offset-2 hover:underline"
-          >
-            Register
-          </Link>
-        </>
+        <Trans
+          t={t}
+          i18nKey="login.noAccount"
+          components={{
+            anchor: (
+              <Link
+                to={paths.auth.register.getHref()}
+                className="font-medium text-accent-700 underline-offset-2 hover:underline"
+              />
+            ),
+          }}
+        />
       }
     >
       <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5">
@@ -120,7 +125,7 @@ export function LoginPage() {
         )}
 
         <Button type="submit" size="lg" className="w-full" loading={busy}>
-          {login.isPending ? 'Logging in...' : redirecting ? 'Redirecting...' : 'Login'}
+          {login.isPending ? t('login.submitting') : redirecting ? t('login.redirecting') : t('login.submit')}
         </Button>
       </Form>
       <SsoSignIn side="user" />
@@ -130,12 +135,13 @@ export function LoginPage() {
 
 /** The offer to send the verification link again, for an account that is not verified yet. */
 function ResendVerification({ email }: { email: string }) {
+  const { t } = useTranslation('auth');
   const resend = useResendVerification();
   return (
     <div className="mt-2">
       {resend.isSuccess ? (
         <p role="status" className="font-medium">
-          {resend.data.message}
+          {t('contract:validation.resendGeneric')}
         </p>
       ) : (
         <>
@@ -145,13 +151,9 @@ function ResendVerification({ email }: { email: string }) {
             disabled={resend.isPending}
             onClick={() => resend.mutate({ email })}
           >
-            {resend.isPending ? 'Sending...' : 'Resend verification email'}
+            {resend.isPending ? t('login.resendSending') : t('login.resend')}
           </button>
-          {resend.isError && (
-            <p className="mt-1">
-              {errorMessage(resend.error, 'Could not send the verification email. Please try again later.')}
-            </p>
-          )}
+          {resend.isError && <p className="mt-1">{errorMessage(resend.error, t('login.resendFailed'))}</p>}
         </>
       )}
     </div>

@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { useWatch } from 'react-hook-form';
@@ -17,9 +18,6 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useReturnPath } from '@/lib/use-return-path';
 import { useRegister } from '../api/register';
 
-/** A failed registration shows the server's message, else this. */
-const REGISTRATION_FAILED = 'Registration failed';
-
 type RegisterFormValues = { name: string; email: string; password: string; confirmPassword: string };
 
 /** The login page, returning to the page the registration was asked from (an invitation), when there is one. */
@@ -31,7 +29,8 @@ function useLoginHref(): string {
 
 /** The register screen: name, email, password, confirm password, a link to login. */
 export function RegisterPage() {
-  useDocumentTitle('Register');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('register.title'));
   const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   return registeredEmail ? (
     <RegistrationSuccessful email={registeredEmail} />
@@ -41,6 +40,7 @@ export function RegisterPage() {
 }
 
 function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
+  const { t } = useTranslation('auth');
   const headingId = useId();
   const requirementsId = useId();
   const register = useRegister();
@@ -71,7 +71,7 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
     try {
       recaptchaToken = await getBotToken('register');
     } catch {
-      setSubmitError(REGISTRATION_FAILED);
+      setSubmitError(t('register.failed'));
       return;
     }
     const submittedEmail = email.trim();
@@ -79,28 +79,29 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
       await register.mutateAsync({ name, email: submittedEmail, password, confirmPassword, recaptchaToken });
       onDone(submittedEmail);
     } catch (error) {
-      setSubmitError(errorMessage(error, REGISTRATION_FAILED));
+      setSubmitError(errorMessage(error, t('register.failed')));
     }
   };
 
   return (
     <AuthCard
       icon={<UserPlus />}
-      title="Register"
+      title={t('register.title')}
       titleId={headingId}
-      description="Create an account to build surveys and watch results arrive."
+      description={t('register.description')}
       footer={
-        <>
-          Already have an account?{' '}
-          <Link to={loginHref} className="font-medium text-accent-700 underline-offset-2 hover:underline">
-            Login
-          </Link>
-        </>
+        <Trans
+          t={t}
+          i18nKey="register.haveAccount"
+          components={{
+            anchor: <Link to={loginHref} className="font-medium text-accent-700 underline-offset-2 hover:underline" />,
+          }}
+        />
       }
     >
       <Form form={form} onSubmit={onSubmit} onInvalid={attempted} aria-labelledby={headingId} className="space-y-5">
         <FormTextField<RegisterFormValues>
-          label="Name"
+          label={t('fields.name')}
           name="name"
           autoComplete="name"
           required
@@ -108,7 +109,7 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
           disabled={busy}
         />
         <FormTextField<RegisterFormValues>
-          label="Email"
+          label={t('fields.email')}
           type="email"
           name="email"
           autoComplete="email"
@@ -116,15 +117,15 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
           disabled={busy}
         />
         <FormTextField<RegisterFormValues>
-          label="Password"
+          label={t('fields.password')}
           extraDescribedBy={passwordTouched ? requirementsId : undefined}
           below={
             passwordTouched && (
               <PasswordRequirements
                 id={requirementsId}
                 unmet={unmet}
-                intro="Password must have:"
-                listLabel="Unmet password requirements"
+                intro={t('passwordRequirements.intro')}
+                listLabel={t('passwordRequirements.listLabel')}
               />
             )
           }
@@ -137,7 +138,7 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
           disabled={busy}
         />
         <FormTextField<RegisterFormValues>
-          label="Confirm Password"
+          label={t('fields.confirmPassword')}
           type="password"
           name="confirmPassword"
           autoComplete="new-password"
@@ -148,7 +149,7 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
         {submitError && <Banner tone="error">{submitError}</Banner>}
 
         <Button type="submit" size="lg" className="w-full" loading={busy}>
-          {busy ? 'Registering...' : 'Register'}
+          {busy ? t('register.submitting') : t('register.submit')}
         </Button>
       </Form>
       <SsoSignIn side="user" />
@@ -158,6 +159,7 @@ function RegisterForm({ onDone }: { onDone: (email: string) => void }) {
 
 /** 'Registration Successful', the note about the link sent to the entered email, and 'Go to Login'. */
 function RegistrationSuccessful({ email }: { email: string }) {
+  const { t } = useTranslation('auth');
   const heading = useRef<HTMLHeadingElement>(null);
   const loginHref = useLoginHref();
   useEffect(() => heading.current?.focus(), []);
@@ -166,21 +168,23 @@ function RegistrationSuccessful({ email }: { email: string }) {
       ref={heading}
       tone="success"
       icon={<CheckCircle2 />}
-      title="Registration Successful"
+      title={t('register.successTitle')}
       action={
         <Link to={loginHref} className={buttonClasses('primary', 'lg', 'w-full')}>
-          Go to Login
+          {t('register.goToLogin')}
         </Link>
       }
     >
       <p className="mt-3 text-sm text-slate-600">
-        <MailCheck className="mr-1 inline size-4 align-[-3px] text-accent-700" aria-hidden="true" />
-        We sent a verification link to <strong className="font-semibold break-all text-slate-900">{email}</strong>. Open
-        it to verify your email, then log in.
+        <MailCheck className="me-1 inline size-4 align-[-3px] text-accent-700" aria-hidden="true" />
+        <Trans
+          t={t}
+          i18nKey="register.sentLink"
+          values={{ email }}
+          components={{ strong: <strong className="font-semibold break-all text-slate-900" /> }}
+        />
       </p>
-      <p className="mt-2 text-xs text-slate-600">
-        The link is valid for 24 hours. Check your spam folder if it does not arrive.
-      </p>
+      <p className="mt-2 text-xs text-slate-600">{t('register.linkValidity')}</p>
     </AuthOutcome>
   );
 }

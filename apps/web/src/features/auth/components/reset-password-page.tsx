@@ -1,9 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { KeyRound, Link2Off } from 'lucide-react';
 import { useWatch } from 'react-hook-form';
 import {
-  MESSAGES,
   changePasswordRules,
   resetPasswordBodySchema,
   unmetPasswordRules,
@@ -21,12 +21,13 @@ import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useResetPassword } from '../api/reset-password';
 
-const FAILED = 'Could not reset the password. Please try again.';
-
-/** The link errors end the screen: the link cannot work any more, only a new one helps. */
+/**
+ * The link errors end the screen: the link cannot work any more, only a new one helps. Their titles are in the
+ * `auth` catalog, their texts the contract's errors.
+ */
 const LINK_ERRORS: ReadonlyMap<string, { title: string; text: string }> = new Map([
-  ['PASSWORD_RESET_LINK_INVALID', { title: 'Link expired or invalid', text: MESSAGES.passwordResetInvalid }],
-  ['PASSWORD_RESET_LINK_USED', { title: 'Link already used', text: MESSAGES.passwordResetUsed }],
+  ['PASSWORD_RESET_LINK_INVALID', { title: 'reset.linkInvalid', text: 'contract:errors.PASSWORD_RESET_LINK_INVALID' }],
+  ['PASSWORD_RESET_LINK_USED', { title: 'reset.linkUsed', text: 'contract:errors.PASSWORD_RESET_LINK_USED' }],
 ]);
 
 /**
@@ -35,7 +36,8 @@ const LINK_ERRORS: ReadonlyMap<string, { title: string; text: string }> = new Ma
  * link says so and offers a new one.
  */
 export function ResetPasswordPage() {
-  useDocumentTitle('Reset password');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('reset.documentTitle'));
   const headingId = useId();
   const rulesId = useId();
   const navigate = useNavigate();
@@ -72,7 +74,7 @@ export function ResetPasswordPage() {
     } catch (error) {
       const known = error instanceof ApiError && error.code ? LINK_ERRORS.get(error.code) : undefined;
       if (known) setLinkError(known);
-      else setFailure(errorMessage(error, FAILED));
+      else setFailure(errorMessage(error, t('reset.failed')));
     }
   };
 
@@ -83,14 +85,14 @@ export function ResetPasswordPage() {
         role="alert"
         tone="danger"
         icon={<Link2Off />}
-        title={linkError.title}
+        title={t(linkError.title)}
         action={
           <Link to={paths.auth.forgotPassword.getHref()} className={buttonClasses('primary', 'lg', 'w-full')}>
-            Request a new link
+            {t('reset.requestNew')}
           </Link>
         }
       >
-        <p className="mt-3 text-sm text-slate-600">{linkError.text}</p>
+        <p className="mt-3 text-sm text-slate-600">{t(linkError.text)}</p>
       </AuthOutcome>
     );
   }
@@ -98,26 +100,26 @@ export function ResetPasswordPage() {
   return (
     <AuthCard
       icon={<KeyRound />}
-      title="Choose a new password"
+      title={t('reset.title')}
       titleId={headingId}
-      description="Setting a new password signs you out on every device."
+      description={t('reset.description')}
       footer={
         <Link
           to={paths.auth.login.getHref()}
           className="font-medium text-accent-700 underline-offset-2 hover:underline"
         >
-          Back to Login
+          {t('backToLogin')}
         </Link>
       }
     >
       <Form form={form} onSubmit={onSubmit} aria-labelledby={headingId} className="space-y-5">
         <FormTextField<ResetPasswordBody>
-          label="New Password"
+          label={t('fields.newPassword')}
           clears={['confirmPassword']}
           extraDescribedBy={touched ? rulesId : undefined}
           aria-invalid={touched && unmet.length > 0 ? true : undefined}
           below={
-            touched && <PasswordRequirements id={rulesId} unmet={unmet} listLabel="Password requirements not met" />
+            touched && <PasswordRequirements id={rulesId} unmet={unmet} listLabel={t('reset.requirementsLabel')} />
           }
           type="password"
           name="password"
@@ -131,8 +133,8 @@ export function ResetPasswordPage() {
           disabled={reset.isPending}
         />
         <FormTextField<ResetPasswordBody>
-          label="Confirm New Password"
-          error={confirmDiffers ? MESSAGES.passwordsDoNotMatch : undefined}
+          label={t('fields.confirmNewPassword')}
+          error={confirmDiffers ? t('contract:validation.passwordsDoNotMatch') : undefined}
           type="password"
           name="confirmPassword"
           autoComplete="new-password"
@@ -142,7 +144,7 @@ export function ResetPasswordPage() {
         />
         {failure && <Banner tone="error">{failure}</Banner>}
         <Button type="submit" size="lg" className="w-full" loading={reset.isPending}>
-          {reset.isPending ? 'Saving...' : 'Set new password'}
+          {reset.isPending ? t('reset.submitting') : t('reset.submit')}
         </Button>
       </Form>
     </AuthCard>

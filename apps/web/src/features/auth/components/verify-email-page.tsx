@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { CheckCircle2, Loader2, MailX } from 'lucide-react';
@@ -13,7 +14,8 @@ export const VERIFY_REDIRECT_MS = 3000;
 
 /** The email verification screen: verifying, then success or error. */
 export function VerifyEmailPage() {
-  useDocumentTitle('Email verification');
+  const { t } = useTranslation('auth');
+  useDocumentTitle(t('verify.documentTitle'));
   const { token = '' } = useParams();
   const verification = useVerifyEmail(token);
   const navigate = useNavigate();
@@ -35,8 +37,8 @@ export function VerifyEmailPage() {
       <Card className="p-6 text-center sm:p-8">
         <div role="status" aria-live="polite" className="flex flex-col items-center gap-4 py-4">
           <Loader2 className="size-8 animate-spin text-accent-600" aria-hidden="true" />
-          <h1 className="text-xl font-semibold tracking-tight text-slate-900">Verifying your email...</h1>
-          <p className="text-sm text-slate-600">This takes just a moment.</p>
+          <h1 className="text-xl font-semibold tracking-tight text-slate-900">{t('verify.verifying')}</h1>
+          <p className="text-sm text-slate-600">{t('verify.moment')}</p>
         </div>
       </Card>
     );
@@ -49,17 +51,15 @@ export function VerifyEmailPage() {
         role="alert"
         tone="danger"
         icon={<MailX />}
-        title="Verification Failed"
+        title={t('verify.failedTitle')}
         action={
           <Link to={paths.auth.login.getHref()} className={buttonClasses('primary', 'lg', 'w-full')}>
-            Go to Login
+            {t('register.goToLogin')}
           </Link>
         }
       >
-        <p className="mt-3 text-sm text-slate-600">The link may be expired or invalid.</p>
-        <p className="mt-1 text-xs text-slate-600">
-          You can ask for a new link by logging in with your email and password.
-        </p>
+        <p className="mt-3 text-sm text-slate-600">{t('verify.failedText')}</p>
+        <p className="mt-1 text-xs text-slate-600">{t('verify.failedHint')}</p>
       </AuthOutcome>
     );
   }
@@ -70,15 +70,17 @@ export function VerifyEmailPage() {
       role="status"
       tone="success"
       icon={<CheckCircle2 />}
-      title={verification.data.alreadyVerified ? 'Email Already Verified' : 'Email Verified'}
+      title={verification.data.alreadyVerified ? t('verify.alreadyTitle') : t('verify.successTitle')}
       action={
         <Link to={paths.auth.login.getHref()} replace className={buttonClasses('primary', 'lg', 'w-full')}>
-          Go to Login
+          {t('register.goToLogin')}
         </Link>
       }
     >
-      <p className="mt-3 text-sm text-slate-600">{verification.data.message}</p>
-      <p className="mt-1 text-sm text-slate-600">Redirecting to login...</p>
+      <p className="mt-3 text-sm text-slate-600">
+        {t(verification.data.alreadyVerified ? 'contract:validation.alreadyVerified' : 'contract:validation.verified')}
+      </p>
+      <p className="mt-1 text-sm text-slate-600">{t('verify.redirecting')}</p>
     </AuthOutcome>
   );
 }

@@ -1,7 +1,8 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { BellOff, CheckCircle2, Link2Off } from 'lucide-react';
-import { ERROR_MESSAGES, type UnsubscribeResponse } from '@quorum/contract';
+import { type UnsubscribeResponse } from '@quorum/contract';
 import { paths } from '@/config/paths';
 import { AuthCard, AuthOutcome } from '@/components/auth-card';
 import { Banner } from '@/components/ui/banner';
@@ -10,15 +11,14 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useUnsubscribe } from '../api/unsubscribe';
 
-const FAILED = 'Could not unsubscribe. Please try again.';
-
 /**
  * Unsubscribe, opened from a notification mail (`/notifications/unsubscribe?token=…`), signed in or not. Opening
  * the page changes nothing (mail scanners open links): it explains, and one button turns the survey's emails
  * about new responses off; the confirmation names the survey. A link that cannot work says so.
  */
 export function UnsubscribePage() {
-  useDocumentTitle('Unsubscribe');
+  const { t } = useTranslation('profile');
+  useDocumentTitle(t('unsubscribe.documentTitle'));
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
   const unsubscribe = useUnsubscribe();
@@ -38,21 +38,28 @@ export function UnsubscribePage() {
       setDone(await unsubscribe.mutateAsync({ token }));
     } catch (error) {
       if (error instanceof ApiError && error.code === 'UNSUBSCRIBE_LINK_INVALID') setInvalid(true);
-      else setFailure(errorMessage(error, FAILED));
+      else setFailure(errorMessage(error, t('unsubscribe.failed')));
     }
   };
 
   const toLogin = (
     <Link to={paths.auth.login.getHref()} className={buttonClasses('secondary', 'lg', 'w-full')}>
-      Go to Quorum
+      {t('unsubscribe.goToQuorum')}
     </Link>
   );
 
   if (invalid) {
     return (
-      <AuthOutcome ref={outcome} role="alert" tone="danger" icon={<Link2Off />} title="Link invalid" action={toLogin}>
+      <AuthOutcome
+        ref={outcome}
+        role="alert"
+        tone="danger"
+        icon={<Link2Off />}
+        title={t('unsubscribe.invalidTitle')}
+        action={toLogin}
+      >
         <p className="mt-3 text-sm text-slate-600">
-          {ERROR_MESSAGES.UNSUBSCRIBE_LINK_INVALID}. Sign in and change the survey’s settings instead.
+          {t('unsubscribe.invalidText', { reason: t('contract:errors.UNSUBSCRIBE_LINK_INVALID') })}
         </p>
       </AuthOutcome>
     );
@@ -65,30 +72,23 @@ export function UnsubscribePage() {
         role="status"
         tone="success"
         icon={<CheckCircle2 />}
-        title="You are unsubscribed"
+        title={t('unsubscribe.doneTitle')}
         action={toLogin}
       >
         <p className="mt-3 text-sm break-words text-slate-600">
-          You will no longer get emails about new responses to “{done.surveyTitle}”. You can turn them on again in the
-          survey’s settings. You still get an email when the survey closes by itself.
+          {t('unsubscribe.doneText', { title: done.surveyTitle })}
         </p>
       </AuthOutcome>
     );
   }
 
   return (
-    <AuthCard
-      icon={<BellOff />}
-      title="Unsubscribe from response emails"
-      description="Stop the emails about new responses to this survey: one per response, or the daily digest."
-    >
+    <AuthCard icon={<BellOff />} title={t('unsubscribe.title')} description={t('unsubscribe.description')}>
       <div className="space-y-4">
         {failure && <Banner tone="error">{failure}</Banner>}
-        <p className="text-sm text-slate-600">
-          Nothing changes until you press the button. You still get an email when the survey closes by itself.
-        </p>
+        <p className="text-sm text-slate-600">{t('unsubscribe.note')}</p>
         <Button size="lg" className="w-full" onClick={() => void onUnsubscribe()} loading={unsubscribe.isPending}>
-          Unsubscribe
+          {t('unsubscribe.submit')}
         </Button>
       </div>
     </AuthCard>

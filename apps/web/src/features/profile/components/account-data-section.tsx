@@ -1,3 +1,5 @@
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n/i18n';
 import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useWatch } from 'react-hook-form';
@@ -21,7 +23,8 @@ export const DELETE_CONFIRMATION_WORD = 'DELETE';
 
 const deleteFormSchema = deleteAccountBodySchema.extend({
   confirmation: z.string().refine((value) => value.trim() === DELETE_CONFIRMATION_WORD, {
-    error: `Type ${DELETE_CONFIRMATION_WORD} to confirm`,
+    // Worded when shown, in the interface's language.
+    error: () => i18n.t('profile:accountData.typeToConfirm', { word: DELETE_CONFIRMATION_WORD }),
   }),
 });
 type DeleteValues = z.input<typeof deleteFormSchema>;
@@ -33,6 +36,7 @@ const EMPTY: DeleteValues = { confirmation: '', password: '' };
  * browser is signed out and lands on the login page with a message.
  */
 export function AccountDataSection() {
+  const { t } = useTranslation('profile');
   const headingId = useId();
   const download = useDownloadAccountData();
   const [deleting, setDeleting] = useState(false);
@@ -40,21 +44,19 @@ export function AccountDataSection() {
     <section aria-labelledby={headingId} className="space-y-4">
       <div>
         <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-          Your data
+          {t('accountData.title')}
         </h2>
-        <p className="mt-1 text-sm text-slate-600">
-          Download a copy of your profile, surveys and responses, or delete your account.
-        </p>
+        <p className="mt-1 text-sm text-slate-600">{t('accountData.description')}</p>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row">
         <Button variant="secondary" loading={download.isPending} onClick={() => download.mutate()}>
           {!download.isPending && <Download className="size-4" aria-hidden="true" />}
-          {download.isPending ? 'Preparing download...' : 'Download my data'}
+          {download.isPending ? t('accountData.preparing') : t('accountData.download')}
         </Button>
         <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} />
       </div>
       {download.isError && (
-        <Banner tone="error">{errorMessage(download.error, 'Could not download your data. Please try again.')}</Banner>
+        <Banner tone="error">{errorMessage(download.error, t('accountData.downloadFailed'))}</Banner>
       )}
     </section>
   );
@@ -62,6 +64,7 @@ export function AccountDataSection() {
 
 /** The Delete account button and its dialog (Radix: focus stays inside, Escape cancels, focus returns). */
 function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const { t } = useTranslation('profile');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { signOut } = useSession();
@@ -81,14 +84,14 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
   const onSubmit = async ({ password }: DeleteValues) => {
     setFailure(null);
     try {
-      const { message } = await remove.mutateAsync({ password });
-      leaveLoginNotice(message);
+      await remove.mutateAsync({ password });
+      leaveLoginNotice(t('accountData.deleted'));
       signOut();
       await navigate(paths.auth.login.getHref(), { replace: true });
       queryClient.clear();
     } catch (error) {
       form.setValue('password', '');
-      setFailure(errorMessage(error, 'Could not delete your account. Please try again.'));
+      setFailure(errorMessage(error, t('accountData.deleteFailed')));
     }
   };
 
@@ -97,7 +100,7 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
       <DialogPrimitive.Trigger asChild>
         <Button variant="danger-secondary">
           <Trash2 className="size-4" aria-hidden="true" />
-          Delete account
+          {t('accountData.delete')}
         </Button>
       </DialogPrimitive.Trigger>
       <DialogPrimitive.Portal>
@@ -105,18 +108,17 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
         <DialogPrimitive.Content
           onPointerDownOutside={(event) => event.preventDefault()}
           onInteractOutside={(event) => event.preventDefault()}
-          className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 overflow-y-auto rounded-card border border-slate-200 bg-white p-6 text-slate-900 shadow-overlay"
+          className="fixed start-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[min(28rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 rtl:translate-x-1/2 space-y-4 overflow-y-auto rounded-card border border-slate-200 bg-white p-6 text-slate-900 shadow-overlay"
         >
           <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">
-            Delete your account?
+            {t('accountData.confirmTitle')}
           </DialogPrimitive.Title>
           <DialogPrimitive.Description className="text-sm leading-6 text-slate-600">
-            This deletes your name, email and password, every survey you made and every response to them. Their public
-            links stop working. This cannot be undone: download your data first if you want a copy.
+            {t('accountData.confirmText')}
           </DialogPrimitive.Description>
-          <Form form={form} onSubmit={onSubmit} aria-label="Delete account" className="space-y-4">
+          <Form form={form} onSubmit={onSubmit} aria-label={t('accountData.delete')} className="space-y-4">
             <FormTextField<DeleteValues>
-              label={`Type ${DELETE_CONFIRMATION_WORD} to confirm`}
+              label={t('accountData.typeToConfirm', { word: DELETE_CONFIRMATION_WORD })}
               name="confirmation"
               autoComplete="off"
               spellCheck={false}
@@ -124,7 +126,7 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
               disabled={remove.isPending}
             />
             <FormTextField<DeleteValues>
-              label="Password"
+              label={t('twoFactor.password')}
               type="password"
               name="password"
               autoComplete="current-password"
@@ -135,16 +137,16 @@ function DeleteAccountDialog({ open, onOpenChange }: { open: boolean; onOpenChan
             {failure && <Banner tone="error">{failure}</Banner>}
             <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
               <Button variant="secondary" onClick={close} disabled={remove.isPending}>
-                Cancel
+                {t('cancel')}
               </Button>
               <Button
                 type="submit"
                 variant="danger"
                 loading={remove.isPending}
                 disabled={!confirmed || remove.isPending}
-                disabledReason={confirmed ? null : `Type ${DELETE_CONFIRMATION_WORD} above first`}
+                disabledReason={confirmed ? null : t('accountData.typeAboveFirst', { word: DELETE_CONFIRMATION_WORD })}
               >
-                {remove.isPending ? 'Deleting...' : 'Delete my account'}
+                {remove.isPending ? t('accountData.deleting') : t('accountData.deleteMine')}
               </Button>
             </div>
           </Form>

@@ -1,3 +1,5 @@
+import { Trans, useTranslation } from 'react-i18next';
+import { translateValidationMessage } from '@/i18n/errors';
 import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { KeyRound } from 'lucide-react';
@@ -36,14 +38,14 @@ const EMPTY: CreateValues = { name: '', scopes: ['surveys:read', 'responses:read
  * after a confirmation.
  */
 export function ApiKeysSection() {
+  const { t } = useTranslation('profile');
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   return (
     <div className="space-y-6 pt-4">
       <p className="text-sm text-slate-700">
-        Programs can use the Quorum API as you, with a key sent as <code>Authorization: Bearer qrm_…</code>. A key can
-        do only what its scopes allow, and never manage keys, your password or your account.
+        <Trans t={t} i18nKey="apiKeys.intro" components={{ code: <code /> }} />
       </p>
       {notice && (
         <Banner tone="success" onClose={() => setNotice(null)}>
@@ -67,18 +69,20 @@ export function ApiKeysSection() {
 
 /** The key just made, shown this once. */
 function NewKey({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  const { t } = useTranslation('profile');
   return (
     <div className="space-y-4">
-      <Banner tone="warning" title={`Key "${created.name}" created`}>
+      <Banner tone="warning" title={t('apiKeys.created', { name: created.name })}>
         {API_KEY_MESSAGES.shownOnce}
       </Banner>
-      <CopyLink url={created.key} canCopy label="Your new API key" noun="key" />
-      <Button onClick={onDone}>I have copied the key</Button>
+      <CopyLink url={created.key} canCopy label={t('apiKeys.newKeyLabel')} noun="key" />
+      <Button onClick={onDone}>{t('apiKeys.copiedIt')}</Button>
     </div>
   );
 }
 
 function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void }) {
+  const { t } = useTranslation('profile');
   const create = useCreateApiKey();
   const form = useZodForm<CreateValues>(createApiKeyBodySchema, { defaultValues: EMPTY });
   const [failure, setFailure] = useState<string | null>(null);
@@ -96,13 +100,13 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
   };
 
   return (
-    <Form form={form} onSubmit={onSubmit} aria-label="Create an API key" className="space-y-4">
-      <h2 className="text-base font-semibold text-slate-900">Create an API key</h2>
+    <Form form={form} onSubmit={onSubmit} aria-label={t('apiKeys.createTitle')} className="space-y-4">
+      <h2 className="text-base font-semibold text-slate-900">{t('apiKeys.createTitle')}</h2>
       {failure && <Banner tone="error">{failure}</Banner>}
       <FormTextField<CreateValues>
         name="name"
-        label="Name"
-        hint="What the key is for, such as the program that uses it."
+        label={t('details.name')}
+        hint={t('apiKeys.nameHint')}
         required
         maxLength={100}
         disabled={create.isPending}
@@ -112,12 +116,12 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
         name="scopes"
         render={({ field, fieldState }) => (
           <fieldset aria-describedby={fieldState.error ? `${scopesId}-error` : undefined} className="space-y-3">
-            <legend className="mb-2 text-sm font-medium text-slate-800">Scopes</legend>
+            <legend className="mb-2 text-sm font-medium text-slate-800">{t('apiKeys.scopes')}</legend>
             {API_KEY_SCOPES.map((scope) => (
               <CheckboxField
                 key={scope}
                 name="scopes"
-                label={API_KEY_SCOPE_LABELS[scope]}
+                label={t(`apiKeys.scope.${scope.replace(':', '_')}`, { defaultValue: API_KEY_SCOPE_LABELS[scope] })}
                 hint={scope}
                 checked={field.value.includes(scope)}
                 disabled={create.isPending}
@@ -132,20 +136,21 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
             ))}
             {fieldState.error && (
               <p id={`${scopesId}-error`} className="text-sm text-red-700">
-                {fieldState.error.message}
+                {fieldState.error.message && translateValidationMessage(fieldState.error.message)}
               </p>
             )}
           </fieldset>
         )}
       />
       <Button type="submit" loading={create.isPending}>
-        {create.isPending ? 'Creating...' : 'Create key'}
+        {create.isPending ? t('apiKeys.creating') : t('apiKeys.create')}
       </Button>
     </Form>
   );
 }
 
 function KeyList({ onRevoked }: { onRevoked: (name: string) => void }) {
+  const { t } = useTranslation('profile');
   const headingId = useId();
   const keys = useApiKeys();
   const revoke = useRevokeApiKey();
@@ -165,7 +170,7 @@ function KeyList({ onRevoked }: { onRevoked: (name: string) => void }) {
 
   let body;
   if (keys.isPending) {
-    body = <Spinner label="Loading API keys..." className="justify-start p-0" />;
+    body = <Spinner label={t('apiKeys.loading')} className="justify-start p-0" />;
   } else if (keys.isError) {
     body = (
       <Banner tone="error">
@@ -175,14 +180,14 @@ function KeyList({ onRevoked }: { onRevoked: (name: string) => void }) {
           className="mt-1 font-medium underline underline-offset-2"
           onClick={() => void keys.refetch()}
         >
-          Try again
+          {t('apiKeys.tryAgain')}
         </button>
       </Banner>
     );
   } else if (keys.data.apiKeys.length === 0) {
     body = (
-      <EmptyState icon={<KeyRound />} title="No API keys yet" className="py-6">
-        Keys you create show here.
+      <EmptyState icon={<KeyRound />} title={t('apiKeys.emptyTitle')} className="py-6">
+        {t('apiKeys.emptyText')}
       </EmptyState>
     );
   } else {
@@ -193,7 +198,7 @@ function KeyList({ onRevoked }: { onRevoked: (name: string) => void }) {
             <div className="min-w-0 space-y-1.5">
               <p className="font-medium break-words text-slate-900">{key.name}</p>
               <p className="font-mono text-xs text-slate-600">{key.prefix}…</p>
-              <ul aria-label="Scopes" className="flex flex-wrap gap-1.5">
+              <ul aria-label={t('apiKeys.scopes')} className="flex flex-wrap gap-1.5">
                 {key.scopes.map((scope) => (
                   <li key={scope}>
                     <Badge>{scope}</Badge>
@@ -201,18 +206,20 @@ function KeyList({ onRevoked }: { onRevoked: (name: string) => void }) {
                 ))}
               </ul>
               <p className="text-xs text-slate-600">
-                Created {formatDateTime(key.createdAt)} ·{' '}
-                {key.lastUsedAt ? `Last used ${formatDateTime(key.lastUsedAt)}` : 'Never used'}
+                {t('apiKeys.createdAt', { date: formatDateTime(key.createdAt) })} ·{' '}
+                {key.lastUsedAt
+                  ? t('apiKeys.lastUsed', { date: formatDateTime(key.lastUsedAt) })
+                  : t('apiKeys.neverUsed')}
               </p>
             </div>
             <Button
               variant="secondary"
               size="sm"
               className="shrink-0 self-start"
-              aria-label={`Revoke ${key.name}`}
+              aria-label={t('apiKeys.revokeNamed', { name: key.name })}
               onClick={() => setConfirming(key)}
             >
-              Revoke
+              {t('apiKeys.revoke')}
             </Button>
           </li>
         ))}
@@ -223,20 +230,20 @@ function KeyList({ onRevoked }: { onRevoked: (name: string) => void }) {
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h2 id={headingId} className="text-base font-semibold text-slate-900">
-        Your API keys
+        {t('apiKeys.yourKeys')}
       </h2>
       {failure && <Banner tone="error">{failure}</Banner>}
       {body}
       <ConfirmDialog
         open={confirming !== null}
-        title={`Revoke "${confirming?.name ?? ''}"?`}
-        confirmLabel="Revoke key"
+        title={t('apiKeys.confirmTitle', { name: confirming?.name ?? '' })}
+        confirmLabel={t('apiKeys.confirmLabel')}
         tone="danger"
         busy={revoke.isPending}
         onConfirm={confirmRevoke}
         onCancel={() => setConfirming(null)}
       >
-        Programs using this key stop working at once. This cannot be undone.
+        {t('apiKeys.confirmText')}
       </ConfirmDialog>
     </section>
   );

@@ -1,7 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { z } from 'zod';
-import { changePasswordBodySchema, changePasswordRules, unmetPasswordRules, type UserType } from '@quorum/contract';
+import {
+  MESSAGES,
+  changePasswordBodySchema,
+  changePasswordRules,
+  unmetPasswordRules,
+  type UserType,
+} from '@quorum/contract';
 import { PasswordRequirements } from '@/components/password-requirements';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -15,7 +22,8 @@ import { PROFILE_MESSAGES } from '../lib/messages';
 const changePasswordFormSchema = changePasswordBodySchema
   .extend({ confirmPassword: z.string() })
   .refine((values) => values.newPassword === values.confirmPassword, {
-    error: PROFILE_MESSAGES.newPasswordsDoNotMatch,
+    // The contract's English: the form shows it in the interface's language (translateValidationMessage).
+    error: MESSAGES.newPasswordsDoNotMatch,
     path: ['confirmPassword'],
   });
 type ChangePasswordValues = z.input<typeof changePasswordFormSchema>;
@@ -29,6 +37,7 @@ const EMPTY: ChangePasswordValues = { currentPassword: '', newPassword: '', conf
  * with the fresh token.
  */
 export function ChangePasswordForm({ role }: { role: UserType }) {
+  const { t } = useTranslation('profile');
   const { updateToken } = useSession();
   const change = useChangePassword();
   const rulesId = useId();
@@ -62,9 +71,9 @@ export function ChangePasswordForm({ role }: { role: UserType }) {
   };
 
   return (
-    <Form form={form} onSubmit={onSubmit} aria-label="Change Password" className="space-y-5">
+    <Form form={form} onSubmit={onSubmit} aria-label={t('password.title')} className="space-y-5">
       <FormTextField<ChangePasswordValues>
-        label="Current Password"
+        label={t('password.current')}
         type="password"
         name="currentPassword"
         autoComplete="current-password"
@@ -73,12 +82,12 @@ export function ChangePasswordForm({ role }: { role: UserType }) {
         disabled={change.isPending}
       />
       <FormTextField<ChangePasswordValues>
-        label="New Password"
+        label={t('password.new')}
         clears={['confirmPassword']}
         extraDescribedBy={newTouched ? rulesId : undefined}
         aria-invalid={newTouched && unmet.length > 0 ? true : undefined}
         below={
-          newTouched && <PasswordRequirements id={rulesId} unmet={unmet} listLabel="Password requirements not met" />
+          newTouched && <PasswordRequirements id={rulesId} unmet={unmet} listLabel={t('password.requirementsLabel')} />
         }
         type="password"
         name="newPassword"
@@ -92,7 +101,7 @@ export function ChangePasswordForm({ role }: { role: UserType }) {
         disabled={change.isPending}
       />
       <FormTextField<ChangePasswordValues>
-        label="Confirm New Password"
+        label={t('password.confirmNew')}
         error={confirmDiffers ? PROFILE_MESSAGES.newPasswordsDoNotMatch : undefined}
         type="password"
         name="confirmPassword"
@@ -105,7 +114,7 @@ export function ChangePasswordForm({ role }: { role: UserType }) {
       {result && <Banner tone={result.tone}>{result.text}</Banner>}
 
       <Button type="submit" loading={change.isPending} disabled={!canSubmit}>
-        {change.isPending ? 'Updating...' : 'Update Password'}
+        {change.isPending ? t('password.submitting') : t('password.submit')}
       </Button>
     </Form>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useState } from 'react';
 import { useWatch } from 'react-hook-form';
 import { updateProfileBodySchema, type AuthUser, type UserType } from '@quorum/contract';
@@ -18,6 +19,7 @@ type ProfileValues = { name: string };
  * the email is shown read-only; an unchanged name says so and cannot be sent.
  */
 export function ProfileDetailsForm({ role, user }: { role: UserType; user: AuthUser }) {
+  const { t } = useTranslation('profile');
   const { updateUser } = useSession();
   const update = useUpdateProfile();
   const form = useZodForm<ProfileValues>(updateProfileBodySchema, {
@@ -59,9 +61,9 @@ export function ProfileDetailsForm({ role, user }: { role: UserType; user: AuthU
   };
 
   return (
-    <Form form={form} onSubmit={onSubmit} aria-label="Profile Details" className="space-y-5">
+    <Form form={form} onSubmit={onSubmit} aria-label={t('tabs.details')} className="space-y-5">
       <FormTextField<ProfileValues>
-        label="Name"
+        label={t('details.name')}
         name="name"
         autoComplete="name"
         required
@@ -70,8 +72,8 @@ export function ProfileDetailsForm({ role, user }: { role: UserType; user: AuthU
         disabled={busy}
       />
       <TextField
-        label="Email"
-        hint="Your email cannot be changed."
+        label={t('details.email')}
+        hint={t('details.emailHint')}
         type="email"
         name="email"
         value={user.email}
@@ -82,7 +84,7 @@ export function ProfileDetailsForm({ role, user }: { role: UserType; user: AuthU
 
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" loading={busy} disabled={invalid || unchanged}>
-          {busy ? 'Updating...' : 'Update Profile'}
+          {busy ? t('password.submitting') : t('details.submit')}
         </Button>
         {unchanged && !result && (
           <p className="text-sm text-slate-600" aria-live="polite">

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { Spinner } from '@/components/ui/spinner';
@@ -13,18 +14,17 @@ import { SignOutEverywhere } from './sign-out-everywhere';
 import { TwoFactorSection } from './two-factor-section';
 
 const TABS = [
-  { id: 'details', label: 'Profile Details' },
-  { id: 'password', label: 'Change Password' },
-  { id: 'api-keys', label: 'API keys' },
+  { id: 'details', label: 'tabs.details' },
+  { id: 'password', label: 'password.title' },
+  { id: 'api-keys', label: 'tabs.apiKeys' },
 ] as const;
-/** Administrators have no API keys. */
-const ADMIN_TABS = TABS.filter((tab) => tab.id !== 'api-keys');
 
 /**
  * The profile screen of both roles: tabs Profile Details, Change Password and, for users, API keys. The role of the session picks /api/admin/auth/... or /api/user/auth/....
  */
 export function ProfilePage() {
-  useDocumentTitle('Profile');
+  const { t } = useTranslation('profile');
+  useDocumentTitle(t('page.title'));
   const { state } = useSession();
   const [chosen, setTab] = useSearchParamChoice('tab', ['details', 'password', 'api-keys']);
   if (state.status !== 'signed-in') return <Spinner />;
@@ -32,9 +32,18 @@ export function ProfilePage() {
   const tab = userType === 'admin' && chosen === 'api-keys' ? 'details' : chosen;
   return (
     <section className="max-w-2xl space-y-6">
-      <PageHeader title="Profile" description="Manage your account details and password." />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       <Card className="px-5 pt-2 pb-6 sm:px-6">
-        <Tabs label="Profile settings" tabs={userType === 'admin' ? ADMIN_TABS : TABS} value={tab} onChange={setTab}>
+        <Tabs
+          label={t('tabs.label')}
+          // Administrators have no API keys.
+          tabs={TABS.filter((item) => userType !== 'admin' || item.id !== 'api-keys').map((item) => ({
+            id: item.id,
+            label: t(item.label),
+          }))}
+          value={tab}
+          onChange={setTab}
+        >
           {tab === 'details' ? (
             <ProfileDetailsForm key={user.id} role={userType} user={user} />
           ) : tab === 'password' ? (

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useEffect, useRef, useState } from 'react';
 import { Check, Copy, Download } from 'lucide-react';
 import { Button } from '@/components/ui/button';
@@ -6,6 +7,7 @@ const FEEDBACK_MS = 2000;
 
 /** The recovery codes, shown once after two-factor sign-in is turned on: a list to copy or download. */
 export function RecoveryCodes({ codes, email }: { codes: string[]; email: string }) {
+  const { t } = useTranslation('profile');
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -34,7 +36,7 @@ export function RecoveryCodes({ codes, email }: { codes: string[]; email: string
   return (
     <div className="space-y-3">
       <ul
-        aria-label="Recovery codes"
+        aria-label={t('recoveryCodes.label')}
         className="grid grid-cols-1 gap-x-6 gap-y-1 rounded-control border border-slate-200 bg-slate-50 px-4 py-3 font-mono text-sm text-slate-900 min-[400px]:grid-cols-2"
       >
         {codes.map((code) => (
@@ -48,15 +50,15 @@ export function RecoveryCodes({ codes, email }: { codes: string[]; email: string
           ) : (
             <Copy className="size-4" aria-hidden="true" />
           )}
-          {copied === 'copied' ? 'Copied' : 'Copy codes'}
+          {copied === 'copied' ? t('recoveryCodes.copied') : t('recoveryCodes.copy')}
         </Button>
         <Button variant="secondary" size="sm" onClick={download}>
           <Download className="size-4" aria-hidden="true" />
-          Download codes
+          {t('recoveryCodes.download')}
         </Button>
       </div>
       <p aria-live="polite" className="text-sm text-slate-700">
-        {copied === 'failed' ? 'Copying is not allowed here: select the codes and copy them by hand.' : ''}
+        {copied === 'failed' ? t('recoveryCodes.copyFailed') : ''}
       </p>
     </div>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useState } from 'react';
 import { LogOut } from 'lucide-react';
 import type { UserType } from '@quorum/contract';
@@ -9,13 +10,12 @@ import { loginHref } from '@/lib/return-path';
 import { clearSession } from '@/lib/storage';
 import { useLogoutAll } from '../api/logout-all';
 
-const FAILED = 'Could not sign out of all devices. Please try again.';
-
 /**
  * "Sign out of all devices": every session of the account ends on the server (a lost phone, a shared
  * computer), this browser's too, which then goes to the login page with a confirmation.
  */
 export function SignOutEverywhere({ role }: { role: UserType }) {
+  const { t } = useTranslation('profile');
   const headingId = useId();
   const logoutAll = useLogoutAll();
   const [failure, setFailure] = useState<string | null>(null);
@@ -27,7 +27,7 @@ export function SignOutEverywhere({ role }: { role: UserType }) {
     } catch (error) {
       // 401: this session had ended already, so every session is over as far as this browser can tell.
       if (!(error instanceof ApiError && error.status === 401)) {
-        setFailure(errorMessage(error, FAILED));
+        setFailure(errorMessage(error, t('signOutEverywhere.failed')));
         return;
       }
     }
@@ -42,17 +42,14 @@ export function SignOutEverywhere({ role }: { role: UserType }) {
       <section aria-labelledby={headingId} className="space-y-4">
         <div>
           <h2 id={headingId} className="text-base font-semibold text-slate-900">
-            Sign out of all devices
+            {t('signOutEverywhere.title')}
           </h2>
-          <p className="mt-1 text-sm text-slate-600">
-            Ends every session of your account, on this device and every other one. You will need to log in again
-            everywhere.
-          </p>
+          <p className="mt-1 text-sm text-slate-600">{t('signOutEverywhere.description')}</p>
         </div>
         {failure && <Banner tone="error">{failure}</Banner>}
         <Button variant="secondary" loading={logoutAll.isPending} onClick={() => void run()}>
           <LogOut className="size-4" aria-hidden="true" />
-          {logoutAll.isPending ? 'Signing out...' : 'Sign out of all devices'}
+          {logoutAll.isPending ? t('signOutEverywhere.signingOut') : t('signOutEverywhere.title')}
         </Button>
       </section>
     </Card>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useQuery } from '@tanstack/react-query';
 import { Skeleton } from '@/components/ui/skeleton';
 
@@ -6,6 +7,7 @@ import { Skeleton } from '@/components/ui/skeleton';
  * loaded only when a setup starts, so no other screen carries it, and the secret never leaves for another service.
  */
 export function TwoFactorQr({ url }: { url: string }) {
+  const { t } = useTranslation('profile');
   const image = useQuery({
     queryKey: ['two-factor-qr', url],
     queryFn: async () => {
@@ -28,13 +30,13 @@ export function TwoFactorQr({ url }: { url: string }) {
         src={image.data}
         width={200}
         height={200}
-        alt="QR code to scan with your authenticator app"
+        alt={t('twoFactor.qrAlt')}
         className="rounded-control border border-slate-200 bg-white"
       />
     );
   }
   if (image.isError) {
-    return <p className="text-sm text-slate-700">The QR code could not be drawn: type the key below into your app.</p>;
+    return <p className="text-sm text-slate-700">{t('twoFactor.qrFailed')}</p>;
   }
   return <Skeleton className="size-[200px]" />;
 }

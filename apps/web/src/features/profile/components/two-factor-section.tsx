@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { useId, useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import {
@@ -32,6 +33,7 @@ type Step = { kind: 'status' } | { kind: 'setup'; setup: TwoFactorSetupResponse 
  * password and a code.
  */
 export function TwoFactorSection({ role, user }: { role: UserType; user: AuthUser }) {
+  const { t } = useTranslation('profile');
   const headingId = useId();
   const status = useTwoFactorStatus(role);
   const setUp = useSetUpTwoFactor();
@@ -42,8 +44,7 @@ export function TwoFactorSection({ role, user }: { role: UserType; user: AuthUse
     setNotice(null);
     setUp.mutate(role, {
       onSuccess: (setup) => setStep({ kind: 'setup', setup }),
-      onError: (error) =>
-        setNotice({ tone: 'error', text: errorMessage(error, 'Could not start the setup. Please try again.') }),
+      onError: (error) => setNotice({ tone: 'error', text: errorMessage(error, t('twoFactor.startFailed')) }),
     });
   };
 
@@ -60,26 +61,25 @@ export function TwoFactorSection({ role, user }: { role: UserType; user: AuthUse
   } else if (step.kind === 'codes') {
     body = (
       <div className="space-y-4">
-        <Banner tone="success" title="Two-factor sign-in is on">
-          Save these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are shown
-          only now.
+        <Banner tone="success" title={t('twoFactor.onTitle')}>
+          {t('twoFactor.saveCodes')}
         </Banner>
         <RecoveryCodes codes={step.codes} email={user.email} />
-        <Button onClick={() => setStep({ kind: 'status' })}>I have saved my codes</Button>
+        <Button onClick={() => setStep({ kind: 'status' })}>{t('twoFactor.savedCodes')}</Button>
       </div>
     );
   } else if (status.isPending) {
-    body = <Spinner label="Loading two-factor sign-in..." className="justify-start p-0" />;
+    body = <Spinner label={t('twoFactor.loading')} className="justify-start p-0" />;
   } else if (status.isError) {
     body = (
       <Banner tone="error">
-        <p>{errorMessage(status.error, 'Could not load the two-factor sign-in status.')}</p>
+        <p>{errorMessage(status.error, t('twoFactor.loadFailed'))}</p>
         <button
           type="button"
           className="mt-1 font-medium underline underline-offset-2"
           onClick={() => void status.refetch()}
         >
-          Try again
+          {t('apiKeys.tryAgain')}
         </button>
       </Banner>
     );
@@ -88,17 +88,15 @@ export function TwoFactorSection({ role, user }: { role: UserType; user: AuthUse
       <DisableForm
         role={role}
         recoveryCodesLeft={status.data.recoveryCodesLeft}
-        onDisabled={() => setNotice({ tone: 'success', text: 'Two-factor sign-in is off.' })}
+        onDisabled={() => setNotice({ tone: 'success', text: t('twoFactor.offNotice') })}
       />
     );
   } else {
     body = (
       <div className="space-y-3">
-        <p className="text-sm text-slate-700">
-          Sign in with a code from an authenticator app on your phone as well as your password.
-        </p>
+        <p className="text-sm text-slate-700">{t('twoFactor.intro')}</p>
         <Button onClick={start} loading={setUp.isPending}>
-          {setUp.isPending ? 'Starting...' : 'Set up two-factor sign-in'}
+          {setUp.isPending ? t('twoFactor.starting') : t('twoFactor.setUp')}
         </Button>
       </div>
     );
@@ -111,9 +109,11 @@ export function TwoFactorSection({ role, user }: { role: UserType; user: AuthUse
         <div className="flex flex-wrap items-center gap-3">
           <ShieldCheck className="size-5 text-accent-700" aria-hidden="true" />
           <h2 id={headingId} className="text-lg font-semibold text-slate-900">
-            Two-factor sign-in
+            {t('twoFactor.title')}
           </h2>
-          {status.data && <Badge tone={enabled ? 'success' : 'neutral'}>{enabled ? 'On' : 'Off'}</Badge>}
+          {status.data && (
+            <Badge tone={enabled ? 'success' : 'neutral'}>{enabled ? t('twoFactor.on') : t('twoFactor.off')}</Badge>
+          )}
         </div>
         {notice && (
           <Banner tone={notice.tone} onClose={() => setNotice(null)}>
@@ -140,6 +140,7 @@ function SetupForm({
   onEnabled: (codes: string[]) => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation('profile');
   const enable = useEnableTwoFactor();
   const form = useZodForm<EnableValues>(twoFactorEnableBodySchema, { defaultValues: { code: '' } });
   const [failure, setFailure] = useState<string | null>(null);
@@ -151,22 +152,22 @@ function SetupForm({
       const { recoveryCodes } = await enable.mutateAsync({ role, body: { code } });
       onEnabled(recoveryCodes);
     } catch (error) {
-      setFailure(errorMessage(error, 'Could not turn on two-factor sign-in. Please try again.'));
+      setFailure(errorMessage(error, t('twoFactor.enableFailed')));
       form.setValue('code', '');
     }
   };
 
   return (
     <div className="space-y-5">
-      <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-700">
-        <li>Scan the QR code with an authenticator app, or type the key into it.</li>
-        <li>Enter the 6-digit code the app shows.</li>
+      <ol className="list-decimal space-y-1 ps-5 text-sm text-slate-700">
+        <li>{t('twoFactor.step1')}</li>
+        <li>{t('twoFactor.step2')}</li>
       </ol>
       <div className="flex flex-col gap-4 sm:flex-row sm:items-start">
         <TwoFactorQr url={setup.otpauthUrl} />
         <div className="min-w-0 space-y-1">
           <p id={keyId} className="text-sm font-medium text-slate-800">
-            Setup key
+            {t('twoFactor.setupKey')}
           </p>
           <p
             aria-labelledby={keyId}
@@ -175,12 +176,12 @@ function SetupForm({
           >
             {setup.secret.match(/.{1,4}/g)?.join(' ')}
           </p>
-          <p className="text-xs text-slate-600">Time-based, 6 digits, every 30 seconds.</p>
+          <p className="text-xs text-slate-600">{t('twoFactor.keyHint')}</p>
         </div>
       </div>
-      <Form form={form} onSubmit={onSubmit} aria-label="Turn on two-factor sign-in" className="space-y-4">
+      <Form form={form} onSubmit={onSubmit} aria-label={t('twoFactor.enableLabel')} className="space-y-4">
         <FormTextField<EnableValues>
-          label="Code from the app"
+          label={t('twoFactor.codeFromApp')}
           name="code"
           inputMode="numeric"
           autoComplete="one-time-code"
@@ -191,10 +192,10 @@ function SetupForm({
         {failure && <Banner tone="error">{failure}</Banner>}
         <div className="flex flex-wrap gap-2">
           <Button type="submit" loading={enable.isPending}>
-            {enable.isPending ? 'Turning on...' : 'Turn on'}
+            {enable.isPending ? t('twoFactor.turningOn') : t('twoFactor.turnOn')}
           </Button>
           <Button type="button" variant="ghost" onClick={onCancel} disabled={enable.isPending}>
-            Cancel
+            {t('cancel')}
           </Button>
         </div>
       </Form>
@@ -214,6 +215,7 @@ function DisableForm({
   recoveryCodesLeft: number;
   onDisabled: () => void;
 }) {
+  const { t } = useTranslation('profile');
   const disable = useDisableTwoFactor();
   const [open, setOpen] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -227,7 +229,7 @@ function DisableForm({
       form.reset();
       onDisabled();
     } catch (error) {
-      setFailure(errorMessage(error, 'Could not turn off two-factor sign-in. Please try again.'));
+      setFailure(errorMessage(error, t('twoFactor.disableFailed')));
       form.setValue('code', '');
     }
   };
@@ -235,13 +237,17 @@ function DisableForm({
   return (
     <div className="space-y-4">
       <p className="text-sm text-slate-700">
-        Signing in asks for a code from your authenticator app. Recovery codes left:{' '}
-        <strong className="font-semibold">{recoveryCodesLeft}</strong>
+        <Trans
+          t={t}
+          i18nKey="twoFactor.codesLeft"
+          values={{ count: recoveryCodesLeft }}
+          components={{ strong: <strong className="font-semibold" /> }}
+        />
       </p>
       {open ? (
-        <Form form={form} onSubmit={onSubmit} aria-label="Turn off two-factor sign-in" className="space-y-4">
+        <Form form={form} onSubmit={onSubmit} aria-label={t('twoFactor.disableLabel')} className="space-y-4">
           <FormTextField<DisableValues>
-            label="Password"
+            label={t('twoFactor.password')}
             type="password"
             name="password"
             autoComplete="current-password"
@@ -250,7 +256,7 @@ function DisableForm({
             disabled={disable.isPending}
           />
           <FormTextField<DisableValues>
-            label="Code from the app or a recovery code"
+            label={t('twoFactor.codeOrRecovery')}
             name="code"
             autoComplete="one-time-code"
             required
@@ -260,16 +266,16 @@ function DisableForm({
           {failure && <Banner tone="error">{failure}</Banner>}
           <div className="flex flex-wrap gap-2">
             <Button type="submit" variant="danger" loading={disable.isPending}>
-              {disable.isPending ? 'Turning off...' : 'Turn off two-factor sign-in'}
+              {disable.isPending ? t('twoFactor.turningOff') : t('twoFactor.disableLabel')}
             </Button>
             <Button type="button" variant="ghost" onClick={() => setOpen(false)} disabled={disable.isPending}>
-              Cancel
+              {t('cancel')}
             </Button>
           </div>
         </Form>
       ) : (
         <Button variant="danger-secondary" onClick={() => setOpen(true)}>
-          Turn off
+          {t('twoFactor.turnOff')}
         </Button>
       )}
     </div>
