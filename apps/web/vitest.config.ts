@@ -17,5 +17,8 @@ export default defineProject({
     include: ['test/**/*.test.{ts,tsx}', 'src/**/*.test.{ts,tsx}'],
     environment: 'jsdom',
     setupFiles: ['./test/setup.ts'],
+    // i18next-icu imports intl-messageformat's default export: Node would hand it the CommonJS build (whose default
+    // is an object, so no ICU message is ever formatted); inlined, it gets the ES module the browser build uses.
+    server: { deps: { inline: ['i18next-icu'] } },
   },
 });
