@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import { paths } from '@/config/paths';
 import { i18n } from '@/i18n/i18n';
 import { renderEditorAt } from './support/render-editor';
