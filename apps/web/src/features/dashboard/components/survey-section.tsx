@@ -29,7 +29,7 @@ export function SurveySection({
         <h2 id={`${id}-heading`} className="text-lg font-semibold">
           <CollapsibleTrigger className="-mx-2 inline-flex items-center gap-2 rounded-lg px-2 py-1 hover:bg-slate-100">
             <ChevronRight
-              className={cn('size-4 text-slate-500 transition-transform rtl:-scale-x-100', open && 'rotate-90')}
+              className={cn('size-4 text-slate-500 transition-transform', open ? 'rotate-90' : 'rtl:-scale-x-100')}
               aria-hidden="true"
             />
             {label}{' '}
