@@ -18,6 +18,7 @@ import { DASHBOARD_PAGE_SIZE } from '@/features/dashboard/api/get-surveys';
 import { embedSnippet } from '@/features/dashboard/lib/share';
 import { ErrorBannerProvider, useErrorBanner } from '@/lib/error-banner';
 import { paths } from '@/config/paths';
+import { i18n } from '@/i18n/i18n';
 import { stubScreenWidth } from './support/screen-width';
 import { makeUser, renderRoutes } from './support/render-shell';
 
@@ -144,6 +145,7 @@ async function renderDashboard(
   surveys: SurveySummary[],
   path: string = paths.user.dashboard.getHref(),
   options: ServerOptions = {},
+  ready: RegExp = /^Showing|Create your first survey|No surveys match|No surveys yet/,
 ) {
   const server = stubServer(surveys, options);
   const page = (
@@ -159,7 +161,7 @@ async function renderDashboard(
     ],
     { path, user: me },
   );
-  await screen.findByText(/^Showing|Create your first survey|No surveys match|No surveys yet/);
+  await screen.findByText(ready);
   return { user: userEvent.setup(), router: view.router, server, container: view.container };
 }
 
@@ -692,5 +694,41 @@ describe('the dashboard passes axe', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: /Live one/ }));
     const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((node) => node.html).join(' | ')}`)).toEqual([]);
+  });
+});
+
+describe('the dashboard in other languages', () => {
+  it('speaks German: title, sections, counts, actions and the AI box', async () => {
+    await i18n.changeLanguage('de');
+    const { user } = await renderDashboard(
+      [summary('active', { title: 'Kantine', questionCount: 1, responseCount: 1234 }), summary('draft')],
+      paths.user.dashboard.getHref(),
+      {},
+      /angezeigt/,
+    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Meine Umfragen' })).toBeInTheDocument();
+    expect(screen.getByText('2 von 2 Umfragen angezeigt')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Aktiv 1 Umfrage$/ })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Mit KI erstellen' })).toBeInTheDocument();
+    const card = screen.getByRole('button', { name: /Kantine/ });
+    expect(card).toHaveTextContent('1 Frage · 1.234 Antworten');
+    await user.click(card);
+    const actions = screen.getByRole('group', { name: 'Aktionen für Kantine' });
+    expect(within(actions).getByRole('button', { name: /Pausieren/ })).toBeInTheDocument();
+    expect(within(actions).getByRole('link', { name: /Ergebnisse ansehen/ })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Sortieren nach' })).toHaveDisplayValue('Neueste zuerst');
+  });
+
+  it('reads right to left in Arabic, with its dual and plural forms', async () => {
+    await i18n.changeLanguage('ar');
+    await renderDashboard(
+      [summary('draft', { title: 'أ', questionCount: 2, responseCount: 3 }), summary('draft')],
+      paths.user.dashboard.getHref(),
+      {},
+      /^عرض/,
+    );
+    expect(document.documentElement.dir).toBe('rtl');
+    expect(screen.getByText('عرض 2 من استبيانين')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^أ/ })).toHaveTextContent('سؤالان · 3 ردود');
   });
 });

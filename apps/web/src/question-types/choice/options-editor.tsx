@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Plus, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -16,8 +17,7 @@ export function OptionsEditor({
   onChange,
   hint,
   field = 'options',
-  legend = 'Options',
-  itemLabel = 'Option',
+  item = 'option',
   max = LIMITS.options,
   children,
 }: QuestionFieldsProps & {
@@ -25,22 +25,22 @@ export function OptionsEditor({
   hint: string;
   /** The list edited: the options (the default) or a matrix's rows. */
   field?: ListField;
-  legend?: string;
-  /** What one entry is called ("Option" gives "Option 1", "Add Option"). */
-  itemLabel?: string;
+  /** What one entry is ("option" gives "Options", "Option 1", "Add Option"). */
+  item?: 'option' | 'row' | 'column';
   /** The most entries the list may have. */
   max?: number;
   /** More inputs at the end of the group (a bulk entry). */
   children?: ReactNode;
 }) {
+  const { t } = useTranslation('editor');
   const errorId = useId();
   const error = field === 'rows' ? errors.rows : errors.options;
   const values = question[field] ?? [];
   return (
     <fieldset className="mt-4 space-y-2" aria-describedby={error ? errorId : undefined}>
       <legend className="mb-2 text-sm font-medium text-slate-800">
-        {legend}
-        <span className="ml-1 text-xs font-normal text-slate-500">{hint}</span>
+        {t('questionTypes.options.legend', { item })}
+        <span className="ms-1 text-xs font-normal text-slate-500">{hint}</span>
       </legend>
       <ol className="space-y-2">
         {values.map((option, optionIndex) => (
@@ -48,7 +48,8 @@ export function OptionsEditor({
             key={optionIndex}
             name={name}
             field={field}
-            label={`${itemLabel} ${optionIndex + 1}`}
+            label={t('questionTypes.options.itemLabel', { item, number: optionIndex + 1 })}
+            removeLabel={t('questionTypes.options.remove', { item, number: optionIndex + 1 })}
             optionIndex={optionIndex}
             value={option}
             invalid={Boolean(error) && option.trim() === ''}
@@ -74,7 +75,7 @@ export function OptionsEditor({
         onClick={() => onChange(addOption(question, max, field))}
       >
         <Plus className="size-4" aria-hidden="true" />
-        Add {itemLabel}
+        {t('questionTypes.options.add', { item })}
       </Button>
       {children}
     </fieldset>
@@ -85,6 +86,7 @@ function OptionRow({
   name,
   field,
   label,
+  removeLabel,
   optionIndex,
   value,
   invalid,
@@ -97,6 +99,7 @@ function OptionRow({
   name: string;
   field: ListField;
   label: string;
+  removeLabel: string;
   optionIndex: number;
   value: string;
   invalid: boolean;
@@ -111,7 +114,7 @@ function OptionRow({
     <li className="flex items-center gap-2">
       <label htmlFor={id} className="w-20 shrink-0 text-sm text-slate-700">
         {label}
-        <span className="ml-0.5 text-red-600" aria-hidden="true">
+        <span className="ms-0.5 text-red-600" aria-hidden="true">
           *
         </span>
       </label>
@@ -144,7 +147,7 @@ function OptionRow({
             type="button"
             onClick={onRemove}
             disabled={disabled}
-            aria-label={`Remove ${label.toLowerCase()}`}
+            aria-label={removeLabel}
             className="inline-flex size-8 items-center justify-center rounded-lg text-slate-500 hover:bg-red-50 hover:text-red-700 disabled:cursor-not-allowed disabled:opacity-50"
           >
             <X className="size-4" aria-hidden="true" />

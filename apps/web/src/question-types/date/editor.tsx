@@ -1,27 +1,26 @@
+import { useTranslation } from 'react-i18next';
 import { RangeInput } from '../number/range-input';
 import type { QuestionDraft, QuestionEditorPart, QuestionFieldsProps } from '../types';
 
 type DateRangeDraft = NonNullable<QuestionDraft['dateRange']>;
 const EMPTY_RANGE: DateRangeDraft = { min: '', max: '' };
 
-const BOUNDS: Array<{ part: keyof DateRangeDraft; label: string }> = [
-  { part: 'min', label: 'Earliest date' },
-  { part: 'max', label: 'Latest date' },
-];
+const BOUNDS: Array<{ part: keyof DateRangeDraft }> = [{ part: 'min' }, { part: 'max' }];
 
 function DateFields({ question, name, errors, onChange }: QuestionFieldsProps) {
+  const { t } = useTranslation('editor');
   const range = question.dateRange ?? EMPTY_RANGE;
   return (
     <fieldset className="mt-4 space-y-2">
       <legend className="mb-2 text-sm font-medium text-slate-800">
-        Allowed dates
-        <span className="ml-1 text-xs font-normal text-slate-500">(optional)</span>
+        {t('questionTypes.date.legend')}
+        <span className="ms-1 text-xs font-normal text-slate-500">{t('questionTypes.date.legendNote')}</span>
       </legend>
       <div className="grid gap-3 sm:grid-cols-2">
-        {BOUNDS.map(({ part, label }) => (
+        {BOUNDS.map(({ part }) => (
           <RangeInput
             key={part}
-            label={label}
+            label={t(`questionTypes.date.${part}`)}
             type="date"
             name={`${name}.dateRange.${part}`}
             value={range[part]}

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useId, useState } from 'react';
 import { ListPlus } from 'lucide-react';
 import { LIMITS } from '@quorum/contract';
@@ -9,17 +10,18 @@ import type { QuestionEditorPart, QuestionFieldsProps } from '../types';
 
 function DropdownFields(props: QuestionFieldsProps) {
   const { question, disabled, onChange } = props;
+  const { t } = useTranslation('editor');
   const [pasted, setPasted] = useState('');
   const id = useId();
   return (
     <OptionsEditor
       {...props}
-      hint={`(respondents pick one from a list; up to ${LIMITS.dropdownOptions})`}
+      hint={t('questionTypes.dropdown.hint', { max: LIMITS.dropdownOptions })}
       max={LIMITS.dropdownOptions}
     >
       <div className="space-y-1.5 border-t border-slate-100 pt-3">
         <label htmlFor={id} className="block text-sm text-slate-700">
-          Paste options, one per line
+          {t('questionTypes.dropdown.pasteLabel')}
         </label>
         <Textarea
           id={id}
@@ -29,7 +31,7 @@ function DropdownFields(props: QuestionFieldsProps) {
           onChange={(e) => setPasted(e.target.value)}
         />
         <p id={`${id}-hint`} className="text-xs text-slate-600">
-          Blank lines and options already listed are left out.
+          {t('questionTypes.dropdown.pasteHint')}
         </p>
         <Button
           variant="secondary"
@@ -41,7 +43,7 @@ function DropdownFields(props: QuestionFieldsProps) {
           }}
         >
           <ListPlus className="size-4" aria-hidden="true" />
-          Add pasted options
+          {t('questionTypes.dropdown.pasteAdd')}
         </Button>
       </div>
     </OptionsEditor>

@@ -1,20 +1,21 @@
+import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@quorum/contract';
 import { choiceDraftOf, choiceInputOf, choiceSwitchTo } from '../choice/options';
 import { OptionsEditor } from '../choice/options-editor';
 import type { QuestionEditorPart, QuestionFieldsProps } from '../types';
 
 function MatrixFields(props: QuestionFieldsProps) {
+  const { t } = useTranslation('editor');
   return (
     <div className="grid gap-x-6 sm:grid-cols-2">
       <OptionsEditor
         {...props}
         field="rows"
-        legend="Rows"
-        itemLabel="Row"
+        item="row"
         max={LIMITS.matrixRows}
-        hint={`(each answered on the columns; up to ${LIMITS.matrixRows})`}
+        hint={t('questionTypes.matrix.rowsHint', { max: LIMITS.matrixRows })}
       />
-      <OptionsEditor {...props} legend="Columns" itemLabel="Column" hint="(the one scale for every row)" />
+      <OptionsEditor {...props} item="column" hint={t('questionTypes.matrix.columnsHint')} />
     </div>
   );
 }

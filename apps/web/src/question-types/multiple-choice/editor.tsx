@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { choiceDraftOf, choiceInputOf, choiceSwitchTo } from '../choice/options';
 import { OptionsEditor } from '../choice/options-editor';
 import type { QuestionEditorPart, QuestionFieldsProps } from '../types';
 
 function MultipleChoiceFields(props: QuestionFieldsProps) {
-  return <OptionsEditor {...props} hint="(respondents pick one)" />;
+  const { t } = useTranslation('editor');
+  return <OptionsEditor {...props} hint={t('questionTypes.multipleChoice.hint')} />;
 }
 
 /** One answer among the options the author lists. */

@@ -1,16 +1,17 @@
-import { NPS_LABELS, NPS_OPTIONS } from '@quorum/contract';
+import { useTranslation } from 'react-i18next';
+import { NPS_OPTIONS } from '@quorum/contract';
 import type { QuestionEditorPart } from '../types';
 
 function NpsFields() {
+  const { t } = useTranslation('editor');
   return (
     <div className="mt-4 space-y-3 rounded-lg bg-slate-50 p-3">
-      <p className="text-sm text-slate-600">
-        Respondents pick a number from 0 to 10. Results show the Net Promoter Score: the share of promoters (9 and 10)
-        less the share of detractors (0 to 6).
-      </p>
+      <p className="text-sm text-slate-600">{t('questionTypes.nps.note')}</p>
       <figure className="m-0 space-y-1">
-        <figcaption className="text-xs font-medium tracking-wide text-slate-500 uppercase">Preview: scale</figcaption>
-        <ol className="grid grid-cols-11 gap-1" aria-label="0 to 10">
+        <figcaption className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+          {t('questionTypes.nps.preview')}
+        </figcaption>
+        <ol className="grid grid-cols-11 gap-1" aria-label={t('questionTypes.nps.scaleLabel')}>
           {NPS_OPTIONS.map((value) => (
             <li
               key={value}
@@ -21,8 +22,8 @@ function NpsFields() {
           ))}
         </ol>
         <div className="flex justify-between gap-2 text-xs text-slate-600">
-          <span>0 - {NPS_LABELS.low}</span>
-          <span className="text-right">10 - {NPS_LABELS.high}</span>
+          <span>{t('questionTypes.nps.low')}</span>
+          <span className="text-end">{t('questionTypes.nps.high')}</span>
         </div>
       </figure>
     </div>

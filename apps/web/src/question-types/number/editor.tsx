@@ -1,14 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import type { QuestionDraft, QuestionEditorPart, QuestionFieldsProps } from '../types';
 import { RangeInput } from './range-input';
 
 type NumberRangeDraft = NonNullable<QuestionDraft['numberRange']>;
 const EMPTY_RANGE: NumberRangeDraft = { min: '', max: '', step: '' };
 
-const BOUNDS: Array<{ part: keyof NumberRangeDraft; label: string }> = [
-  { part: 'min', label: 'Smallest number' },
-  { part: 'max', label: 'Largest number' },
-  { part: 'step', label: 'Step' },
-];
+const BOUNDS: Array<{ part: keyof NumberRangeDraft }> = [{ part: 'min' }, { part: 'max' }, { part: 'step' }];
 
 /** A bound as sent: a number, nothing when blank, or the text as typed (which the survey check refuses). */
 function boundOf(text: string): number | string | undefined {
@@ -19,18 +16,19 @@ function boundOf(text: string): number | string | undefined {
 }
 
 function NumberFields({ question, name, errors, onChange }: QuestionFieldsProps) {
+  const { t } = useTranslation('editor');
   const range = question.numberRange ?? EMPTY_RANGE;
   return (
     <fieldset className="mt-4 space-y-2">
       <legend className="mb-2 text-sm font-medium text-slate-800">
-        Allowed numbers
-        <span className="ml-1 text-xs font-normal text-slate-500">(optional; decimals allowed)</span>
+        {t('questionTypes.number.legend')}
+        <span className="ms-1 text-xs font-normal text-slate-500">{t('questionTypes.number.legendNote')}</span>
       </legend>
       <div className="grid gap-3 sm:grid-cols-3">
-        {BOUNDS.map(({ part, label }) => (
+        {BOUNDS.map(({ part }) => (
           <RangeInput
             key={part}
-            label={label}
+            label={t(`questionTypes.number.${part}`)}
             type="number"
             name={`${name}.numberRange.${part}`}
             value={range[part]}
@@ -41,9 +39,7 @@ function NumberFields({ question, name, errors, onChange }: QuestionFieldsProps)
           />
         ))}
       </div>
-      <p className="text-xs text-slate-600">
-        With a step, answers go up from the smallest number (or from 0) in that step: a step of 0.5 allows 1, 1.5, 2.
-      </p>
+      <p className="text-xs text-slate-600">{t('questionTypes.number.stepNote')}</p>
       {errors.range && <p className="text-sm text-red-700">{errors.range}</p>}
     </fieldset>
   );

@@ -1,9 +1,11 @@
+import { useTranslation } from 'react-i18next';
 import { choiceDraftOf, choiceInputOf, choiceSwitchTo } from '../choice/options';
 import { OptionsEditor } from '../choice/options-editor';
 import type { QuestionEditorPart, QuestionFieldsProps } from '../types';
 
 function RankingFields(props: QuestionFieldsProps) {
-  return <OptionsEditor {...props} hint="(respondents put all of them in order, best first)" />;
+  const { t } = useTranslation('editor');
+  return <OptionsEditor {...props} hint={t('questionTypes.ranking.hint')} />;
 }
 
 /** Every option, put in order by the respondent. */

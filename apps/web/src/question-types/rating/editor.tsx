@@ -1,19 +1,22 @@
+import { useTranslation } from 'react-i18next';
 import { FIVE_POINT_SCALE, ratingOptions } from '@quorum/contract';
 import type { QuestionEditorPart, QuestionFieldsProps } from '../types';
 import { RatingPreview } from './rating-preview';
 import { changeRatingScale, ratingPresetOf, scaleOf, type RatingPreset } from './scale';
 
+/** The two scales, with the keys of their name and description in the `editor` catalog. */
 const RATING_CHOICES: Array<{ preset: RatingPreset; label: string; hint: string }> = [
-  { preset: 5, label: '5-point scale', hint: '1 to 5, each value labelled' },
-  { preset: 10, label: '10-point scale', hint: '1 to 10, shown as a slider' },
+  { preset: 5, label: 'questionTypes.rating.fivePoint', hint: 'questionTypes.rating.fivePointHint' },
+  { preset: 10, label: 'questionTypes.rating.tenPoint', hint: 'questionTypes.rating.tenPointHint' },
 ];
 
 function RatingFields({ question, name, errors, onChange }: QuestionFieldsProps) {
+  const { t } = useTranslation('editor');
   if (!question.ratingScale) return null;
   return (
     <div className="mt-4 space-y-4">
       <fieldset>
-        <legend className="mb-2 text-sm font-medium text-slate-800">Rating scale</legend>
+        <legend className="mb-2 text-sm font-medium text-slate-800">{t('questionTypes.rating.legend')}</legend>
         <div className="grid gap-2 sm:grid-cols-2">
           {RATING_CHOICES.map((choice) => (
             <label
@@ -29,8 +32,8 @@ function RatingFields({ question, name, errors, onChange }: QuestionFieldsProps)
                 className="mt-0.5 accent-accent-600"
               />
               <span>
-                <span className="block text-sm font-medium">{choice.label}</span>
-                <span className="block text-xs text-slate-600">{choice.hint}</span>
+                <span className="block text-sm font-medium">{t(choice.label)}</span>
+                <span className="block text-xs text-slate-600">{t(choice.hint)}</span>
               </span>
             </label>
           ))}

@@ -1,11 +1,9 @@
+import { useTranslation } from 'react-i18next';
 import type { QuestionEditorPart } from '../types';
 
 function TextFields() {
-  return (
-    <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-600">
-      Respondents answer in a free-text box (4 rows). Text questions have no options.
-    </p>
-  );
+  const { t } = useTranslation('editor');
+  return <p className="mt-4 rounded-lg bg-slate-50 p-3 text-sm text-slate-600">{t('questionTypes.text.note')}</p>;
 }
 
 /** A free-text answer: no options, and none are sent. */

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ChevronDown, Sparkles } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { LIMITS } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
@@ -8,24 +9,21 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 import { Field, Textarea } from '@/components/ui/field';
+import { i18n } from '@/i18n/i18n';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { useErrorBanner } from '@/lib/error-banner';
 import { useWideScreen } from '@/lib/use-wide-screen';
 import { useGenerateSurvey } from '../api/generate-survey';
 
-/** On failure the banner reads this plus the server's message or the error's text. */
-export const GENERATE_FAILED_PREFIX = 'Failed to generate survey: ';
-
-const EXAMPLES = [
-  'Feedback from attendees of a weekend jazz festival about food, sound and tickets',
-  'Customer satisfaction for our bakery: quality, prices, friendliness of the staff',
-  'Course evaluation for an evening Spanish class',
-];
-const PLACEHOLDER = `For example:\n${EXAMPLES.map((e) => `• ${e}`).join('\n')}`;
-
+/** On failure the banner reads "Failed to generate survey: " and the server's message or the error's text. */
 function failureText(error: unknown): string {
-  if (error instanceof ApiError && !error.message) return `the server answered with status ${error.status}`;
-  return errorMessage(error, error instanceof Error && error.message ? error.message : 'something went wrong');
+  if (error instanceof ApiError && !error.message) {
+    return i18n.t('dashboard:generate.serverStatus', { status: error.status });
+  }
+  return errorMessage(
+    error,
+    error instanceof Error && error.message ? error.message : i18n.t('dashboard:generate.somethingWrong'),
+  );
 }
 
 /**
@@ -34,6 +32,7 @@ function failureText(error: unknown): string {
  * On a phone the box starts closed, its heading a button that opens it, so the survey list stays in view.
  */
 export function AiGenerateBox({ workspaceId }: { workspaceId: string }) {
+  const { t } = useTranslation('dashboard');
   const [idea, setIdea] = useState('');
   const generate = useGenerateSurvey();
   const navigate = useNavigate();
@@ -56,7 +55,7 @@ export function AiGenerateBox({ workspaceId }: { workspaceId: string }) {
         onSuccess: (survey) => {
           void navigate(paths.user.editSurvey.getHref(survey), { state: { survey } });
         },
-        onError: (error) => showError(GENERATE_FAILED_PREFIX + failureText(error)),
+        onError: (error) => showError(t('generate.failed', { reason: failureText(error) })),
       },
     );
   };
@@ -73,7 +72,7 @@ export function AiGenerateBox({ workspaceId }: { workspaceId: string }) {
     }
   };
 
-  const heading = 'Generate with AI';
+  const heading = t('generate.heading');
   return (
     <Card className="overflow-hidden border-accent-200 bg-gradient-to-br from-accent-50 via-white to-white">
       <Collapsible asChild open={open} onOpenChange={setOpenOnPhone}>
@@ -90,7 +89,7 @@ export function AiGenerateBox({ workspaceId }: { workspaceId: string }) {
                 {wide ? (
                   heading
                 ) : (
-                  <CollapsibleTrigger className="flex min-h-10 w-full items-center justify-between gap-2 rounded-md text-left">
+                  <CollapsibleTrigger className="flex min-h-10 w-full items-center justify-between gap-2 rounded-md text-start">
                     {heading}
                     <ChevronDown
                       className={cn('size-4 shrink-0 text-slate-500 transition-transform', open && 'rotate-180')}
@@ -99,19 +98,15 @@ export function AiGenerateBox({ workspaceId }: { workspaceId: string }) {
                   </CollapsibleTrigger>
                 )}
               </h2>
-              {open && (
-                <p className="mt-0.5 text-sm text-slate-600">
-                  Describe your idea in a sentence or two, in any language. You get a draft survey to review and edit.
-                </p>
-              )}
+              {open && <p className="mt-0.5 text-sm text-slate-600">{t('generate.intro')}</p>}
             </div>
           </div>
 
           <CollapsibleContent asChild>
             <form className="mt-4 space-y-3" onSubmit={onSubmit}>
               <Field
-                label="Survey idea"
-                hint={`Ctrl+Enter to generate · ${idea.length.toLocaleString('en')}/${LIMITS.prompt.toLocaleString('en')} characters`}
+                label={t('generate.ideaLabel')}
+                hint={t('generate.ideaHint', { length: idea.length, max: LIMITS.prompt })}
               >
                 {({ id, describedBy }) => (
                   <Textarea
@@ -119,7 +114,7 @@ export function AiGenerateBox({ workspaceId }: { workspaceId: string }) {
                     aria-describedby={describedBy}
                     rows={4}
                     maxLength={LIMITS.prompt}
-                    placeholder={PLACEHOLDER}
+                    placeholder={t('generate.placeholder')}
                     value={idea}
                     readOnly={pending || done}
                     onChange={(event) => setIdea(event.target.value)}
@@ -133,14 +128,14 @@ export function AiGenerateBox({ workspaceId }: { workspaceId: string }) {
                   type="submit"
                   loading={pending || done}
                   disabled={trimmed === '' || pending || done}
-                  disabledReason={trimmed === '' && !pending && !done ? 'Describe your survey idea first' : null}
+                  disabledReason={trimmed === '' && !pending && !done ? t('generate.describeFirst') : null}
                 >
                   {!pending && !done && <Sparkles className="size-4" aria-hidden="true" />}
-                  {pending ? 'Generating...' : done ? 'Opening editor...' : 'Generate Survey'}
+                  {pending ? t('generate.generating') : done ? t('generate.opening') : t('generate.submit')}
                 </Button>
                 <p id={statusId} role="status" aria-live="polite" className="min-h-5 text-sm text-slate-600">
-                  {pending && 'Writing your survey. This can take up to a minute.'}
-                  {done && 'Survey ready. Opening it in the editor...'}
+                  {pending && t('generate.writing')}
+                  {done && t('generate.ready')}
                 </p>
               </div>
             </form>

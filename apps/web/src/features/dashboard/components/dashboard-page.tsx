@@ -1,5 +1,6 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ClipboardList, Eye, Plus, RefreshCw, SearchX, TriangleAlert } from 'lucide-react';
 import { paths } from '@/config/paths';
 import { MAX_ACTIVE_SURVEYS, roleCan, type Survey, type SurveySummary } from '@quorum/contract';
@@ -9,6 +10,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { WorkspaceSwitcher } from '@/components/workspace-switcher';
+import { currentLanguage } from '@/i18n/i18n';
 import { errorMessage } from '@/lib/api-client';
 import { useCurrentWorkspace } from '@/lib/current-workspace';
 import { useErrorBanner } from '@/lib/error-banner';
@@ -18,20 +20,19 @@ import { useChangeSurveyState } from '../api/change-survey-state';
 import { useDuplicateSurvey } from '../api/duplicate-survey';
 import { useSurveys } from '../api/get-surveys';
 import { hasFilters, readFilters, writeFilters, type DashboardFilters } from '../lib/list-params';
-import { groupSurveys, isAtActiveLimit, type SectionId, type StateAction } from '../lib/survey-sections';
+import {
+  groupSurveys,
+  isAtActiveLimit,
+  STATE_ACTION_KEYS,
+  type SectionId,
+  type StateAction,
+} from '../lib/survey-sections';
 import { AiGenerateBox } from './ai-generate-box';
 import { DashboardSkeleton } from './dashboard-skeleton';
 import { DashboardToolbar } from './dashboard-toolbar';
 import { ShareDialog } from './share-dialog';
 import { publicUrlOf, SurveyCard } from './survey-card';
 import { SurveySection } from './survey-section';
-
-const FETCH_FAILED = 'Failed to fetch surveys';
-const STATE_CHANGE_FAILED = 'Failed to update survey state';
-const DUPLICATE_FAILED = 'Failed to duplicate survey';
-
-/** What a viewer of a team workspace reads instead of the create buttons. */
-export const VIEWER_NOTE = "You can view this workspace's surveys and results";
 
 /**
  * 'My Surveys': the current workspace's surveys grouped by state, with their actions. The search, the state
@@ -40,7 +41,8 @@ export const VIEWER_NOTE = "You can view this workspace's surveys and results";
  * unless the caller is a viewer there.
  */
 export function DashboardPage() {
-  useDocumentTitle('My Surveys');
+  const { t } = useTranslation('dashboard');
+  useDocumentTitle(t('page.title'));
   const { showError } = useErrorBanner();
   const [searchParams, setSearchParams] = useSearchParams();
   const filters = useMemo(() => readFilters(searchParams), [searchParams]);
@@ -71,8 +73,8 @@ export function DashboardPage() {
 
   const { isError, errorUpdatedAt } = surveysQuery;
   useEffect(() => {
-    if (isError) showError(FETCH_FAILED);
-  }, [isError, errorUpdatedAt, showError]);
+    if (isError) showError(t('page.fetchFailed'));
+  }, [isError, errorUpdatedAt, showError, t]);
 
   const surveys = useMemo(() => surveysQuery.data?.pages.flatMap((page) => page.surveys) ?? [], [surveysQuery.data]);
   const total = surveysQuery.data?.pages[0]?.total ?? 0;
@@ -101,8 +103,13 @@ export function DashboardPage() {
     changeState.mutate(
       { surveyId: survey.surveyId, state: action.target },
       {
-        onSuccess: (data) => setAnnouncement(data.message || `${survey.title}: ${action.label} done`),
-        onError: (error) => showError(errorMessage(error, STATE_CHANGE_FAILED)),
+        onSuccess: (data) =>
+          setAnnouncement(
+            // The server words its confirmation in English; another language says it in its own words.
+            (currentLanguage() === 'en' && data.message) ||
+              t('page.actionDone', { title: survey.title, action: t(STATE_ACTION_KEYS[action.label]) }),
+          ),
+        onError: (error) => showError(errorMessage(error, t('page.stateChangeFailed'))),
         onSettled: () => {
           setPending(null);
           setToDelete(null);
@@ -125,7 +132,7 @@ export function DashboardPage() {
         setCopy(created);
         setExpanded((s) => new Set(s).add(created.surveyId));
       },
-      onError: (error) => showError(errorMessage(error, DUPLICATE_FAILED)),
+      onError: (error) => showError(errorMessage(error, t('page.duplicateFailed'))),
       onSettled: () => setDuplicatingId(null),
     });
   };
@@ -133,11 +140,11 @@ export function DashboardPage() {
   return (
     <div className="max-w-5xl space-y-6">
       <PageHeader
-        title="My Surveys"
+        title={t('page.title')}
         description={
           isPersonal || !workspace
-            ? 'Build a survey, launch it, share the link and watch results.'
-            : `${workspace.name}: build a survey, launch it, share the link and watch results.`
+            ? t('page.description')
+            : t('page.workspaceDescription', { workspace: workspace.name })
         }
         actions={
           canCreate && (
@@ -155,7 +162,7 @@ export function DashboardPage() {
               ) : (
                 <Plus className="size-4" aria-hidden="true" />
               )}
-              Create New Survey
+              {t('page.createNew')}
             </Link>
           )
         }
@@ -166,8 +173,8 @@ export function DashboardPage() {
       {!canCreate && workspace && (
         <Banner tone="info">
           <p>
-            <Eye className="mr-1.5 inline size-4 align-[-3px]" aria-hidden="true" />
-            {VIEWER_NOTE}.
+            <Eye className="me-1.5 inline size-4 align-[-3px]" aria-hidden="true" />
+            {t('page.viewerNote')}
           </p>
         </Banner>
       )}
@@ -176,9 +183,9 @@ export function DashboardPage() {
         <Banner tone="warning">
           <p id={limitWarningId}>
             <strong className="font-semibold">
-              You have {activeCount} of {activeLimit} active surveys.
+              {t('page.activeLimitCount', { count: activeCount, limit: activeLimit })}
             </strong>{' '}
-            Pause or close a survey before launching more. New surveys are still saved as drafts.
+            {t('page.activeLimitHint')}
           </p>
         </Banner>
       )}
@@ -192,13 +199,13 @@ export function DashboardPage() {
       {copy && (
         <Banner tone="success" onClose={() => setCopy(null)}>
           <p>
-            &ldquo;{copy.title}&rdquo; was created as a draft.{' '}
+            {t('page.copyCreated', { title: copy.title })}{' '}
             <Link
               to={paths.user.editSurvey.getHref(copy)}
               state={{ survey: copy }}
               className="font-medium underline underline-offset-2"
             >
-              Edit the copy
+              {t('page.editCopy')}
             </Link>
           </p>
         </Banner>
@@ -213,52 +220,49 @@ export function DashboardPage() {
           tone="danger"
           className="rounded-card border border-slate-200 bg-white"
           icon={<TriangleAlert aria-hidden="true" />}
-          title="Your surveys could not be loaded"
+          title={t('page.loadFailedTitle')}
           action={
             <Button variant="secondary" onClick={() => void surveysQuery.refetch()} disabled={surveysQuery.isFetching}>
               <RefreshCw className={surveysQuery.isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
-              Try again
+              {t('page.tryAgain')}
             </Button>
           }
         >
-          {FETCH_FAILED}. Check your connection and try again.
+          {t('page.loadFailedBody')}
         </EmptyState>
       ) : visibleCount === 0 && filtered ? (
         <EmptyState
           className="rounded-card border border-dashed border-slate-300 bg-white"
           icon={<SearchX aria-hidden="true" />}
-          title="No surveys match"
+          title={t('page.noMatchTitle')}
           action={
             <Button variant="secondary" onClick={() => setFilters({ ...filters, q: '', state: null })}>
-              Clear search and filter
+              {t('page.clearSearchAndFilter')}
             </Button>
           }
         >
-          Try another search or state.
+          {t('page.noMatchBody')}
         </EmptyState>
       ) : visibleCount === 0 ? (
         <EmptyState
           className="rounded-card border border-dashed border-slate-300 bg-white"
           icon={<ClipboardList aria-hidden="true" />}
-          title={canCreate ? 'Create your first survey' : 'No surveys yet'}
+          title={canCreate ? t('page.firstSurveyTitle') : t('page.noSurveysTitle')}
           action={
             canCreate ? (
               <Link to={createHref} className={buttonClasses('primary')}>
                 <Plus className="size-4" aria-hidden="true" />
-                Create New Survey
+                {t('page.createNew')}
               </Link>
             ) : undefined
           }
         >
-          {canCreate
-            ? 'You have no surveys yet. Start from scratch or describe an idea above and let AI draft the questions. New surveys are saved as drafts until you launch them.'
-            : 'Nobody has made a survey in this workspace yet.'}
+          {canCreate ? t('page.firstSurveyBody') : t('page.noSurveysBody')}
         </EmptyState>
       ) : (
         <div className="space-y-8" aria-busy={surveysQuery.isPlaceholderData || surveysQuery.isFetchingNextPage}>
           <p role="status" className="text-sm text-slate-600">
-            Showing {surveys.length.toLocaleString('en')} of {total.toLocaleString('en')}{' '}
-            {total === 1 ? 'survey' : 'surveys'}
+            {t('page.showing', { shown: surveys.length, total })}
           </p>
           {sections.map((section) => (
             <SurveySection
@@ -293,7 +297,7 @@ export function DashboardPage() {
                 disabled={surveysQuery.isFetchingNextPage}
                 onClick={() => void surveysQuery.fetchNextPage()}
               >
-                Show more surveys
+                {t('page.showMore')}
               </Button>
             </div>
           )}
@@ -311,8 +315,8 @@ export function DashboardPage() {
 
       <ConfirmDialog
         open={toDelete !== null}
-        title="Delete this survey?"
-        confirmLabel="Delete"
+        title={t('page.deleteTitle')}
+        confirmLabel={t('page.deleteConfirm')}
         tone="danger"
         busy={changeState.isPending}
         onCancel={() => setToDelete(null)}
@@ -320,12 +324,7 @@ export function DashboardPage() {
           if (toDelete) runAction(toDelete, { label: 'Delete', target: 'deleted', activates: false });
         }}
       >
-        {toDelete && (
-          <p>
-            &ldquo;{toDelete.title}&rdquo; will be removed from your dashboard and its link will stop working. This
-            cannot be undone from here.
-          </p>
-        )}
+        {toDelete && <p>{t('page.deleteBody', { title: toDelete.title })}</p>}
       </ConfirmDialog>
     </div>
   );

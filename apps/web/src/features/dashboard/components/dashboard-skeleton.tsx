@@ -1,10 +1,12 @@
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from '@/components/ui/skeleton';
 
 /** The shape of the dashboard while the list loads. */
 export function DashboardSkeleton() {
+  const { t } = useTranslation('dashboard');
   return (
     <div role="status" aria-live="polite" className="space-y-8">
-      <span className="sr-only">Loading surveys...</span>
+      <span className="sr-only">{t('page.loading')}</span>
       {[3, 2].map((cards, section) => (
         <div key={section} className="space-y-3">
           <Skeleton className="h-6 w-32" />

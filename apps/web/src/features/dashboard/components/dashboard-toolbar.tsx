@@ -1,15 +1,9 @@
 import { useRef, type FormEvent } from 'react';
 import { Search, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
 import { FILTERABLE_STATES, SORT_CHOICES, type DashboardFilters } from '../lib/list-params';
-
-const STATE_LABELS: Record<(typeof FILTERABLE_STATES)[number], string> = {
-  active: 'Active',
-  draft: 'Draft',
-  paused: 'Paused',
-  closed: 'Closed',
-};
 
 const sortValue = (sort: string, order: string) => `${sort}:${order}`;
 
@@ -24,6 +18,7 @@ export function DashboardToolbar({
   filters: DashboardFilters;
   onChange: (next: DashboardFilters) => void;
 }) {
+  const { t } = useTranslation('dashboard');
   const searchRef = useRef<HTMLInputElement>(null);
   // A search typed but not yet sent goes along when the filter or the sort changes, rather than being dropped.
   const typedSearch = () => searchRef.current?.value.trim() ?? filters.q;
@@ -35,8 +30,13 @@ export function DashboardToolbar({
 
   return (
     <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
-      <form role="search" aria-label="Surveys" className="flex min-w-0 flex-1 items-end gap-2" onSubmit={onSearch}>
-        <Field label="Search surveys" className="min-w-0 flex-1">
+      <form
+        role="search"
+        aria-label={t('toolbar.searchRegion')}
+        className="flex min-w-0 flex-1 items-end gap-2"
+        onSubmit={onSearch}
+      >
+        <Field label={t('toolbar.searchLabel')} className="min-w-0 flex-1">
           {({ id }) => (
             // Keyed by the URL's search so Back, Forward and Clear show the search in effect.
             <Input
@@ -47,19 +47,19 @@ export function DashboardToolbar({
               type="search"
               maxLength={200}
               defaultValue={filters.q}
-              placeholder="Title contains…"
+              placeholder={t('toolbar.searchPlaceholder')}
               autoComplete="off"
             />
           )}
         </Field>
-        <Button type="submit" variant="secondary" aria-label="Search" className="shrink-0">
+        <Button type="submit" variant="secondary" aria-label={t('toolbar.search')} className="shrink-0">
           <Search className="size-4" aria-hidden="true" />
-          <span className="hidden sm:inline">Search</span>
+          <span className="hidden sm:inline">{t('toolbar.search')}</span>
         </Button>
         {filters.q !== '' && (
           <Button
             variant="ghost"
-            aria-label="Clear search"
+            aria-label={t('toolbar.clearSearch')}
             className="shrink-0"
             onClick={() => onChange({ ...filters, q: '' })}
           >
@@ -68,7 +68,7 @@ export function DashboardToolbar({
         )}
       </form>
       <div className="grid grid-cols-2 gap-3 sm:flex">
-        <Field label="State">
+        <Field label={t('toolbar.state')}>
           {({ id }) => (
             <Select
               id={id}
@@ -78,16 +78,16 @@ export function DashboardToolbar({
                 onChange({ ...filters, q: typedSearch(), state });
               }}
             >
-              <option value="">All states</option>
+              <option value="">{t('toolbar.allStates')}</option>
               {FILTERABLE_STATES.map((state) => (
                 <option key={state} value={state}>
-                  {STATE_LABELS[state]}
+                  {t(`toolbar.states.${state}`)}
                 </option>
               ))}
             </Select>
           )}
         </Field>
-        <Field label="Sort by">
+        <Field label={t('toolbar.sortBy')}>
           {({ id }) => (
             <Select
               id={id}
@@ -99,7 +99,7 @@ export function DashboardToolbar({
             >
               {SORT_CHOICES.map((choice) => (
                 <option key={sortValue(choice.sort, choice.order)} value={sortValue(choice.sort, choice.order)}>
-                  {choice.label}
+                  {t(choice.label)}
                 </option>
               ))}
             </Select>

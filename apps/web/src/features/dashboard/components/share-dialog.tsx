@@ -1,5 +1,6 @@
 import { useId, useRef } from 'react';
 import { Check, Copy } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { embedSnippet } from '../lib/share';
@@ -12,10 +13,11 @@ function EmbedSnippet({ snippet }: { snippet: string }) {
   const hintId = useId();
   const areaRef = useRef<HTMLTextAreaElement>(null);
   const { status, copy } = useCopy(() => areaRef.current?.select());
+  const { t } = useTranslation('dashboard');
   return (
     <div className="space-y-1.5">
       <label htmlFor={id} className="block text-xs font-medium tracking-wide text-slate-500 uppercase">
-        Embed code
+        {t('share.embedCode')}
       </label>
       <textarea
         id={id}
@@ -34,15 +36,15 @@ function EmbedSnippet({ snippet }: { snippet: string }) {
           ) : (
             <Copy className="size-4" aria-hidden="true" />
           )}
-          {status === 'copied' ? 'Copied' : 'Copy embed code'}
+          {status === 'copied' ? t('share.copied') : t('share.copyEmbed')}
         </Button>
         <p aria-live="polite" className="text-xs text-slate-600">
-          {status === 'copied' && <span className="sr-only">Embed code copied to the clipboard</span>}
-          {status === 'failed' && 'Could not copy automatically. The code is selected: press Ctrl+C to copy it.'}
+          {status === 'copied' && <span className="sr-only">{t('share.embedCopied')}</span>}
+          {status === 'failed' && t('share.copyFailed')}
         </p>
       </div>
       <p id={hintId} className="text-xs text-slate-600">
-        Paste it into your site&apos;s HTML: the survey fills the width of its container.
+        {t('share.embedHint')}
       </p>
     </div>
   );
@@ -63,17 +65,18 @@ export function ShareDialog({
   title: string;
   url: string;
 }) {
+  const { t } = useTranslation('dashboard');
   return (
     <Modal
       open={open}
       onOpenChange={onOpenChange}
-      title={<>Share &ldquo;{title}&rdquo;</>}
-      description="Send the link, print the QR code or embed the survey in your website."
+      title={t('share.title', { title })}
+      description={t('share.description')}
       widthClass="w-[min(36rem,calc(100vw-2rem))]"
     >
       <CopyLink url={url} canCopy />
       <div className="space-y-1.5">
-        <h3 className="text-xs font-medium tracking-wide text-slate-500 uppercase">QR code</h3>
+        <h3 className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t('share.qrCode')}</h3>
         <ShareQr url={url} title={title} />
       </div>
       <EmbedSnippet snippet={embedSnippet(url, title)} />

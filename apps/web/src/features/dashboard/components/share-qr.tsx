@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Download } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Skeleton } from '@/components/ui/skeleton';
 import { fileNameFor } from '../lib/share';
@@ -11,6 +12,7 @@ const PNG_SCALE = 12;
  * an SVG download (for print) and a PNG download (drawn on a canvas when asked for).
  */
 export function ShareQr({ url, title }: { url: string; title: string }) {
+  const { t } = useTranslation('dashboard');
   const qr = useQuery({
     queryKey: ['share-qr', url],
     queryFn: async () => {
@@ -41,7 +43,7 @@ export function ShareQr({ url, title }: { url: string; title: string }) {
   };
 
   if (qr.isError) {
-    return <p className="text-sm text-slate-700">The QR code could not be drawn. Share the link instead.</p>;
+    return <p className="text-sm text-slate-700">{t('share.qrFailed')}</p>;
   }
   return (
     <div className="flex flex-col items-center gap-3 sm:flex-row sm:items-end">
@@ -50,7 +52,7 @@ export function ShareQr({ url, title }: { url: string; title: string }) {
           src={qr.data.svgUrl}
           width={160}
           height={160}
-          alt={`QR code opening ${title}`}
+          alt={t('share.qrAlt', { title })}
           className="rounded-control border border-slate-200 bg-white"
         />
       ) : (
@@ -61,11 +63,11 @@ export function ShareQr({ url, title }: { url: string; title: string }) {
           <>
             <a href={qr.data.svgUrl} download={fileNameFor(title, 'svg')} className={buttonClasses('secondary', 'sm')}>
               <Download className="size-4" aria-hidden="true" />
-              Download SVG
+              {t('share.downloadSvg')}
             </a>
             <Button variant="secondary" size="sm" onClick={downloadPng}>
               <Download className="size-4" aria-hidden="true" />
-              Download PNG
+              {t('share.downloadPng')}
             </Button>
           </>
         )}

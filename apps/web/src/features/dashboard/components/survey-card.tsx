@@ -1,32 +1,18 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { BarChart3, ChevronDown, CopyPlus, Eye, Lock, Pause, Pencil, Play, Rocket, Share2, Trash2 } from 'lucide-react';
-import { isEditable, roleCan, SURVEY_MESSAGES, type SurveySummary } from '@quorum/contract';
+import { isEditable, roleCan, type SurveySummary } from '@quorum/contract';
 import { paths } from '@/config/paths';
 import { SurveyStateBadge } from '@/components/survey-state-badge';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
-import { stateActions, type StateAction } from '../lib/survey-sections';
+import { STATE_ACTION_KEYS, stateActions, type StateAction } from '../lib/survey-sections';
 import { CopyLink } from '@/components/copy-link';
-import { formatRelativeTime } from '@/lib/format';
+import { formatCount, formatDateTime, formatRelativeTime } from '@/lib/format';
 import { creatorName, isTeamSurvey, lastChange } from '@/lib/survey-people';
 
 const ACTION_ICONS = { Launch: Rocket, Resume: Play, Pause, Close: Lock, Delete: Trash2 } as const;
-
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-
-export function formatCreated(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : dateFormat.format(date);
-}
-
-export function questionCountLabel(count: number): string {
-  return `${count} ${count === 1 ? 'question' : 'questions'}`;
-}
-
-export function responseCountLabel(count: number): string {
-  return `${count.toLocaleString('en')} ${count === 1 ? 'response' : 'responses'}`;
-}
 
 /** The public address of a survey, as respondents open it. */
 export function publicUrlOf(survey: Pick<SurveySummary, 'projectId' | 'surveyId'>): string {
@@ -67,6 +53,7 @@ export function SurveyCard({
   onDuplicate: () => void;
   onShare: () => void;
 }) {
+  const { t } = useTranslation('dashboard');
   const canEdit = roleCan(survey.role, 'edit');
   const actions = canEdit ? stateActions(survey.state) : [];
   const busy = pendingAction !== null;
@@ -84,23 +71,24 @@ export function SurveyCard({
         <h3 className="text-base">
           <CollapsibleTrigger
             className={cn(
-              'flex w-full items-center gap-3 rounded-card px-4 py-3 text-left hover:bg-slate-50',
+              'flex w-full items-center gap-3 rounded-card px-4 py-3 text-start hover:bg-slate-50',
               expanded && 'rounded-b-none',
             )}
           >
             <span className="min-w-0 flex-1">
               <span className="line-clamp-2 font-medium break-words text-slate-900">{survey.title}</span>
               <span className="mt-0.5 block text-sm font-normal text-slate-600">
-                {questionCountLabel(survey.questionCount)} · {responseCountLabel(survey.responseCount)}
+                {t('surveyCard.questionCount', { count: survey.questionCount })} ·{' '}
+                {t('surveyCard.responseCount', { count: survey.responseCount })}
               </span>
               {team && (
                 <span className="mt-0.5 block text-sm font-normal text-slate-600">
-                  Created by {creatorName(survey)}
+                  {t('surveyCard.createdBy', { name: creatorName(survey) })}
                   {change && (
                     <>
                       {' '}
-                      · Changed by {change.name} ·{' '}
-                      <time dateTime={change.at} title={formatCreated(change.at)}>
+                      · {t('surveyCard.changedBy', { name: change.name })} ·{' '}
+                      <time dateTime={change.at} title={formatDateTime(change.at)}>
                         {formatRelativeTime(change.at)}
                       </time>
                     </>
@@ -119,31 +107,39 @@ export function SurveyCard({
           {survey.state === 'closed' && (
             <p className="inline-flex items-center gap-1.5 rounded-md bg-slate-100 px-2.5 py-1 text-sm font-medium text-slate-700">
               <Lock className="size-3.5" aria-hidden="true" />
-              Survey Closed
+              {t('surveyCard.closed')}
             </p>
           )}
           <dl className="grid grid-cols-2 gap-x-6 gap-y-3 text-sm sm:grid-cols-3">
             <div className="col-span-2 min-w-0 sm:col-span-1">
-              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Project</dt>
+              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t('surveyCard.project')}</dt>
               <dd className="mt-0.5 truncate text-slate-900">{survey.projectName}</dd>
             </div>
             <div>
-              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Created</dt>
+              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">{t('surveyCard.created')}</dt>
               <dd className="mt-0.5 text-slate-900">
-                <time dateTime={survey.createdAt}>{formatCreated(survey.createdAt)}</time>
+                <time dateTime={survey.createdAt}>{formatDateTime(survey.createdAt)}</time>
               </dd>
             </div>
             <div>
-              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Questions</dt>
-              <dd className="mt-0.5 text-slate-900">{survey.questionCount}</dd>
+              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+                {t('surveyCard.questions')}
+              </dt>
+              <dd className="mt-0.5 text-slate-900">{formatCount(survey.questionCount)}</dd>
             </div>
             <div>
-              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">Responses</dt>
-              <dd className="mt-0.5 text-slate-900">{survey.responseCount.toLocaleString('en')}</dd>
+              <dt className="text-xs font-medium tracking-wide text-slate-500 uppercase">
+                {t('surveyCard.responses')}
+              </dt>
+              <dd className="mt-0.5 text-slate-900">{formatCount(survey.responseCount)}</dd>
             </div>
           </dl>
           {survey.state === 'active' && <CopyLink url={publicUrlOf(survey)} canCopy />}
-          <div className="flex flex-wrap gap-2" role="group" aria-label={`Actions for ${survey.title}`}>
+          <div
+            className="flex flex-wrap gap-2"
+            role="group"
+            aria-label={t('surveyCard.actionsFor', { title: survey.title })}
+          >
             {actions.map((action) => {
               const Icon = ACTION_ICONS[action.label];
               const loading = pendingAction === action.label;
@@ -154,19 +150,19 @@ export function SurveyCard({
                   size="sm"
                   variant={action.label === 'Delete' ? 'danger-secondary' : action.activates ? 'primary' : 'secondary'}
                   disabled={busy || blocked}
-                  disabledReason={blocked ? SURVEY_MESSAGES.activeLimit : null}
+                  disabledReason={blocked ? t('contract:validation.activeLimit') : null}
                   loading={loading}
                   onClick={() => onAction(action)}
                 >
                   {!loading && <Icon className="size-4" aria-hidden="true" />}
-                  {action.label}
+                  {t(STATE_ACTION_KEYS[action.label])}
                 </Button>
               );
             })}
             {survey.state === 'active' && (
               <Button size="sm" variant="secondary" onClick={onShare}>
                 <Share2 className="size-4" aria-hidden="true" />
-                Share
+                {t('surveyCard.share')}
               </Button>
             )}
             {canEdit && (
@@ -178,23 +174,23 @@ export function SurveyCard({
                 onClick={onDuplicate}
               >
                 {duplicating !== 'this' && <CopyPlus className="size-4" aria-hidden="true" />}
-                Duplicate
+                {t('surveyCard.duplicate')}
               </Button>
             )}
             {canEdit && isEditable(survey.state) && (
               <Link to={paths.user.editSurvey.getHref(survey)} className={buttonClasses('secondary', 'sm')}>
                 <Pencil className="size-4" aria-hidden="true" />
-                Edit
+                {t('surveyCard.edit')}
               </Link>
             )}
             <Link to={paths.user.surveyResults.getHref(survey)} className={buttonClasses('ghost', 'sm')}>
               <BarChart3 className="size-4" aria-hidden="true" />
-              View Results
+              {t('surveyCard.viewResults')}
             </Link>
             {!canEdit && (
               <Link to={paths.surveyPreview.getHref(survey)} className={buttonClasses('ghost', 'sm')}>
                 <Eye className="size-4" aria-hidden="true" />
-                Preview
+                {t('surveyCard.preview')}
               </Link>
             )}
           </div>

@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/components/ui/cn';
 import { Collapsible, CollapsibleContent, CollapsibleTrigger } from '@/components/ui/collapsible';
 
@@ -21,25 +22,26 @@ export function SurveySection({
   children: ReactNode;
 }) {
   const id = useId();
+  const { t } = useTranslation('dashboard');
   return (
     <Collapsible asChild open={open} onOpenChange={onToggle}>
       <section aria-labelledby={`${id}-heading`} className="space-y-3">
         <h2 id={`${id}-heading`} className="text-lg font-semibold">
           <CollapsibleTrigger className="-mx-2 inline-flex items-center gap-2 rounded-lg px-2 py-1 hover:bg-slate-100">
             <ChevronRight
-              className={cn('size-4 text-slate-500 transition-transform', open && 'rotate-90')}
+              className={cn('size-4 text-slate-500 transition-transform', open ? 'rotate-90' : 'rtl:-scale-x-100')}
               aria-hidden="true"
             />
             {label}{' '}
             <span className="rounded-full bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-700">
-              {count} <span className="sr-only">{count === 1 ? 'survey' : 'surveys'}</span>
+              {count} <span className="sr-only">{t('sections.count', { count })}</span>
             </span>
           </CollapsibleTrigger>
         </h2>
         <CollapsibleContent>
           {count === 0 ? (
             <p className="rounded-card border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
-              No surveys in this section
+              {t('sections.empty')}
             </p>
           ) : (
             <ul className="space-y-3">{children}</ul>

@@ -18,13 +18,14 @@ export function defaultOrder(sort: SurveySort): SortOrder {
   return sort === 'title' ? 'asc' : 'desc';
 }
 
+/** The sort menu's choices; `label` is the key of its text in the `dashboard` catalog. */
 export const SORT_CHOICES: readonly { sort: SurveySort; order: SortOrder; label: string }[] = [
-  { sort: 'created', order: 'desc', label: 'Newest first' },
-  { sort: 'created', order: 'asc', label: 'Oldest first' },
-  { sort: 'title', order: 'asc', label: 'Title A–Z' },
-  { sort: 'title', order: 'desc', label: 'Title Z–A' },
-  { sort: 'responses', order: 'desc', label: 'Most responses' },
-  { sort: 'responses', order: 'asc', label: 'Fewest responses' },
+  { sort: 'created', order: 'desc', label: 'toolbar.sorts.createdDesc' },
+  { sort: 'created', order: 'asc', label: 'toolbar.sorts.createdAsc' },
+  { sort: 'title', order: 'asc', label: 'toolbar.sorts.titleAsc' },
+  { sort: 'title', order: 'desc', label: 'toolbar.sorts.titleDesc' },
+  { sort: 'responses', order: 'desc', label: 'toolbar.sorts.responsesDesc' },
+  { sort: 'responses', order: 'asc', label: 'toolbar.sorts.responsesAsc' },
 ];
 
 const isSort = (value: string | null): value is SurveySort => SURVEY_SORTS.some((s) => s === value);

@@ -1,3 +1,4 @@
+import { i18n } from '@/i18n/i18n';
 import { OWNER_TRANSITIONS, MAX_ACTIVE_SURVEYS, type SurveyState, type SurveySummary } from '@quorum/contract';
 
 export type SectionId = 'active' | 'draft' | 'paused' | 'other';
@@ -8,12 +9,7 @@ export interface DashboardSection {
   surveys: SurveySummary[];
 }
 
-const SECTION_LABELS: Record<SectionId, string> = {
-  active: 'Active',
-  draft: 'Draft',
-  paused: 'Paused',
-  other: 'Other',
-};
+const SECTION_IDS: readonly SectionId[] = ['active', 'draft', 'paused', 'other'];
 
 function sectionOf(state: SurveyState): SectionId | null {
   if (state === 'deleted') return null;
@@ -31,9 +27,11 @@ export function groupSurveys(surveys: readonly SurveySummary[]): DashboardSectio
     const section = sectionOf(survey.state);
     if (section) groups[section].push(survey);
   }
-  return (Object.keys(SECTION_LABELS) as SectionId[])
-    .filter((id) => id !== 'other' || groups.other.length > 0)
-    .map((id) => ({ id, label: SECTION_LABELS[id], surveys: groups[id] }));
+  return SECTION_IDS.filter((id) => id !== 'other' || groups.other.length > 0).map((id) => ({
+    id,
+    label: i18n.t(`dashboard:sections.${id}`),
+    surveys: groups[id],
+  }));
 }
 
 /** Whether the caller may launch no more: the limit counts the active surveys they launched, in every workspace. */
@@ -42,6 +40,15 @@ export function isAtActiveLimit(activeCount: number, limit: number = MAX_ACTIVE_
 }
 
 export type StateActionLabel = 'Launch' | 'Resume' | 'Pause' | 'Close' | 'Delete';
+
+/** The state actions' button texts, keys of the `dashboard` catalog. */
+export const STATE_ACTION_KEYS: Readonly<Record<StateActionLabel, string>> = {
+  Launch: 'surveyCard.actions.launch',
+  Resume: 'surveyCard.actions.resume',
+  Pause: 'surveyCard.actions.pause',
+  Close: 'surveyCard.actions.close',
+  Delete: 'surveyCard.actions.delete',
+};
 
 export interface StateAction {
   label: StateActionLabel;

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { ImageOff, Loader2 } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { translateValidationMessage } from '@/i18n/errors';
 import { LIMITS } from '@quorum/contract';
 import { Field, Input } from '@/components/ui/field';
 import { ApiError, errorMessage } from '@/lib/api-client';
@@ -24,6 +26,7 @@ export function BrandingImageField({
   /** The message from the last submit, shown until the URL changes. */
   submitError: string | undefined;
 }) {
+  const { t } = useTranslation('editor');
   const trimmed = value.trim();
   const debounced = useDebouncedValue(trimmed, IMAGE_CHECK_DEBOUNCE_MS);
   const settled = debounced === trimmed;
@@ -45,23 +48,24 @@ export function BrandingImageField({
   const previewFailed = settled && status === 'check' && check.data !== undefined && !check.data.ok;
   const checking = status === 'check' && (!settled || check.isFetching);
 
+  const shownError = submitError ?? liveError;
   return (
     <div className="space-y-3">
       <Field
-        label="Branding Image URL"
+        label={t('branding.label')}
         hint={
           <span className="inline-flex items-center gap-1.5" aria-live="polite">
             {checking && trimmed !== '' ? (
               <>
                 <Loader2 className="size-3 animate-spin" aria-hidden="true" />
-                Checking the image...
+                {t('branding.checking')}
               </>
             ) : (
-              'Optional. A logo or banner shown at the top of your survey (http or https).'
+              t('branding.hint')
             )}
           </span>
         }
-        error={submitError ?? liveError}
+        error={shownError && translateValidationMessage(shownError)}
       >
         {({ id, describedBy, invalid }) => (
           <Input
@@ -87,6 +91,7 @@ export function BrandingImageField({
 }
 
 function BrandingPreview({ url, failedCheck }: { url: string; failedCheck: boolean }) {
+  const { t } = useTranslation('editor');
   const [loadFailed, setLoadFailed] = useState(false);
   const failed = failedCheck || loadFailed;
   return (
@@ -95,19 +100,19 @@ function BrandingPreview({ url, failedCheck }: { url: string; failedCheck: boole
         {failed ? (
           <p role="status" className="flex items-center gap-2 text-sm text-red-700">
             <ImageOff className="size-4" aria-hidden="true" />
-            Failed to load image
+            {t('branding.loadFailed')}
           </p>
         ) : (
           <img
             src={url}
-            alt="Branding image preview"
+            alt={t('branding.previewAlt')}
             className="max-h-32 max-w-full object-contain"
             onError={() => setLoadFailed(true)}
           />
         )}
       </div>
       <figcaption className="border-t border-slate-200 px-3 py-2 text-xs text-slate-600">
-        This is how your branding will appear in the survey
+        {t('branding.caption')}
       </figcaption>
     </figure>
   );

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { ERROR_MESSAGES } from '@quorum/contract';
+import { Trans, useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 
@@ -10,8 +10,6 @@ export interface SaveConflict {
   updatedBy: string;
   updatedAt: string | null;
 }
-
-export const CONFLICT_TITLE = ERROR_MESSAGES.SURVEY_VERSION_CONFLICT;
 
 /**
  * Offered when a save is refused because someone else saved the survey since it was loaded. "Load their
@@ -30,6 +28,7 @@ export function ConflictDialog({
   onLoadTheirs: () => void;
   onKeepMine: () => void;
 }) {
+  const { t } = useTranslation('editor');
   const keep = useRef<HTMLButtonElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   return (
@@ -56,41 +55,50 @@ export function ConflictDialog({
           className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[min(30rem,calc(100vw-2rem))] -translate-x-1/2 -translate-y-1/2 space-y-4 overflow-y-auto rounded-card border border-slate-200 bg-white p-5 text-slate-900 shadow-overlay sm:p-6"
         >
           <DialogPrimitive.Title className="text-lg font-semibold text-slate-900">
-            {CONFLICT_TITLE}
+            {t('contract:errors.SURVEY_VERSION_CONFLICT')}
           </DialogPrimitive.Title>
           <DialogPrimitive.Description asChild>
             <div className="space-y-3 text-sm leading-6 text-slate-600">
               {conflict && (
                 <p>
-                  {conflict.updatedBy} saved it{' '}
                   {conflict.updatedAt ? (
-                    <time dateTime={conflict.updatedAt} title={formatDateTime(conflict.updatedAt)}>
-                      {formatRelativeTime(conflict.updatedAt)}
-                    </time>
+                    <Trans
+                      t={t}
+                      i18nKey="conflict.savedAt"
+                      values={{ name: conflict.updatedBy, when: formatRelativeTime(conflict.updatedAt) }}
+                      components={{
+                        time: <time dateTime={conflict.updatedAt} title={formatDateTime(conflict.updatedAt)} />,
+                      }}
+                    />
                   ) : (
-                    'since you opened it'
+                    t('conflict.savedSince', { name: conflict.updatedBy })
                   )}
-                  .
                 </p>
               )}
-              <ul className="list-disc space-y-1 pl-5">
+              <ul className="list-disc space-y-1 ps-5">
                 <li>
-                  <strong className="font-medium text-slate-900">Load their version</strong>: the form shows their
-                  survey, and your changes are discarded.
+                  <Trans
+                    t={t}
+                    i18nKey="conflict.loadTheirsInfo"
+                    components={{ strong: <strong className="font-medium text-slate-900" /> }}
+                  />
                 </li>
                 <li>
-                  <strong className="font-medium text-slate-900">Keep my changes</strong>: the form stays as it is.
-                  Nothing is saved yet: your next Update Survey replaces their version with yours.
+                  <Trans
+                    t={t}
+                    i18nKey="conflict.keepMineInfo"
+                    components={{ strong: <strong className="font-medium text-slate-900" /> }}
+                  />
                 </li>
               </ul>
             </div>
           </DialogPrimitive.Description>
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <Button variant="secondary" onClick={onLoadTheirs} loading={loading} disabled={loading}>
-              Load their version
+              {t('conflict.loadTheirs')}
             </Button>
             <Button ref={keep} onClick={onKeepMine} disabled={loading}>
-              Keep my changes
+              {t('conflict.keepMine')}
             </Button>
           </div>
         </DialogPrimitive.Content>

@@ -4,11 +4,13 @@ import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
 import { LIMITS, LOGIC_END, type LogicOperator } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/field';
-import { needsValue, OPERATOR_LABELS } from '@/lib/logic-operators';
+import { needsValue } from '@/lib/logic-operators';
+import { useTranslation } from 'react-i18next';
+import { translateValidationMessage } from '@/i18n/errors';
 import {
   canAddRule,
   describeRule,
-  END_LABEL,
+  endLabel,
   newRule,
   operatorsFor,
   questionLabel,
@@ -39,6 +41,7 @@ export function LogicEditor({
   messages: ReadonlyArray<string | undefined>;
   onChange: (next: QuestionDraft) => void;
 }) {
+  const { t } = useTranslation('editor');
   const { control } = useFormContext<SurveyDraft>();
   const questions = useWatch({ control, name: 'questions' });
   const name = `questions.${index}`;
@@ -56,11 +59,8 @@ export function LogicEditor({
   return (
     <div role="group" aria-labelledby={headingId} className="mt-5 border-t border-slate-100 pt-4">
       <h4 id={headingId} className="text-sm font-medium text-slate-800">
-        Skip logic
-        <span className="ml-1 text-xs font-normal text-slate-500">
-          (checked in order once the question is answered or skipped; the first that fits wins, else the next question
-          follows)
-        </span>
+        {t('logic.heading')}
+        <span className="ms-1 text-xs font-normal text-slate-500">{t('logic.headingNote')}</span>
       </h4>
       {question.logic.length > 0 && (
         <ol className="mt-3 space-y-3">
@@ -91,10 +91,10 @@ export function LogicEditor({
         onClick={() => setRules([...question.logic, newRule(questions, index)])}
       >
         <Plus className="size-4" aria-hidden="true" />
-        Add rule
+        {t('logic.addRule')}
       </Button>
       {!canAddRule(question) && (
-        <p className="mt-1 text-xs text-slate-600">A question can have at most {LIMITS.logicRules} rules.</p>
+        <p className="mt-1 text-xs text-slate-600">{t('logic.tooMany', { max: LIMITS.logicRules })}</p>
       )}
     </div>
   );
@@ -127,6 +127,7 @@ function RuleRow({
   onMove: (direction: -1 | 1) => void;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation('editor');
   const id = useId();
   const sentenceId = `${id}-sentence`;
   const messageId = `${id}-message`;
@@ -139,20 +140,20 @@ function RuleRow({
   const strayTarget = targets.some((t) => t.value === rule.goTo)
     ? undefined
     : targetAt >= 0
-      ? `${questionLabel(questions, targetAt)} (not after this question)`
-      : 'A question that is no longer here';
-  const label = `rule ${number}`;
+      ? t('logic.notAfter', { label: questionLabel(questions, targetAt) })
+      : t('logic.goneOption');
+  const label = t('logic.ruleName', { number });
 
   return (
-    <li className="rounded-lg border border-slate-200 bg-slate-50/60 p-3" aria-label={`Rule ${number}`}>
+    <li className="rounded-lg border border-slate-200 bg-slate-50/60 p-3" aria-label={t('logic.rule', { number })}>
       <p id={sentenceId} className="mb-2 text-sm font-medium text-slate-800">
         {describeRule(questions, rule)}
       </p>
       <div className="grid gap-2 sm:grid-cols-[auto_1fr_1fr_1fr] sm:items-end">
         <span className="hidden pb-2 text-sm text-slate-600 sm:block" aria-hidden="true">
-          If the answer
+          {t('logic.ifTheAnswer')}
         </span>
-        <LabelledControl label="Condition" rule={label}>
+        <LabelledControl label={t('logic.condition')} rule={label}>
           {(control) => (
             <Select
               {...control}
@@ -167,14 +168,14 @@ function RuleRow({
             >
               {shownOperators.map((operator) => (
                 <option key={operator} value={operator}>
-                  {OPERATOR_LABELS[operator]}
+                  {t(`logic.operators.${operator}`)}
                 </option>
               ))}
             </Select>
           )}
         </LabelledControl>
         {needsValue(rule.operator) ? (
-          <LabelledControl label="Value" rule={label}>
+          <LabelledControl label={t('logic.value')} rule={label}>
             {(control) => (
               <ValueInput
                 control={control}
@@ -190,7 +191,7 @@ function RuleRow({
         ) : (
           <span aria-hidden="true" className="hidden sm:block" />
         )}
-        <LabelledControl label="Go to" rule={label}>
+        <LabelledControl label={t('logic.goTo')} rule={label}>
           {(control) => (
             <Select
               {...control}
@@ -203,7 +204,7 @@ function RuleRow({
               {strayTarget && <option value={rule.goTo}>{strayTarget}</option>}
               {targets.map((target) => (
                 <option key={target.value} value={target.value}>
-                  {target.value === LOGIC_END ? END_LABEL : target.label}
+                  {target.value === LOGIC_END ? endLabel() : target.label}
                 </option>
               ))}
             </Select>
@@ -212,7 +213,7 @@ function RuleRow({
       </div>
       {message && (
         <p id={messageId} className="mt-2 text-sm text-red-700">
-          {message}
+          {translateValidationMessage(message)}
         </p>
       )}
       <div className="mt-2 flex flex-wrap gap-1">
@@ -222,10 +223,10 @@ function RuleRow({
           className="px-2"
           disabled={disabled || number === 1}
           onClick={() => onMove(-1)}
-          aria-label={`Move up, ${label}`}
+          aria-label={t('logic.moveUpLabel', { rule: label })}
         >
           <ArrowUp className="size-4" aria-hidden="true" />
-          <span className="sr-only sm:not-sr-only">Move up</span>
+          <span className="sr-only sm:not-sr-only">{t('logic.moveUp')}</span>
         </Button>
         <Button
           variant="ghost"
@@ -233,10 +234,10 @@ function RuleRow({
           className="px-2"
           disabled={disabled || number === total}
           onClick={() => onMove(1)}
-          aria-label={`Move down, ${label}`}
+          aria-label={t('logic.moveDownLabel', { rule: label })}
         >
           <ArrowDown className="size-4" aria-hidden="true" />
-          <span className="sr-only sm:not-sr-only">Move down</span>
+          <span className="sr-only sm:not-sr-only">{t('logic.moveDown')}</span>
         </Button>
         <Button
           variant="ghost"
@@ -244,10 +245,10 @@ function RuleRow({
           className="px-2 text-red-700 hover:bg-red-50"
           disabled={disabled}
           onClick={onRemove}
-          aria-label={`Remove ${label}`}
+          aria-label={t('logic.removeLabel', { rule: label })}
         >
           <X className="size-4" aria-hidden="true" />
-          <span className="sr-only sm:not-sr-only">Remove</span>
+          <span className="sr-only sm:not-sr-only">{t('logic.remove')}</span>
         </Button>
       </div>
     </li>
@@ -269,12 +270,13 @@ function LabelledControl({
   children: (control: RuleControl) => ReactNode;
 }) {
   const id = useId();
+  const { t } = useTranslation('editor');
   return (
     <div className="min-w-0 space-y-1">
       <label htmlFor={id} className="block text-xs text-slate-600">
         {label}
       </label>
-      {children({ id, 'aria-label': `${label}, ${rule}` })}
+      {children({ id, 'aria-label': t('logic.controlLabel', { label, rule }) })}
     </div>
   );
 }
@@ -303,6 +305,7 @@ function ValueInput({
   invalid: boolean;
   onChange: (value: string) => void;
 }) {
+  const { t } = useTranslation('editor');
   const common = {
     ...control,
     name,
@@ -314,7 +317,7 @@ function ValueInput({
       const options = [...new Set(question.options.map((o) => o.trim()).filter((o) => o !== ''))];
       return (
         <Select {...common} value={value} onChange={(e) => onChange(e.target.value)}>
-          {!options.includes(value) && <option value={value}>{value === '' ? 'Choose an option' : value}</option>}
+          {!options.includes(value) && <option value={value}>{value === '' ? t('logic.chooseOption') : value}</option>}
           {options.map((option) => (
             <option key={option} value={option}>
               {option}

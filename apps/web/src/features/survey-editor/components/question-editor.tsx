@@ -2,7 +2,9 @@ import { useId, type Ref } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { useSortable } from '@dnd-kit/sortable';
 import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
-import { LIMITS, OTHER_LABEL, QUESTION_TYPE_LABELS, questionTypes, type QuestionType } from '@quorum/contract';
+import { useTranslation } from 'react-i18next';
+import { LIMITS, questionTypes, type QuestionType } from '@quorum/contract';
+import { translateValidationMessage } from '@/i18n/errors';
 import { Button } from '@/components/ui/button';
 import { Field, Select, Textarea } from '@/components/ui/field';
 import { questionEditorOf } from '@/question-types/editor';
@@ -43,16 +45,19 @@ export function QuestionEditor({
   moveUpRef: Ref<HTMLButtonElement>;
   moveDownRef: Ref<HTMLButtonElement>;
 }) {
+  const { t } = useTranslation('editor');
   const { control, register, setValue, clearErrors } = useFormContext<SurveyDraft>();
   const name = `questions.${index}` as const;
   const question = useWatch({ control, name });
   const fieldErrors = useFormState({ control, name }).errors.questions?.[index];
+  // The contract's messages in the interface's language (a server's message arrives translated already).
+  const shown = (message: string | undefined) => message && translateValidationMessage(message);
   const errors = {
-    text: fieldErrors?.text?.message,
-    options: fieldErrors?.options?.message,
-    rating: fieldErrors?.ratingScale?.message,
-    rows: fieldErrors?.rows?.message,
-    range: fieldErrors?.numberRange?.message ?? fieldErrors?.dateRange?.message,
+    text: shown(fieldErrors?.text?.message),
+    options: shown(fieldErrors?.options?.message),
+    rating: shown(fieldErrors?.ratingScale?.message),
+    rows: shown(fieldErrors?.rows?.message),
+    range: shown(fieldErrors?.numberRange?.message ?? fieldErrors?.dateRange?.message),
   };
   const ruleMessages = question.logic.map((_, at) => {
     const rule = fieldErrors?.logic?.[at];
@@ -94,7 +99,7 @@ export function QuestionEditor({
               {...attributes}
               {...listeners}
               disabled={buttonsDisabled}
-              aria-label={`Drag to reorder question ${number}`}
+              aria-label={t('question.dragHandle', { number })}
               className="inline-flex size-7 cursor-grab touch-none items-center justify-center rounded-md text-slate-500 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-accent-600 active:cursor-grabbing"
             >
               <GripVertical className="size-4" aria-hidden="true" />
@@ -103,9 +108,11 @@ export function QuestionEditor({
           <span className="inline-flex size-7 items-center justify-center rounded-full bg-accent-50 text-sm text-accent-700">
             {number}
           </span>
-          Question {number}
+          {t('question.heading', { number })}
           {!question.required && (
-            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-normal text-slate-700">Optional</span>
+            <span className="rounded-full bg-slate-100 px-2 py-0.5 text-xs font-normal text-slate-700">
+              {t('question.optional')}
+            </span>
           )}
         </h3>
         <div className="flex items-center gap-1">
@@ -116,11 +123,11 @@ export function QuestionEditor({
             className="px-2"
             disabled={buttonsDisabled || index === 0}
             onClick={() => onMove(-1)}
-            title="Move up"
-            aria-label={`Move up, question ${number}`}
+            title={t('question.moveUp')}
+            aria-label={t('question.moveUpLabel', { number })}
           >
             <ArrowUp className="size-4" aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">Move up</span>
+            <span className="sr-only sm:not-sr-only">{t('question.moveUp')}</span>
           </Button>
           <Button
             ref={moveDownRef}
@@ -129,11 +136,11 @@ export function QuestionEditor({
             className="px-2"
             disabled={buttonsDisabled || index === total - 1}
             onClick={() => onMove(1)}
-            title="Move down"
-            aria-label={`Move down, question ${number}`}
+            title={t('question.moveDown')}
+            aria-label={t('question.moveDownLabel', { number })}
           >
             <ArrowDown className="size-4" aria-hidden="true" />
-            <span className="sr-only sm:not-sr-only">Move down</span>
+            <span className="sr-only sm:not-sr-only">{t('question.moveDown')}</span>
           </Button>
           {canRemove && (
             <Button
@@ -142,17 +149,17 @@ export function QuestionEditor({
               className="text-red-700 hover:bg-red-50"
               disabled={buttonsDisabled}
               onClick={onRemove}
-              aria-label={`Remove Question ${number}`}
+              aria-label={t('question.removeLabel', { number })}
             >
               <Trash2 className="size-4" aria-hidden="true" />
-              Remove Question
+              {t('question.remove')}
             </Button>
           )}
         </div>
       </div>
 
       <div className="grid gap-4 sm:grid-cols-[1fr_12rem]">
-        <Field label="Question Text" required error={errors.text}>
+        <Field label={t('question.text')} required error={errors.text}>
           {({ id, describedBy, invalid }) => (
             <Textarea
               id={id}
@@ -162,11 +169,11 @@ export function QuestionEditor({
               maxLength={LIMITS.text}
               aria-describedby={describedBy}
               aria-invalid={invalid}
-              placeholder="What would you like to ask?"
+              placeholder={t('question.textPlaceholder')}
             />
           )}
         </Field>
-        <Field label="Question Type">
+        <Field label={t('question.type')}>
           {({ id }) => (
             <Select
               id={id}
@@ -176,7 +183,7 @@ export function QuestionEditor({
             >
               {questionTypes.map((type) => (
                 <option key={type} value={type}>
-                  {QUESTION_TYPE_LABELS[type]}
+                  {t(`questionTypeNames.${type}`)}
                 </option>
               ))}
             </Select>
@@ -186,9 +193,9 @@ export function QuestionEditor({
 
       <Field
         className="mt-4"
-        label="Help text"
-        hint={`Optional. Shown under the question, at most ${LIMITS.description} characters.`}
-        error={fieldErrors?.description?.message}
+        label={t('question.helpText')}
+        hint={t('question.helpTextHint', { max: LIMITS.description })}
+        error={shown(fieldErrors?.description?.message)}
       >
         {({ id, describedBy, invalid }) => (
           <Textarea
@@ -205,20 +212,20 @@ export function QuestionEditor({
       <Fields question={question} name={name} errors={errors} disabled={buttonsDisabled} onChange={onChange} />
 
       <fieldset className="mt-4 space-y-2">
-        <legend className="sr-only">Answering</legend>
+        <legend className="sr-only">{t('question.answering')}</legend>
         <CheckboxField
           name={`${name}.required`}
-          label="Required"
-          hint="Respondents must answer before going on. Off: the question shows “Optional” and can be skipped."
+          label={t('question.required')}
+          hint={t('question.requiredHint')}
           checked={question.required}
           onChange={(required) => onChange({ ...question, required })}
         />
         {canOfferOther(question.type) && (
           <CheckboxField
             name={`${name}.allowOther`}
-            label={`Offer “${OTHER_LABEL}”`}
-            hint="Adds “Other” with a text field for an answer of the respondent’s own."
-            error={fieldErrors?.allowOther?.message}
+            label={t('question.offerOther')}
+            hint={t('question.offerOtherHint')}
+            error={shown(fieldErrors?.allowOther?.message)}
             checked={question.allowOther === true}
             onChange={(allowOther) => onChange({ ...question, allowOther })}
           />
@@ -226,13 +233,9 @@ export function QuestionEditor({
         {canRandomize(question.type) && (
           <CheckboxField
             name={`${name}.randomizeOptions`}
-            label="Show options in random order"
-            hint={
-              question.type === 'matrix'
-                ? 'Each respondent sees the rows in a fresh order; results keep your order.'
-                : 'Each respondent sees the options in a fresh order; results keep your order.'
-            }
-            error={fieldErrors?.randomizeOptions?.message}
+            label={t('question.randomize')}
+            hint={question.type === 'matrix' ? t('question.randomizeRowsHint') : t('question.randomizeOptionsHint')}
+            error={shown(fieldErrors?.randomizeOptions?.message)}
             checked={question.randomizeOptions === true}
             onChange={(randomizeOptions) => onChange({ ...question, randomizeOptions })}
           />

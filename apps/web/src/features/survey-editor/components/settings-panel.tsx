@@ -1,7 +1,9 @@
 import { useId } from 'react';
 import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
-import { NOTIFY_ON_RESPONSE, NOTIFY_ON_RESPONSE_LABELS, SETTINGS_LIMITS } from '@quorum/contract';
+import { Trans, useTranslation } from 'react-i18next';
+import { NOTIFY_ON_RESPONSE, SETTINGS_LIMITS } from '@quorum/contract';
+import { translateValidationMessage } from '@/i18n/errors';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, Input, Textarea } from '@/components/ui/field';
@@ -15,6 +17,7 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
  * thank-you screens. Every input has a `name` so a message about it (the form's or the server's) focuses it.
  */
 export function SettingsPanel({ disabled }: { disabled: boolean }) {
+  const { t } = useTranslation('editor');
   const { control, setValue, clearErrors } = useFormContext<SurveyDraft>();
   const { errors } = useFormState({ control });
   const hiddenFields = useWatch({ control, name: 'hiddenFields' });
@@ -30,51 +33,52 @@ export function SettingsPanel({ disabled }: { disabled: boolean }) {
     setValue('hiddenFields', next, { shouldDirty: true });
     if (errors.hiddenFields) clearErrors('hiddenFields');
   };
-  const hiddenMessage = (at: number) => errors.hiddenFields?.[at]?.message;
-  const hiddenListMessage = errors.hiddenFields?.message ?? errors.hiddenFields?.root?.message;
+  const shown = (message: string | undefined) => message && translateValidationMessage(message);
+  const hiddenMessage = (at: number) => shown(errors.hiddenFields?.[at]?.message);
+  const hiddenListMessage = shown(errors.hiddenFields?.message ?? errors.hiddenFields?.root?.message);
 
   return (
     <Card className="space-y-6 p-4 sm:p-6">
-      <h2 className="text-lg font-semibold">Settings</h2>
+      <h2 className="text-lg font-semibold">{t('settings.heading')}</h2>
 
       <fieldset className="space-y-3">
-        <legend className="text-base font-semibold">When it collects</legend>
+        <legend className="text-base font-semibold">{t('settings.whenItCollects')}</legend>
         <p id={timesNoteId} className="text-sm text-slate-600">
           {timeZoneNote()}
         </p>
         <div className="grid gap-4 sm:grid-cols-2">
           <FormTextField<SurveyDraft>
-            label="Opens at"
+            label={t('settings.opensAt')}
             name="opensAt"
             type="datetime-local"
-            hint="Optional. Before then the public page says when the survey opens."
+            hint={t('settings.opensAtHint')}
             extraDescribedBy={timesNoteId}
             clears={['closesAt']}
           />
           <FormTextField<SurveyDraft>
-            label="Closes at"
+            label={t('settings.closesAt')}
             name="closesAt"
             type="datetime-local"
-            hint="Optional. The survey closes by itself at this time."
+            hint={t('settings.closesAtHint')}
             extraDescribedBy={timesNoteId}
             clears={['opensAt']}
           />
         </div>
         <FormTextField<SurveyDraft>
-          label="Response limit"
+          label={t('settings.responseLimit')}
           name="responseLimit"
           type="number"
           inputMode="numeric"
           min={1}
           max={SETTINGS_LIMITS.responseLimit}
           step={1}
-          hint="Optional. The survey closes by itself when it has this many responses."
+          hint={t('settings.responseLimitHint')}
           fieldClassName="sm:max-w-xs"
         />
         <CheckboxField
           name="oneResponsePerBrowser"
-          label="One response per browser"
-          hint="A courtesy limit, not identity: it stops a second response from the same browser, but someone can still answer again from another browser or after clearing its data."
+          label={t('settings.oneResponse')}
+          hint={t('settings.oneResponseHint')}
           checked={oneResponse}
           disabled={disabled}
           onChange={(checked) => setValue('oneResponsePerBrowser', checked, { shouldDirty: true })}
@@ -82,7 +86,7 @@ export function SettingsPanel({ disabled }: { disabled: boolean }) {
       </fieldset>
 
       <fieldset className="space-y-3" aria-describedby={notifyNoteId}>
-        <legend className="text-base font-semibold">Email me about new responses</legend>
+        <legend className="text-base font-semibold">{t('settings.notifyLegend')}</legend>
         <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:gap-6">
           {NOTIFY_ON_RESPONSE.map((value) => (
             <div key={value} className="flex items-center gap-2">
@@ -97,33 +101,29 @@ export function SettingsPanel({ disabled }: { disabled: boolean }) {
                 className="size-4 shrink-0 accent-accent-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
               />
               <label htmlFor={`${notifyId}-${value}`} className="text-sm font-medium text-slate-800">
-                {NOTIFY_ON_RESPONSE_LABELS[value]}
+                {t(`settings.notify.${value}`)}
               </label>
             </div>
           ))}
         </div>
         <p id={notifyNoteId} className="text-sm text-slate-600">
           {notifyOnResponse === 'daily'
-            ? 'One email a day with the number of new responses and the latest answers, only on days with new responses.'
+            ? t('settings.notifyDaily')
             : notifyOnResponse === 'each'
-              ? 'One email for each response, with its answers.'
-              : 'No emails about responses.'}{' '}
-          You always get an email when the survey closes by itself (its closing time or its response limit). Every email
-          about responses has a link to stop them.
+              ? t('settings.notifyEach')
+              : t('settings.notifyOff')}{' '}
+          {t('settings.notifyAlways')}
         </p>
       </fieldset>
 
       <fieldset className="space-y-3">
-        <legend className="text-base font-semibold">Hidden fields</legend>
-        <p className="text-sm text-slate-600">
-          Values taken from the survey link, e.g. where respondents came from. They show with each response and in the
-          CSV.
-        </p>
+        <legend className="text-base font-semibold">{t('settings.hiddenFields')}</legend>
+        <p className="text-sm text-slate-600">{t('settings.hiddenFieldsIntro')}</p>
         {hiddenFields.length > 0 && (
           <ul className="space-y-2">
             {hiddenFields.map((key, at) => (
               <li key={at}>
-                <Field label={`Hidden field ${at + 1} name`} error={hiddenMessage(at)}>
+                <Field label={t('settings.hiddenFieldName', { number: at + 1 })} error={hiddenMessage(at)}>
                   {({ id, describedBy, invalid }) => (
                     <div className="flex gap-2">
                       <Input
@@ -142,7 +142,7 @@ export function SettingsPanel({ disabled }: { disabled: boolean }) {
                         size="sm"
                         className="shrink-0 text-red-700 hover:bg-red-50"
                         disabled={disabled}
-                        aria-label={`Remove hidden field ${at + 1}`}
+                        aria-label={t('settings.removeHiddenField', { number: at + 1 })}
                         onClick={() => setHiddenFields(hiddenFields.filter((_, i) => i !== at))}
                       >
                         <Trash2 className="size-4" aria-hidden="true" />
@@ -157,7 +157,12 @@ export function SettingsPanel({ disabled }: { disabled: boolean }) {
         {hiddenListMessage && <p className="text-sm text-red-700">{hiddenListMessage}</p>}
         {pattern && (
           <p className="text-sm text-slate-700">
-            Add them to the survey link: <code className="rounded bg-slate-100 px-1 break-all">{pattern}</code>
+            <Trans
+              t={t}
+              i18nKey="settings.addToLink"
+              values={{ pattern }}
+              components={{ code: <code className="rounded bg-slate-100 px-1 break-all" dir="ltr" /> }}
+            />
           </p>
         )}
         <Button
@@ -167,16 +172,16 @@ export function SettingsPanel({ disabled }: { disabled: boolean }) {
           onClick={() => setHiddenFields([...hiddenFields, ''])}
         >
           <Plus className="size-4" aria-hidden="true" />
-          Add hidden field
+          {t('settings.addHiddenField')}
         </Button>
       </fieldset>
 
       <fieldset className="space-y-3">
-        <legend className="text-base font-semibold">Welcome screen</legend>
+        <legend className="text-base font-semibold">{t('settings.welcome')}</legend>
         <CheckboxField
           name="welcome.enabled"
-          label="Show a welcome screen"
-          hint="A first screen with a title, a text and a start button, before the first question."
+          label={t('settings.showWelcome')}
+          hint={t('settings.showWelcomeHint')}
           checked={welcomeOn}
           disabled={disabled}
           onChange={(checked) => {
@@ -187,17 +192,17 @@ export function SettingsPanel({ disabled }: { disabled: boolean }) {
         {welcomeOn && (
           <div className="space-y-3">
             <FormTextField<SurveyDraft>
-              label="Welcome title"
+              label={t('settings.welcomeTitle')}
               name="welcome.title"
               required
               maxLength={SETTINGS_LIMITS.welcomeTitle}
               autoComplete="off"
             />
-            <TextArea name="welcome.text" label="Welcome text" max={SETTINGS_LIMITS.screenText} />
+            <TextArea name="welcome.text" label={t('settings.welcomeText')} max={SETTINGS_LIMITS.screenText} />
             <FormTextField<SurveyDraft>
-              label="Button label"
+              label={t('settings.buttonLabel')}
               name="welcome.buttonLabel"
-              hint="Optional. Left blank, the button keeps its usual label."
+              hint={t('settings.buttonLabelHint')}
               maxLength={SETTINGS_LIMITS.buttonLabel}
               autoComplete="off"
             />
@@ -206,20 +211,20 @@ export function SettingsPanel({ disabled }: { disabled: boolean }) {
       </fieldset>
 
       <fieldset className="space-y-3">
-        <legend className="text-base font-semibold">Thank-you screen</legend>
-        <p className="text-sm text-slate-600">Optional. Anything left blank keeps the usual thank-you.</p>
+        <legend className="text-base font-semibold">{t('settings.thankYou')}</legend>
+        <p className="text-sm text-slate-600">{t('settings.thankYouIntro')}</p>
         <FormTextField<SurveyDraft>
-          label="Thank-you title"
+          label={t('settings.thankYouTitle')}
           name="thankYou.title"
           maxLength={SETTINGS_LIMITS.thankYouTitle}
           autoComplete="off"
         />
-        <TextArea name="thankYou.text" label="Thank-you text" max={SETTINGS_LIMITS.screenText} />
+        <TextArea name="thankYou.text" label={t('settings.thankYouText')} max={SETTINGS_LIMITS.screenText} />
         <FormTextField<SurveyDraft>
-          label="Redirect URL"
+          label={t('settings.redirectUrl')}
           name="thankYou.redirectUrl"
           type="url"
-          hint="Optional. An http(s) address respondents are sent to after a short pause."
+          hint={t('settings.redirectUrlHint')}
           maxLength={SETTINGS_LIMITS.url}
           autoComplete="off"
         />
@@ -232,8 +237,13 @@ export function SettingsPanel({ disabled }: { disabled: boolean }) {
 function TextArea({ name, label, max }: { name: 'welcome.text' | 'thankYou.text'; label: string; max: number }) {
   const { register, clearErrors, getFieldState, formState } = useFormContext<SurveyDraft>();
   const { error } = getFieldState(name, formState);
+  const { t } = useTranslation('editor');
   return (
-    <Field label={label} hint={`Optional. At most ${max} characters.`} error={error?.message}>
+    <Field
+      label={label}
+      hint={t('settings.textHint', { max })}
+      error={error?.message && translateValidationMessage(error.message)}
+    >
       {({ id, describedBy, invalid }) => (
         <Textarea
           id={id}

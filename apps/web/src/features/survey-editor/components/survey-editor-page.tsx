@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useParams, useSearchParams } from 'react-router';
 import { BarChart3, FileLock2, RefreshCw, TriangleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { translateError } from '@/i18n/errors';
 import { paths } from '@/config/paths';
 import { errorMessage as formatError, isEditable, roleCan, surveySchema, type Survey } from '@quorum/contract';
 import { BackLink } from '@/components/ui/back-link';
@@ -13,8 +15,6 @@ import { useErrorBanner } from '@/lib/error-banner';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useSurvey } from '../api/get-survey';
 import { SurveyForm } from './survey-form';
-
-const LOAD_FAILED = 'Failed to fetch survey data';
 
 /** The survey the AI flow passed along with the navigation, when it is this one and well formed. */
 function surveyFromNavigation(state: unknown, surveyId: string | undefined): Survey | undefined {
@@ -32,21 +32,15 @@ export function SurveyEditorPage() {
   const [searchParams] = useSearchParams();
   const workspaceId = searchParams.get('workspace') || undefined;
   const isEdit = surveyId !== undefined;
-  const heading = isEdit ? 'Edit Survey' : 'Create New Survey';
+  const { t } = useTranslation('editor');
+  const heading = isEdit ? t('page.editTitle') : t('page.createTitle');
   useDocumentTitle(heading);
 
   return (
     <div className="max-w-3xl space-y-6 pb-4">
       <div className="space-y-2">
-        <BackLink to={paths.user.dashboard.getHref()}>Back to Dashboard</BackLink>
-        <PageHeader
-          title={heading}
-          description={
-            isEdit
-              ? 'Review the details and questions, then save your changes.'
-              : 'New surveys are saved as drafts. Launch them from your dashboard.'
-          }
-        />
+        <BackLink to={paths.user.dashboard.getHref()}>{t('page.backToDashboard')}</BackLink>
+        <PageHeader title={heading} description={isEdit ? t('page.editDescription') : t('page.createDescription')} />
       </div>
       {isEdit ? (
         <EditSurvey key={surveyId} surveyId={surveyId} />
@@ -58,6 +52,7 @@ export function SurveyEditorPage() {
 }
 
 function EditSurvey({ surveyId }: { surveyId: string }) {
+  const { t } = useTranslation('editor');
   const location = useLocation();
   const { showError } = useErrorBanner();
   const fromNavigation = surveyFromNavigation(location.state, surveyId);
@@ -68,15 +63,19 @@ function EditSurvey({ surveyId }: { surveyId: string }) {
   // A role that may not edit is said on the page itself, not in the banner.
   const forbidden = query.error instanceof ApiError && query.error.status === 403 ? query.error : null;
   useEffect(() => {
-    if (isError && !forbidden) showError(LOAD_FAILED);
-  }, [isError, forbidden, errorUpdatedAt, showError]);
+    if (isError && !forbidden) showError(t('page.loadFailed'));
+  }, [isError, forbidden, errorUpdatedAt, showError, t]);
 
   if (forbidden) return <CannotEdit surveyId={surveyId} message={forbidden.message} />;
   if (survey && !roleCan(survey.role, 'edit')) {
     return (
       <CannotEdit
         surveyId={surveyId}
-        message={formatError('WORKSPACE_ROLE_FORBIDDEN', { role: survey.role ?? 'none' })}
+        message={translateError(
+          'WORKSPACE_ROLE_FORBIDDEN',
+          { role: survey.role ?? 'none' },
+          formatError('WORKSPACE_ROLE_FORBIDDEN', { role: survey.role ?? 'none' }),
+        )}
       />
     );
   }
@@ -87,20 +86,20 @@ function EditSurvey({ surveyId }: { surveyId: string }) {
         className="rounded-card border border-slate-200 bg-white"
         tone="danger"
         icon={<TriangleAlert aria-hidden="true" />}
-        title={LOAD_FAILED}
+        title={t('page.loadFailed')}
         action={
           <div className="flex flex-wrap justify-center gap-2">
             <Button variant="secondary" onClick={() => void query.refetch()} disabled={query.isFetching}>
               <RefreshCw className={query.isFetching ? 'size-4 animate-spin' : 'size-4'} aria-hidden="true" />
-              Try again
+              {t('page.tryAgain')}
             </Button>
             <Link to={paths.user.dashboard.getHref()} className={buttonClasses('primary')}>
-              Back to Dashboard
+              {t('page.backToDashboard')}
             </Link>
           </div>
         }
       >
-        The survey may have been deleted, or the connection failed.
+        {t('page.loadFailedBody')}
       </EmptyState>
     );
   }
@@ -111,14 +110,14 @@ function EditSurvey({ surveyId }: { surveyId: string }) {
         className="rounded-card border border-slate-200 bg-white"
         tone="neutral"
         icon={<FileLock2 aria-hidden="true" />}
-        title="This survey can no longer be edited"
+        title={t('page.notEditableTitle')}
         action={
           <Link to={paths.user.dashboard.getHref()} className={buttonClasses('primary')}>
-            Back to Dashboard
+            {t('page.backToDashboard')}
           </Link>
         }
       >
-        Only draft and active surveys can be edited. &ldquo;{survey.title}&rdquo; is {survey.state}.
+        {t('page.notEditableBody', { title: survey.title, state: survey.state })}
       </EmptyState>
     );
   }
@@ -127,16 +126,17 @@ function EditSurvey({ surveyId }: { surveyId: string }) {
 
 /** A viewer (or a caller the server refuses) opening the editor: why, and the way to the results instead. */
 function CannotEdit({ surveyId, message }: { surveyId: string; message: string }) {
+  const { t } = useTranslation('editor');
   return (
     <EmptyState
       className="rounded-card border border-slate-200 bg-white"
       tone="neutral"
       icon={<FileLock2 aria-hidden="true" />}
-      title="You cannot edit this survey"
+      title={t('page.cannotEditTitle')}
       action={
         <Link to={paths.user.surveyResults.getHref({ surveyId })} className={buttonClasses('primary')}>
           <BarChart3 className="size-4" aria-hidden="true" />
-          View results
+          {t('page.viewResults')}
         </Link>
       }
     >
@@ -146,9 +146,10 @@ function CannotEdit({ surveyId, message }: { surveyId: string; message: string }
 }
 
 function EditorSkeleton() {
+  const { t } = useTranslation('editor');
   return (
     <div role="status" aria-live="polite" className="space-y-6">
-      <span className="sr-only">Loading survey...</span>
+      <span className="sr-only">{t('page.loading')}</span>
       {[4, 3].map((rows, card) => (
         <div key={card} className="space-y-4 rounded-card border border-slate-200 bg-white p-6">
           <Skeleton className="h-5 w-40" />

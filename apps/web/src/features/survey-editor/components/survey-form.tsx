@@ -24,8 +24,12 @@ import {
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Eye, Plus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '@/i18n/i18n';
+import { formatDateTime } from '@/lib/format';
+import { translateValidationMessage } from '@/i18n/errors';
 import { paths } from '@/config/paths';
-import { LIMITS, projectIdFrom, SURVEY_MESSAGES, type Survey } from '@quorum/contract';
+import { LIMITS, projectIdFrom, type Survey } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -70,18 +74,19 @@ export const REDIRECT_AFTER_SAVE_MS = 1500;
 /** Where a save that the server refused says why. */
 const SERVER_ERROR = 'root.server';
 
+/** The form's texts by mode: keys of the `editor` catalog (the success message is the contract's). */
 const TEXTS = {
   create: {
-    submit: 'Create Survey',
-    submitting: 'Creating...',
-    success: SURVEY_MESSAGES.created,
-    failure: 'Failed to create survey',
+    submit: 'editor:form.createSubmit',
+    submitting: 'editor:form.creating',
+    success: 'contract:validation.created',
+    failure: 'editor:form.createFailed',
   },
   edit: {
-    submit: 'Update Survey',
-    submitting: 'Updating...',
-    success: SURVEY_MESSAGES.updated,
-    failure: 'Failed to update survey',
+    submit: 'editor:form.updateSubmit',
+    submitting: 'editor:form.updating',
+    success: 'contract:validation.updated',
+    failure: 'editor:form.updateFailed',
   },
 } as const;
 
@@ -152,7 +157,7 @@ function conflictOf(error: unknown): SaveConflict | null {
   const { version, updatedBy, updatedAt } = error.params;
   return {
     version: typeof version === 'number' ? version : null,
-    updatedBy: typeof updatedBy === 'string' && updatedBy ? updatedBy : 'Someone else',
+    updatedBy: typeof updatedBy === 'string' && updatedBy ? updatedBy : i18n.t('editor:form.someoneElse'),
     updatedAt: typeof updatedAt === 'string' && updatedAt ? updatedAt : null,
   };
 }
@@ -181,6 +186,7 @@ export function SurveyForm(props: SurveyFormProps) {
   const survey = props.mode === 'edit' ? props.survey : null;
   const workspaceId = props.mode === 'create' ? props.workspaceId : undefined;
   const texts = TEXTS[mode];
+  const { t } = useTranslation('editor');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const createSurvey = useCreateSurvey();
@@ -294,7 +300,7 @@ export function SurveyForm(props: SurveyFormProps) {
         setConflict(refused);
         return;
       }
-      const message = errorMessage(error, texts.failure);
+      const message = errorMessage(error, t(texts.failure));
       form.setError(SERVER_ERROR, { type: 'server', message });
       // A refusal about one field (a question's rule or range, a setting, ...) is shown on that field too.
       const field = error instanceof ApiError ? error.params.field : undefined;
@@ -321,9 +327,9 @@ export function SurveyForm(props: SurveyFormProps) {
       setBaseline(theirs);
       form.reset(theirs);
       setOverwriting(null);
-      setAnnouncement('Their version is loaded. Your changes were discarded.');
+      setAnnouncement(t('form.theirsLoaded'));
     } catch (error) {
-      form.setError(SERVER_ERROR, { type: 'server', message: errorMessage(error, 'Failed to fetch survey data') });
+      form.setError(SERVER_ERROR, { type: 'server', message: errorMessage(error, t('page.loadFailed')) });
     } finally {
       setLoadingTheirs(false);
       setConflict(null);
@@ -358,7 +364,7 @@ export function SurveyForm(props: SurveyFormProps) {
     const preferred = direction === -1 ? buttons?.up : buttons?.down;
     const other = direction === -1 ? buttons?.down : buttons?.up;
     (preferred && !preferred.disabled ? preferred : other)?.focus();
-    setAnnouncement(`Question ${index + 1} moved to position ${target + 1} of ${questions.fields.length}.`);
+    setAnnouncement(t('form.moved', { from: index + 1, to: target + 1, total: questions.fields.length }));
   };
 
   /** Dropping a dragged question (pointer or keyboard) moves it like the Move buttons do. */
@@ -368,26 +374,26 @@ export function SurveyForm(props: SurveyFormProps) {
     const to = questions.fields.findIndex((f) => f.id === over.id);
     if (from < 0 || to < 0) return;
     questions.move(from, to);
-    setAnnouncement(`Question ${from + 1} moved to position ${to + 1} of ${questions.fields.length}.`);
+    setAnnouncement(t('form.moved', { from: from + 1, to: to + 1, total: questions.fields.length }));
   };
 
   const positionOf = (id: string | number) => questions.fields.findIndex((f) => f.id === id) + 1;
   const announcements: Announcements = {
-    onDragStart: ({ active }) => `Picked up question ${positionOf(active.id)}.`,
+    onDragStart: ({ active }) => t('form.pickedUp', { number: positionOf(active.id) }),
     onDragOver: ({ active, over }) =>
-      over ? `Question ${positionOf(active.id)} is over position ${positionOf(over.id)}.` : '',
+      over ? t('form.draggedOver', { number: positionOf(active.id), position: positionOf(over.id) }) : '',
     onDragEnd: ({ active, over }) =>
       over
-        ? `Question ${positionOf(active.id)} dropped at position ${positionOf(over.id)}.`
-        : `Question ${positionOf(active.id)} dropped.`,
-    onDragCancel: ({ active }) => `Moving question ${positionOf(active.id)} was cancelled.`,
+        ? t('form.droppedAt', { number: positionOf(active.id), position: positionOf(over.id) })
+        : t('form.dropped', { number: positionOf(active.id) }),
+    onDragCancel: ({ active }) => t('form.dragCancelled', { number: positionOf(active.id) }),
   };
 
   const onRemove = (index: number) => {
     const question = form.getValues(`questions.${index}`);
     questions.remove(index);
     setRemoved({ question, index });
-    setAnnouncement(`Question ${index + 1} removed.`);
+    setAnnouncement(t('form.removed', { number: index + 1 }));
   };
 
   const onUndoRemove = () => {
@@ -395,7 +401,7 @@ export function SurveyForm(props: SurveyFormProps) {
     const at = Math.min(removed.index, questions.fields.length);
     questions.insert(at, removed.question, { focusName: `questions.${at}.text` });
     setRemoved(null);
-    setAnnouncement(`Question ${at + 1} restored.`);
+    setAnnouncement(t('form.restored', { number: at + 1 }));
   };
 
   /** Opens the draft as it stands in the preview (nothing saved); a draft that would not save says why first. */
@@ -418,17 +424,16 @@ export function SurveyForm(props: SurveyFormProps) {
   };
 
   const projectId = projectIdFrom(projectName);
-  const message = currentError(formState.errors)?.message;
-  const questionsMessage = formState.errors.questions?.root?.message;
+  const shownError = currentError(formState.errors)?.message;
+  const message = shownError && translateValidationMessage(shownError);
+  const shownQuestionsError = formState.errors.questions?.root?.message;
+  const questionsMessage = shownQuestionsError && translateValidationMessage(shownQuestionsError);
 
   return (
     <>
       {kept.offer && (
-        <Banner tone="info" className="mb-6" title="Unsaved changes found">
-          <p>
-            This browser kept changes you had not saved ({new Date(kept.offer.keptAt).toLocaleString()}). Restore them
-            or discard them?
-          </p>
+        <Banner tone="info" className="mb-6" title={t('form.keptTitle')}>
+          <p>{t('form.keptBody', { keptAt: formatDateTime(new Date(kept.offer.keptAt).toISOString()) })}</p>
           <div className="mt-2 flex flex-wrap gap-2">
             <Button
               size="sm"
@@ -437,24 +442,23 @@ export function SurveyForm(props: SurveyFormProps) {
                 kept.settle();
               }}
             >
-              Restore
+              {t('form.restore')}
             </Button>
             <Button size="sm" variant="secondary" onClick={kept.discard}>
-              Discard
+              {t('form.discard')}
             </Button>
           </div>
         </Banner>
       )}
       {restored && (
         <Banner tone="info" className="mb-6">
-          Your session ended before you saved. We kept your changes: check them and save.
+          {t('form.sessionEnded')}
         </Banner>
       )}
       {survey && <GeneratedNotice surveyId={survey.surveyId} generator={survey.generator} />}
       {survey?.state === 'active' && (
         <Banner tone="warning" className="mb-6">
-          This survey is live{survey.responseCount > 0 ? ` and has ${survey.responseCount} responses` : ''}. Respondents
-          see your changes as soon as you save; answers to a removed question stay in the results.
+          {t('form.liveWarning', { responses: survey.responseCount })}
         </Banner>
       )}
       <Form
@@ -467,14 +471,12 @@ export function SurveyForm(props: SurveyFormProps) {
         aria-busy={busy}
       >
         <Card className="space-y-5 p-4 sm:p-6">
-          <h2 className="text-lg font-semibold">Survey details</h2>
+          <h2 className="text-lg font-semibold">{t('form.details')}</h2>
           <FormTextField<SurveyDraft>
-            label="Project Name"
+            label={t('form.projectName')}
             name="projectName"
             required
-            hint={
-              projectId ? `Project ID: ${projectId}` : 'Surveys are grouped by project; the ID is made from the name.'
-            }
+            hint={projectId ? t('form.projectId', { projectId }) : t('form.projectHint')}
             maxLength={LIMITS.projectName}
             autoComplete="off"
           />
@@ -493,7 +495,7 @@ export function SurveyForm(props: SurveyFormProps) {
             )}
           />
           <FormTextField<SurveyDraft>
-            label="Survey Title"
+            label={t('form.surveyTitle')}
             name="title"
             required
             maxLength={LIMITS.title}
@@ -504,10 +506,10 @@ export function SurveyForm(props: SurveyFormProps) {
         <section aria-labelledby="questions-heading" className="space-y-4">
           <div className="flex flex-wrap items-baseline justify-between gap-2">
             <h2 id="questions-heading" className="text-lg font-semibold">
-              Questions
+              {t('form.questions')}
             </h2>
             <p className="text-sm text-slate-600">
-              {questions.fields.length} of at most {LIMITS.questions}
+              {t('form.questionCount', { count: questions.fields.length, max: LIMITS.questions })}
             </p>
           </div>
           {questionsMessage && <p className="text-sm text-red-700">{questionsMessage}</p>}
@@ -518,8 +520,7 @@ export function SurveyForm(props: SurveyFormProps) {
             accessibility={{
               announcements,
               screenReaderInstructions: {
-                draggable:
-                  'To move a question, press space or enter on its handle, use the arrow keys, then press space or enter to drop it, or escape to cancel. The Move up and Move down buttons do the same.',
+                draggable: t('form.dragInstructions'),
               },
             }}
           >
@@ -549,11 +550,11 @@ export function SurveyForm(props: SurveyFormProps) {
             onClick={() => {
               const added = questions.fields.length;
               questions.append(newQuestion(), { focusName: `questions.${added}.text` });
-              setAnnouncement(`Question ${added + 1} added.`);
+              setAnnouncement(t('form.added', { number: added + 1 }));
             }}
           >
             <Plus className="size-4" aria-hidden="true" />
-            Add Question
+            {t('form.addQuestion')}
           </Button>
           <p className="sr-only" aria-live="polite">
             {announcement}
@@ -570,13 +571,13 @@ export function SurveyForm(props: SurveyFormProps) {
           )}
           {overwriting && !message && (
             <Banner tone="warning" className="py-2">
-              You kept your changes: saving replaces the version {overwriting} saved.
+              {t('form.overwriting', { name: overwriting })}
             </Banner>
           )}
           <div className="flex flex-wrap gap-2 sm:justify-end">
             <Button variant="secondary" className="flex-1 sm:flex-none" disabled={busy} onClick={onPreview}>
               <Eye className="size-4" aria-hidden="true" />
-              Preview
+              {t('form.preview')}
             </Button>
             <Button
               variant="secondary"
@@ -584,15 +585,15 @@ export function SurveyForm(props: SurveyFormProps) {
               disabled={busy}
               onClick={() => void navigate(dashboard)}
             >
-              Cancel
+              {t('form.cancel')}
             </Button>
             <Button type="submit" className="flex-2 sm:flex-none" disabled={busy} aria-busy={submitting}>
-              {submitting ? texts.submitting : saved ? 'Redirecting...' : texts.submit}
+              {submitting ? t(texts.submitting) : saved ? t('form.redirecting') : t(texts.submit)}
             </Button>
           </div>
         </div>
       </Form>
-      {saved && <SuccessOverlay message={texts.success} />}
+      {saved && <SuccessOverlay message={t(texts.success)} />}
       <ConflictDialog
         conflict={conflict}
         loading={loadingTheirs}
@@ -600,21 +601,20 @@ export function SurveyForm(props: SurveyFormProps) {
         onKeepMine={() => void onKeepMine()}
       />
       {removed && (
-        <Toast actionLabel="Undo" onAction={onUndoRemove} onDismiss={dismissRemoved}>
-          Question {removed.index + 1} removed.
+        <Toast actionLabel={t('form.undo')} onAction={onUndoRemove} onDismiss={dismissRemoved}>
+          {t('form.removed', { number: removed.index + 1 })}
         </Toast>
       )}
       <ConfirmDialog
         open={blocker.state === 'blocked'}
-        title="Leave without saving?"
-        confirmLabel="Leave"
-        cancelLabel="Stay"
+        title={t('form.leaveTitle')}
+        confirmLabel={t('form.leave')}
+        cancelLabel={t('form.stay')}
         tone="danger"
         onConfirm={() => blocker.proceed?.()}
         onCancel={() => blocker.reset?.()}
       >
-        Your changes to this survey are not saved. They stay kept in this browser and are offered back the next time you
-        open it.
+        {t('form.leaveBody')}
       </ConfirmDialog>
     </>
   );

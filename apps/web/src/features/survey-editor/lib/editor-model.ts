@@ -25,7 +25,8 @@ import {
   type NotifyOnResponse,
   type SurveyInput,
 } from '@quorum/contract';
-import { needsValue, OPERATOR_LABELS } from '@/lib/logic-operators';
+import { i18n } from '@/i18n/i18n';
+import { needsValue } from '@/lib/logic-operators';
 import { questionEditorOf } from '@/question-types/editor';
 import type { LogicRuleDraft, QuestionDraft } from '@/question-types/types';
 
@@ -106,8 +107,8 @@ export function utcOffsetLabel(at: Date = new Date()): string {
 
 /** The line under the time inputs: "Times are in Europe/Amsterdam (UTC+1)". */
 export function timeZoneNote(at: Date = new Date()): string {
-  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || 'your local time zone';
-  return `Times are in ${zone} (${utcOffsetLabel(at)})`;
+  const zone = Intl.DateTimeFormat().resolvedOptions().timeZone || i18n.t('editor:settings.localTimeZone');
+  return i18n.t('editor:settings.timeZone', { zone, offset: utcOffsetLabel(at) });
 }
 
 /** The public link with the hidden fields in its query, as the settings panel shows it: "…?source=…&campaign=…". */
@@ -314,27 +315,38 @@ export function ruleTargets(
 ): Array<{ value: string; label: string }> {
   return [
     ...questions.flatMap((q, at) => (at > index && q.id ? [{ value: q.id, label: questionLabel(questions, at) }] : [])),
-    { value: LOGIC_END, label: END_LABEL },
+    { value: LOGIC_END, label: endLabel() },
   ];
 }
 
-export const END_LABEL = 'End of survey';
+/** "End of survey", as a rule's target is named. */
+export const endLabel = () => i18n.t('editor:logic.endOfSurvey');
 
 /** "Q5" and the start of its text, as a rule's target is named. */
 export function questionLabel(questions: readonly QuestionDraft[], at: number): string {
   const text = questions[at]!.text.trim();
   const short = text.length > 40 ? `${text.slice(0, 40)}…` : text;
-  return short ? `Q${at + 1}: ${short}` : `Q${at + 1}`;
+  return short
+    ? i18n.t('editor:logic.questionLabel', { number: at + 1, text: short })
+    : i18n.t('editor:logic.questionShort', { number: at + 1 });
 }
 
 /** A rule in plain words: "If the answer is No, go to Q5". */
 export function describeRule(questions: readonly QuestionDraft[], rule: LogicRuleDraft): string {
-  const condition = needsValue(rule.operator)
-    ? `If the answer ${OPERATOR_LABELS[rule.operator]} ${rule.value.trim() === '' ? '…' : rule.value.trim()}`
-    : `If the question ${OPERATOR_LABELS[rule.operator]}`;
   const at = questions.findIndex((q) => q.id !== undefined && q.id === rule.goTo);
-  const target = rule.goTo === LOGIC_END ? END_LABEL : at >= 0 ? `Q${at + 1}` : 'a question that is no longer here';
-  return `${condition}, go to ${target}`;
+  const target =
+    rule.goTo === LOGIC_END
+      ? endLabel()
+      : at >= 0
+        ? i18n.t('editor:logic.questionShort', { number: at + 1 })
+        : i18n.t('editor:logic.goneTarget');
+  return needsValue(rule.operator)
+    ? i18n.t('editor:logic.ruleWithValue', {
+        operator: rule.operator,
+        value: rule.value.trim() === '' ? '…' : rule.value.trim(),
+        target,
+      })
+    : i18n.t('editor:logic.ruleWithoutValue', { operator: rule.operator, target });
 }
 
 /** The rule as sent: the value as the contract reads it (a number for numeric types), none where not needed. */
