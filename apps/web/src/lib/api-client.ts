@@ -1,6 +1,7 @@
 import type { ErrorBody, ErrorParams } from '@quorum/contract';
 import { paths } from '@/config/paths';
 import { translateError } from '@/i18n/errors';
+import { i18n } from '@/i18n/i18n';
 import { loginHref } from './return-path';
 import { keepWorkBeforeSessionEnds } from './session-ended';
 import { clearSession, readSession, storedToken } from './storage';
@@ -92,7 +93,7 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError(0, 'Could not reach the server. Check your connection and try again.', 'NETWORK', null);
+    throw new ApiError(0, i18n.t('common:errors.network'), 'NETWORK', null);
   }
   const text = await response.text();
   let data: unknown = null;
