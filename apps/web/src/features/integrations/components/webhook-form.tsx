@@ -12,7 +12,7 @@ import {
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Form, FormTextField, useZodForm } from '@/components/ui/form';
-import { translateValidationMessage } from '@/i18n/errors';
+import { translateValidationMessage } from '@/i18n/validation-messages';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { webhookEventLabel } from '../lib/describe-delivery';
 

@@ -1,5 +1,5 @@
 import { Trans, useTranslation } from 'react-i18next';
-import { translateValidationMessage } from '@/i18n/errors';
+import { translateValidationMessage } from '@/i18n/validation-messages';
 import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { KeyRound } from 'lucide-react';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ImageOff, Loader2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { translateValidationMessage } from '@/i18n/errors';
+import { translateValidationMessage } from '@/i18n/validation-messages';
 import { LIMITS } from '@quorum/contract';
 import { Field, Input } from '@/components/ui/field';
 import { ApiError, errorMessage } from '@/lib/api-client';

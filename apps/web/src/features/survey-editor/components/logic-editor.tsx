@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/field';
 import { needsValue } from '@/lib/logic-operators';
 import { useTranslation } from 'react-i18next';
-import { translateValidationMessage } from '@/i18n/errors';
+import { translateValidationMessage } from '@/i18n/validation-messages';
 import {
   canAddRule,
   describeRule,

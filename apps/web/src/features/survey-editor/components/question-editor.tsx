@@ -4,7 +4,7 @@ import { useSortable } from '@dnd-kit/sortable';
 import { ArrowDown, ArrowUp, GripVertical, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { LIMITS, questionTypes, type QuestionType } from '@quorum/contract';
-import { translateValidationMessage } from '@/i18n/errors';
+import { translateValidationMessage } from '@/i18n/validation-messages';
 import { Button } from '@/components/ui/button';
 import { Field, Select, Textarea } from '@/components/ui/field';
 import { questionEditorOf } from '@/question-types/editor';

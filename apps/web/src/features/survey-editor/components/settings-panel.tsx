@@ -3,7 +3,7 @@ import { useFormContext, useFormState, useWatch } from 'react-hook-form';
 import { Plus, Trash2 } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { NOTIFY_ON_RESPONSE, SETTINGS_LIMITS } from '@quorum/contract';
-import { translateValidationMessage } from '@/i18n/errors';
+import { translateValidationMessage } from '@/i18n/validation-messages';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Field, Input, Textarea } from '@/components/ui/field';

@@ -27,7 +27,7 @@ import { Eye, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '@/i18n/i18n';
 import { formatDateTime } from '@/lib/format';
-import { translateValidationMessage } from '@/i18n/errors';
+import { translateValidationMessage } from '@/i18n/validation-messages';
 import { paths } from '@/config/paths';
 import { LIMITS, projectIdFrom, type Survey } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
