@@ -50,4 +50,4 @@ VOLUME /data
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=15s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/api/health/live`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--enable-source-maps", "--max-semi-space-size=2", "dist/server/server.js"]
+CMD ["node", "--enable-source-maps", "--max-semi-space-size=8", "dist/server/server.js"]

@@ -108,7 +108,7 @@ export function spawnServer(
 }
 
 /** The Node flags `npm start` (scripts/start.mjs) and the container run the compiled server with. */
-export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=2'];
+export const SERVER_NODE_FLAGS = ['--enable-source-maps', '--max-semi-space-size=8'];
 
 /**
  * Starts the compiled server (dist/server/server.js, built beforehand: `node scripts/build.mjs server`) exactly as
