@@ -176,7 +176,8 @@ function Frame({ role, children }: { role: UserType; children: ReactNode }) {
               </div>
               <Button variant="secondary" size="sm" loading={serverLogout.isPending} onClick={() => void logout()}>
                 <LogOut className="size-4" aria-hidden="true" />
-                {t('appLayout.logout')}
+                {/* On phones the button is its icon, so the person's name keeps its room beside the menus. */}
+                <span className="sr-only sm:not-sr-only">{t('appLayout.logout')}</span>
               </Button>
             </div>
           </div>
