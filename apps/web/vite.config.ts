@@ -57,6 +57,7 @@ const preactAliases = [
  */
 const PUBLIC_PAGE_SOURCES = [
   './public-main.tsx',
+  './public-boot.ts',
   './features/survey-runner',
   './question-types/runner.ts',
   './question-types/*/runner.tsx',

@@ -1,5 +1,5 @@
-import { preloadPublicSurvey } from '@/features/survey-runner/api/get-public-survey';
 import { matchPublicPath } from '@/features/survey-runner/public-paths';
+import { showLoadFailure, startPublicPage } from './public-boot';
 import './index.css';
 
 // The entry stays tiny and picks one of two apps by address:
@@ -12,14 +12,11 @@ import './index.css';
 const root = document.getElementById('root')!;
 const match = matchPublicPath(window.location.pathname);
 
-function failed(): void {
-  root.innerHTML =
-    '<p style="padding:2rem;text-align:center;font-family:system-ui,sans-serif">Quorum could not load. Please check your connection and reload the page.</p>';
-}
-
 if (match) {
-  if (!match.thankYou) preloadPublicSurvey(match.surveyId);
-  import('@/features/survey-runner/components/public-app').then((m) => m.mountPublicApp(root), failed);
+  startPublicPage(root, match);
 } else {
-  import('@/app/app-root').then((m) => m.mountApp(root), failed);
+  import('@/app/app-root').then(
+    (m) => m.mountApp(root),
+    () => showLoadFailure(root),
+  );
 }

@@ -1,5 +1,5 @@
-import { preloadPublicSurvey } from '@/features/survey-runner/api/get-public-survey';
 import { matchPublicPath } from '@/features/survey-runner/public-paths';
+import { showLoadFailure, startPublicPage } from './public-boot';
 import './index.css';
 
 // The entry of public-survey.html, the page the server sends for a public survey and its thank-you
@@ -10,15 +10,6 @@ import './index.css';
 const root = document.getElementById('root')!;
 const match = matchPublicPath(window.location.pathname);
 
-function failed(): void {
-  root.innerHTML =
-    '<p style="padding:2rem;text-align:center;font-family:system-ui,sans-serif">Quorum could not load. Please check your connection and reload the page.</p>';
-}
-
 // The server sends this page for a public survey's addresses only, so `match` is always set there.
-if (match) {
-  if (!match.thankYou) preloadPublicSurvey(match.surveyId);
-  import('@/features/survey-runner/components/public-app').then((m) => m.mountPublicApp(root), failed);
-} else {
-  failed();
-}
+if (match) startPublicPage(root, match);
+else showLoadFailure(root);
