@@ -6,7 +6,7 @@
 //      checkout's build output) and every `npm ci` (with --prefer-offline added), with the stage's ENV.
 //   3. Starts the stage's CMD there with DATA_DIR in another temporary folder (for /data), waits until it answers,
 //      runs the stage's HEALTHCHECK command and requires it to pass, fetches the SPA (a page, a client route, an
-//      asset), and checks that no development dependency (tsx, vitest, esbuild, vite…) nor any TypeScript source is
+//      asset, and a public survey address, which gets public-survey.html), and checks that no development dependency (tsx, vitest, esbuild, vite…) nor any TypeScript source is
 //      there, and that the SQLite database and the JWT secret were created in the data folder.
 //   4. Stops it with SIGTERM and requires a clean exit within 10 s.
 // Not checked this way (it needs a container engine): the base image, the apt-get steps, the user (uid 10001), the
@@ -160,6 +160,13 @@ const script = await fetch(`${base}${asset}`, { headers: { 'accept-encoding': 'b
 if (script.status !== 200) fail(`GET ${asset} answered ${script.status}`);
 await script.arrayBuffer();
 step(`the SPA is served from dist/web: /, /login and ${asset}`);
+const publicFile = findFiles(app, (file) => path.basename(file) === 'public-survey.html', ['node_modules'])[0];
+if (!publicFile) fail('the runtime folder has no public-survey.html (the public survey page of the web build)');
+const publicPage = await fetch(`${base}/projects/demo/surveys/some-survey`);
+if (publicPage.status !== 200 || (await publicPage.text()) !== readFileSync(publicFile, 'utf8')) {
+  fail('a public survey address is not answered with public-survey.html');
+}
+step('a public survey address gets the small public page (public-survey.html)');
 
 if (!existsSync(path.join(data, 'quorum.db'))) fail('no quorum.db in DATA_DIR');
 if (!existsSync(path.join(data, 'jwt-secret'))) fail('no jwt-secret in DATA_DIR');
