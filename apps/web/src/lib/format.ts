@@ -7,10 +7,10 @@ const intlLocale = () => {
 };
 
 /** One formatter per language and options, made on first use. */
-function cached<F>(make: (locale: string) => F): () => F {
+function cached<F>(make: (locale: string) => F, localeOf: () => string = intlLocale): () => F {
   const byLocale = new Map<string, F>();
   return () => {
-    const locale = intlLocale();
+    const locale = localeOf();
     let formatter = byLocale.get(locale);
     if (!formatter) {
       formatter = make(locale);
@@ -23,6 +23,19 @@ function cached<F>(make: (locale: string) => F): () => F {
 const counts = cached((locale) => new Intl.NumberFormat(locale));
 
 export const formatCount = (value: number) => counts().format(value);
+
+const decimals = cached((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 2 }));
+const oneDecimal = cached(
+  (locale) => new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+);
+
+/** A figure with up to two decimal places ("8.13"; "8,13" in German); "–" when there is none. */
+export const formatFigure = (value: number | null | undefined) =>
+  value === null || value === undefined || !Number.isFinite(value) ? '–' : decimals().format(value);
+
+/** A figure with one decimal place, an average or a rank ("4.0"; "4,0" in German); "–" when there is none. */
+export const formatOneDecimal = (value: number | null | undefined) =>
+  value === null || value === undefined || !Number.isFinite(value) ? '–' : oneDecimal().format(value);
 
 /** A share as "33.3%" (the server rounds to one decimal place). */
 export const formatPercentage = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
@@ -45,6 +58,28 @@ const longDay = cached((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 
 /** A day as a UTC time (its midnight) in words: "Mar 5" (short) or "Mar 5, 2026" (long). */
 export const formatUtcDay = (ms: number, style: 'short' | 'long') =>
   (style === 'short' ? shortDay : longDay)().format(ms);
+
+/** The locale of a calendar date in words: English writes the day first ("5 March 2026"). */
+const calendarLocale = () => (currentLanguage() === 'en' ? 'en-GB' : intlLocale());
+const calendarDay = cached(
+  (locale) => new Intl.DateTimeFormat(locale, { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  calendarLocale,
+);
+const calendarMonth = cached(
+  (locale) => new Intl.DateTimeFormat(locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }),
+  calendarLocale,
+);
+
+/**
+ * A stored calendar date in words, whatever the reader's time zone: "2026-03-05" as "5 March 2026" ("5. März 2026"
+ * in German), "2026-03" as "March 2026"; any other text as it is, and "–" for none.
+ */
+export function formatCalendarDate(iso: string | null | undefined): string {
+  if (!iso) return '–';
+  if (/^\d{4}-\d{2}-\d{2}$/.test(iso)) return calendarDay().format(new Date(`${iso}T00:00:00Z`));
+  if (/^\d{4}-\d{2}$/.test(iso)) return calendarMonth().format(new Date(`${iso}-01T00:00:00Z`));
+  return iso;
+}
 
 /** A duration in seconds as "45 s", "3 min 20 s" or "1 h 5 min" (the units in the interface's language). */
 export function formatDuration(seconds: number): string {

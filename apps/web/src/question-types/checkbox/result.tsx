@@ -1,17 +1,14 @@
+import { useTranslation } from 'react-i18next';
 import { ChoiceResult } from '../choice/choice-result';
 import { listsOther, OtherAnswers } from '../choice/other-answers';
 import type { QuestionResultPart, QuestionResultProps } from '../types';
 
 function CheckboxResult(props: QuestionResultProps) {
   const { question, labelId } = props;
+  const { t } = useTranslation('results');
   return (
     <>
-      <ChoiceResult
-        question={question}
-        labelId={labelId}
-        barView
-        note="Shares are of respondents who answered. Each could choose more than one answer, so the shares can add up to more than 100%."
-      />
+      <ChoiceResult question={question} labelId={labelId} barView note={t('cards.choice.checkboxNote')} />
       <OtherAnswers {...props} />
     </>
   );

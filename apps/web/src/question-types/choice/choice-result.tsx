@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
-import { PIE_COLORS, type QuestionResult } from '@quorum/contract';
+import { OTHER_LABEL, PIE_COLORS, type QuestionResult } from '@quorum/contract';
 import { formatCount, formatPercentage } from '@/lib/format';
 import { ResultBars } from '../shared/result-bars';
 
@@ -8,10 +9,7 @@ const colorAt = (index: number) => PIE_COLORS[index % PIE_COLORS.length]!;
 
 type ChartView = 'pie' | 'bars';
 
-const CHART_VIEWS: ReadonlyArray<{ view: ChartView; label: string }> = [
-  { view: 'pie', label: 'Pie' },
-  { view: 'bars', label: 'Bars' },
-];
+const CHART_VIEWS: readonly ChartView[] = ['pie', 'bars'];
 
 /**
  * The results of a choice question (any choice type): a pie of the answers (six fixed colours, legend at the bottom) beside a table with the
@@ -29,7 +27,11 @@ export function ChoiceResult({
   note?: ReactNode;
   barView?: boolean;
 }) {
-  const data = question.statistics.map((s) => ({ ...s }));
+  const { t } = useTranslation('results');
+  // "Other" is the product's own row: said in the interface's language (the options are the author's words).
+  const nameOf = (answer: string) =>
+    question.allowOther === true && answer === OTHER_LABEL ? t('questions:other.label') : answer;
+  const data = question.statistics.map((s) => ({ ...s, answer: nameOf(s.answer) }));
   const hasAnswers = question.answeredCount > 0;
   const [view, setView] = useState<ChartView>('pie');
   const viewName = useId();
@@ -39,25 +41,25 @@ export function ChoiceResult({
       <div className="flex flex-col gap-3">
         {barView && hasAnswers && (
           <fieldset className="flex items-center gap-3">
-            <legend className="sr-only">Chart</legend>
+            <legend className="sr-only">{t('cards.choice.chart')}</legend>
             <span aria-hidden="true" className="text-xs font-medium tracking-wide text-slate-600 uppercase">
-              Chart
+              {t('cards.choice.chart')}
             </span>
             <span className="inline-flex rounded-control border border-slate-300 p-0.5">
               {CHART_VIEWS.map((option) => (
                 <label
-                  key={option.view}
+                  key={option}
                   className="cursor-pointer rounded-[calc(var(--radius-control)-2px)] px-3 py-1 text-sm text-slate-700 has-checked:bg-accent-600 has-checked:text-white has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-accent-600"
                 >
                   <input
                     type="radio"
                     name={viewName}
-                    value={option.view}
-                    checked={view === option.view}
-                    onChange={() => setView(option.view)}
+                    value={option}
+                    checked={view === option}
+                    onChange={() => setView(option)}
                     className="sr-only"
                   />
-                  {option.label}
+                  {t(`cards.choice.${option}`)}
                 </label>
               ))}
             </span>
@@ -67,9 +69,9 @@ export function ChoiceResult({
           {hasAnswers && shown === 'bars' ? (
             <div data-testid="bar-chart">
               <ResultBars
-                label="Answers"
-                unit={['respondent', 'respondents']}
-                bars={question.statistics.map((s, index) => ({
+                label={t('cards.choice.answers')}
+                unit="respondent"
+                bars={data.map((s, index) => ({
                   label: s.answer,
                   count: s.count,
                   percentage: s.percentage,
@@ -116,7 +118,7 @@ export function ChoiceResult({
             </div>
           ) : (
             <div className="flex h-40 items-center justify-center rounded-card border border-dashed border-slate-200 text-sm text-slate-600">
-              No answers yet
+              {t('cards.noAnswers')}
             </div>
           )}
         </figure>
@@ -124,22 +126,22 @@ export function ChoiceResult({
       </div>
       <table className="w-full text-sm" aria-labelledby={labelId}>
         <thead>
-          <tr className="border-b border-slate-200 text-left text-xs tracking-wide text-slate-600 uppercase">
-            <th scope="col" className="py-2 pr-3 font-medium">
-              Answer
+          <tr className="border-b border-slate-200 text-start text-xs tracking-wide text-slate-600 uppercase">
+            <th scope="col" className="py-2 pe-3 text-start font-medium">
+              {t('cards.choice.answer')}
             </th>
-            <th scope="col" className="py-2 pr-3 text-right font-medium">
-              Count
+            <th scope="col" className="py-2 pe-3 text-end font-medium">
+              {t('cards.choice.count')}
             </th>
-            <th scope="col" className="py-2 text-right font-medium">
-              Share
+            <th scope="col" className="py-2 text-end font-medium">
+              {t('cards.choice.share')}
             </th>
           </tr>
         </thead>
         <tbody>
-          {question.statistics.map((s, index) => (
+          {data.map((s, index) => (
             <tr key={s.answer} className="border-b border-slate-100 last:border-0">
-              <th scope="row" className="py-2 pr-3 text-left font-normal text-slate-800">
+              <th scope="row" className="py-2 pe-3 text-start font-normal text-slate-800">
                 <span className="flex items-start gap-2">
                   <span
                     aria-hidden="true"
@@ -149,8 +151,8 @@ export function ChoiceResult({
                   <span className="break-words">{s.answer}</span>
                 </span>
               </th>
-              <td className="py-2 pr-3 text-right tabular-nums">{formatCount(s.count)}</td>
-              <td className="py-2 text-right text-slate-600 tabular-nums">{formatPercentage(s.percentage)}</td>
+              <td className="py-2 pe-3 text-end tabular-nums">{formatCount(s.count)}</td>
+              <td className="py-2 text-end text-slate-600 tabular-nums">{formatPercentage(s.percentage)}</td>
             </tr>
           ))}
         </tbody>

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
 import { isOtherAnswer, OTHER_LABEL, type AnswerValue, type QuestionResult } from '@quorum/contract';
 import { FreeTextAnswers } from '../text/result';
 import type { QuestionResultProps } from '../types';
@@ -25,6 +26,7 @@ export function OtherAnswers({
   responses,
   Insights,
 }: Pick<QuestionResultProps, 'surveyId' | 'question' | 'responses' | 'Insights'>) {
+  const { t } = useTranslation('results');
   // Stable while the options are, so the list is not worked out again on every render.
   const key = JSON.stringify(optionsOf(question));
   const pick = useMemo(() => {
@@ -33,10 +35,11 @@ export function OtherAnswers({
   }, [key]);
   if (!listsOther(question)) return null;
   const total = question.statistics.find((s) => s.answer === OTHER_LABEL)?.count ?? 0;
+  const other = t('questions:other.label');
   return (
     // A group, not a region: several questions of a survey list "Other" answers, and landmarks need unique names.
-    <div role="group" className="mt-6 space-y-2" aria-label={`Answers given as "${OTHER_LABEL}"`}>
-      <h4 className="text-sm font-semibold text-slate-800">Answers given as “{OTHER_LABEL}”</h4>
+    <div role="group" className="mt-6 space-y-2" aria-label={t('cards.choice.otherGroup', { other })}>
+      <h4 className="text-sm font-semibold text-slate-800">{t('cards.choice.otherHeading', { other })}</h4>
       <FreeTextAnswers
         surveyId={surveyId}
         questionId={question.id}
@@ -44,7 +47,7 @@ export function OtherAnswers({
         responses={responses}
         Insights={Insights}
         sharedTexts={question.textAnswers}
-        label={`Latest "${OTHER_LABEL}" answers`}
+        label={t('cards.choice.otherList', { other })}
         pick={pick}
       />
     </div>

@@ -60,7 +60,7 @@ function DropdownInput({
         />
       </div>
       <p id={hintId} className={cn(inputHint, 'mt-0')}>
-        Type the first letters of an option to jump to it.
+        {t('dropdown.typeAhead')}
       </p>
       {otherPicked && (
         <OtherField

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { PIE_COLORS } from '@quorum/contract';
 import { formatCount, formatPercentage } from '@/lib/format';
 import { NoAnswersYet } from '../shared/result-bars';
@@ -10,6 +11,7 @@ const colorAt = (index: number) => PIE_COLORS[index % PIE_COLORS.length]!;
  * and shares. The table is the bars' text equivalent, so the bars are hidden from screen readers.
  */
 function MatrixResult({ question, labelId }: QuestionResultProps) {
+  const { t } = useTranslation('results');
   const rows = question.rows ?? [];
   // Every column in order; a row answered with a column since removed adds that column at the end.
   const columns = [...new Set(rows.flatMap((row) => row.statistics.map((s) => s.answer)))];
@@ -46,15 +48,15 @@ function MatrixResult({ question, labelId }: QuestionResultProps) {
           );
         })}
       </div>
-      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label="Answers per row (scrolls sideways)">
+      <div className="overflow-x-auto" tabIndex={0} role="region" aria-label={t('cards.matrix.region')}>
         <table className="min-w-full text-sm" aria-labelledby={labelId}>
           <thead>
-            <tr className="border-b border-slate-200 text-left text-xs text-slate-600">
-              <th scope="col" className="py-2 pr-3 font-medium">
-                Row
+            <tr className="border-b border-slate-200 text-start text-xs text-slate-600">
+              <th scope="col" className="py-2 pe-3 text-start font-medium">
+                {t('cards.matrix.row')}
               </th>
               {columns.map((column) => (
-                <th key={column} scope="col" className="py-2 pr-3 text-right font-medium">
+                <th key={column} scope="col" className="py-2 pe-3 text-end font-medium">
                   {column}
                 </th>
               ))}
@@ -63,13 +65,13 @@ function MatrixResult({ question, labelId }: QuestionResultProps) {
           <tbody>
             {rows.map((row) => (
               <tr key={row.row} className="border-b border-slate-100 last:border-0">
-                <th scope="row" className="py-2 pr-3 text-left font-normal break-words text-slate-800">
+                <th scope="row" className="py-2 pe-3 text-start font-normal break-words text-slate-800">
                   {row.row}
                 </th>
                 {columns.map((column) => {
                   const s = row.statistics.find((c) => c.answer === column) ?? { count: 0, percentage: 0 };
                   return (
-                    <td key={column} className="py-2 pr-3 text-right whitespace-nowrap tabular-nums">
+                    <td key={column} className="py-2 pe-3 text-end whitespace-nowrap tabular-nums">
                       {formatCount(s.count)} <span className="text-slate-600">· {formatPercentage(s.percentage)}</span>
                     </td>
                   );

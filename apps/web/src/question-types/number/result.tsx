@@ -1,22 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { percentageOf, type HistogramBin } from '@quorum/contract';
+import { formatCount, formatFigure } from '@/lib/format';
 import { NoAnswersYet, ResultBars } from '../shared/result-bars';
 import type { QuestionResultPart, QuestionResultProps } from '../types';
 
-const figures = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-
-/** A figure of the summary: up to two decimal places, "–" while there is none. */
-function formatFigure(value: number | null | undefined): string {
-  return value === null || value === undefined || !Number.isFinite(value) ? '–' : figures.format(value);
-}
-
-/** A bar's range: "10–20" (the last bar includes its end), or one value when the bar is that narrow. */
-function binLabel(bin: HistogramBin, last: boolean): string {
+/** A bar's range: "10 to under 20" ("10 to 20" for the last, which includes its end), or one value when that narrow. */
+function binLabel(bin: HistogramBin, last: boolean, t: TFunction<'results'>): string {
   if (bin.from === bin.to) return formatFigure(bin.from);
-  return `${formatFigure(bin.from)} to ${last ? '' : 'under '}${formatFigure(bin.to)}`;
+  const range = { from: formatFigure(bin.from), to: formatFigure(bin.to) };
+  return last ? t('cards.number.lastBin', range) : t('cards.number.bin', range);
 }
 
 /** A number question: count, minimum, maximum, mean and median, and a histogram of the answers. */
 function NumberResult({ question }: QuestionResultProps) {
+  const { t } = useTranslation('results');
   const summary = question.summary;
   const bins = question.histogram ?? [];
   const count = summary?.count ?? question.answeredCount;
@@ -25,24 +23,24 @@ function NumberResult({ question }: QuestionResultProps) {
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
         {(
           [
-            ['Answers', summary ? String(summary.count) : '–'],
-            ['Minimum', formatFigure(summary?.min)],
-            ['Maximum', formatFigure(summary?.max)],
-            ['Mean', formatFigure(summary?.mean)],
-            ['Median', formatFigure(summary?.median)],
+            ['count', summary ? formatCount(summary.count) : '–'],
+            ['min', formatFigure(summary?.min)],
+            ['max', formatFigure(summary?.max)],
+            ['mean', formatFigure(summary?.mean)],
+            ['median', formatFigure(summary?.median)],
           ] as const
-        ).map(([label, value]) => (
-          <ResultFigureTerm key={label} label={label} value={value} />
+        ).map(([figure, value]) => (
+          <ResultFigureTerm key={figure} label={t(`cards.number.${figure}`)} value={value} />
         ))}
       </dl>
       {count === 0 || bins.length === 0 ? (
         <NoAnswersYet />
       ) : (
         <ResultBars
-          label="Answers per range"
-          unit={['answer', 'answers']}
+          label={t('cards.number.perRange')}
+          unit="answer"
           bars={bins.map((bin, index) => ({
-            label: binLabel(bin, index === bins.length - 1),
+            label: binLabel(bin, index === bins.length - 1, t),
             count: bin.count,
             percentage: percentageOf(bin.count, count),
           }))}

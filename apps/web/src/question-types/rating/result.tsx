@@ -1,25 +1,27 @@
-import { formatAverage, ownValue } from '@quorum/contract';
-import { formatCount, formatPercentage, plural } from '@/lib/format';
+import { useTranslation } from 'react-i18next';
+import { ownValue } from '@quorum/contract';
+import { formatCount, formatOneDecimal, formatPercentage } from '@/lib/format';
 import type { QuestionResultPart, QuestionResultProps } from '../types';
 
 /** A rating question: the average to one decimal place and one bar per value. */
 function RatingResult({ question }: QuestionResultProps) {
+  const { t } = useTranslation('results');
   const max = question.ratingScale?.max;
   const labels = question.ratingScale?.labels;
   return (
     <div className="grid gap-6 sm:grid-cols-[12rem_minmax(0,1fr)] sm:items-start">
       <div className="rounded-card bg-slate-50 px-5 py-4 text-center">
-        <p className="text-sm text-slate-600">Average rating</p>
+        <p className="text-sm text-slate-600">{t('cards.rating.average')}</p>
         <p className="mt-1 text-4xl font-semibold tracking-tight text-slate-900 tabular-nums">
-          {formatAverage(question.average)}
-          {max !== undefined && <span className="ml-1 text-base font-normal text-slate-600">/ {max}</span>}
+          {formatOneDecimal(question.average)}
+          {max !== undefined && <span className="ms-1 text-base font-normal text-slate-600">/ {max}</span>}
         </p>
-        <p className="mt-1 text-xs text-slate-600">{plural(question.ratingCount ?? 0, 'rating', 'ratings')}</p>
+        <p className="mt-1 text-xs text-slate-600">{t('cards.rating.ratings', { count: question.ratingCount ?? 0 })}</p>
       </div>
       {/* One grid for all rows (subgrid), so every bar starts and ends at the same place. */}
       <ul
         className="grid grid-cols-[auto_minmax(0,1fr)_auto] gap-x-3 gap-y-2 sm:gap-x-4"
-        aria-label="Distribution of ratings"
+        aria-label={t('cards.rating.distribution')}
       >
         {question.statistics.map((s) => {
           const label = ownValue(labels, s.answer);
@@ -35,9 +37,9 @@ function RatingResult({ question }: QuestionResultProps) {
                   style={{ width: `${Math.min(100, s.percentage)}%` }}
                 />
               </span>
-              <span className="text-right text-sm whitespace-nowrap text-slate-600 tabular-nums">
+              <span className="text-end text-sm whitespace-nowrap text-slate-600 tabular-nums">
                 {formatCount(s.count)}
-                <span className="sr-only"> {s.count === 1 ? 'rating' : 'ratings'},</span> ·{' '}
+                <span className="sr-only"> {t('cards.unit.rating', { count: s.count })},</span> ·{' '}
                 {formatPercentage(s.percentage)}
               </span>
             </li>

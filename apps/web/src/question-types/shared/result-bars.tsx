@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { formatCount, formatPercentage } from '@/lib/format';
 
 export interface Bar {
@@ -12,11 +13,15 @@ export interface Bar {
   note?: string;
 }
 
+/** What a bar counts, said after its count to screen readers ("3 answers"). */
+export type BarUnit = 'answer' | 'respondent';
+
 /**
  * Horizontal bars, one per row, each with its count and share written out: a list a screen reader reads in
  * order, named by `label`. One grid for all rows (subgrid), so every bar starts and ends at the same place.
  */
-export function ResultBars({ bars, label, unit }: { bars: readonly Bar[]; label: string; unit: [string, string] }) {
+export function ResultBars({ bars, label, unit }: { bars: readonly Bar[]; label: string; unit: BarUnit }) {
+  const { t } = useTranslation('results');
   return (
     <ul className="grid grid-cols-[auto_minmax(0,1fr)_auto] gap-x-3 gap-y-2 sm:gap-x-4" aria-label={label}>
       {bars.map((bar) => (
@@ -31,9 +36,9 @@ export function ResultBars({ bars, label, unit }: { bars: readonly Bar[]; label:
               style={{ width: `${Math.min(100, Math.max(0, bar.percentage))}%`, backgroundColor: bar.color }}
             />
           </span>
-          <span className="text-right text-sm whitespace-nowrap text-slate-600 tabular-nums">
+          <span className="text-end text-sm whitespace-nowrap text-slate-600 tabular-nums">
             {formatCount(bar.count)}
-            <span className="sr-only"> {bar.count === 1 ? unit[0] : unit[1]},</span> ·{' '}
+            <span className="sr-only"> {t(`cards.unit.${unit}`, { count: bar.count })},</span> ·{' '}
             {formatPercentage(bar.percentage)}
           </span>
         </li>
@@ -44,9 +49,10 @@ export function ResultBars({ bars, label, unit }: { bars: readonly Bar[]; label:
 
 /** The grey box a result shows instead of a chart while nobody answered. */
 export function NoAnswersYet() {
+  const { t } = useTranslation('results');
   return (
     <div className="flex h-24 items-center justify-center rounded-card border border-dashed border-slate-200 text-sm text-slate-600">
-      No answers yet
+      {t('cards.noAnswers')}
     </div>
   );
 }

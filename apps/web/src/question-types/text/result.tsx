@@ -1,7 +1,8 @@
 import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { answerFor, answerText, type AnswerValue, type InsightTheme } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
-import { formatCount, formatDateTime } from '@/lib/format';
+import { formatDateTime } from '@/lib/format';
 import type { QuestionResultPart, QuestionResultProps, ResponsesFeed } from '../types';
 import { themeMatcher } from './theme-match';
 
@@ -17,6 +18,7 @@ const plainText: PickText = (answer) => answerText(answer);
 
 /** A text question: the insights over its answers, and its latest answers, newest first, with "Show more". */
 function TextAnswers({ surveyId, question, responses, Insights }: QuestionResultProps) {
+  const { t } = useTranslation('results');
   return (
     <FreeTextAnswers
       surveyId={surveyId}
@@ -25,7 +27,7 @@ function TextAnswers({ surveyId, question, responses, Insights }: QuestionResult
       responses={responses}
       Insights={Insights}
       sharedTexts={question.textAnswers}
-      label="Latest answers"
+      label={t('cards.text.latest')}
     />
   );
 }
@@ -55,6 +57,7 @@ export function FreeTextAnswers({
   label: string;
   pick?: PickText;
 }) {
+  const { t } = useTranslation('results');
   const [theme, setTheme] = useState<InsightTheme | null>(null);
   const themedPick = useMemo<PickText>(() => {
     if (!theme) return pick;
@@ -77,7 +80,7 @@ export function FreeTextAnswers({
         />
       )}
       <p aria-live="polite" className="text-sm text-slate-700 empty:hidden">
-        {theme && `Showing the answers that mention “${theme.label}”.`}
+        {theme && t('cards.text.showingTheme', { theme: theme.label })}
       </p>
       <AnswerList
         // A new theme starts the list again from its first answers.
@@ -85,7 +88,7 @@ export function FreeTextAnswers({
         questionId={questionId}
         total={theme ? theme.count : total}
         responses={responses}
-        label={theme ? `${label} mentioning “${theme.label}”` : label}
+        label={theme ? t('cards.text.mentioning', { label, theme: theme.label }) : label}
         pick={themedPick}
       />
     </div>
@@ -102,16 +105,15 @@ function SharedAnswerList({
   total: number;
   label: string;
 }) {
+  const { t } = useTranslation('results');
   const [visible, setVisible] = useState(FIRST);
-  if (total === 0) return <p className="text-sm text-slate-600">No answers yet</p>;
-  if (!texts) return <p className="text-sm text-slate-600">Text answers are not included in this report.</p>;
-  if (texts.length === 0) return <p className="text-sm text-slate-600">No answers among the latest responses.</p>;
+  if (total === 0) return <p className="text-sm text-slate-600">{t('cards.noAnswers')}</p>;
+  if (!texts) return <p className="text-sm text-slate-600">{t('cards.text.notIncluded')}</p>;
+  if (texts.length === 0) return <p className="text-sm text-slate-600">{t('cards.text.noneAmongLatest')}</p>;
   return (
     <div className="space-y-3">
       {texts.length < total && (
-        <p className="text-sm text-slate-600">
-          The newest {formatCount(texts.length)} of {formatCount(total)} answers.
-        </p>
+        <p className="text-sm text-slate-600">{t('cards.text.newestOf', { shown: texts.length, total })}</p>
       )}
       <ul className="space-y-2" aria-label={label}>
         {texts.slice(0, visible).map((text, index) => (
@@ -122,7 +124,7 @@ function SharedAnswerList({
       </ul>
       {texts.length > visible && (
         <Button variant="secondary" size="sm" onClick={() => setVisible(visible + MORE)}>
-          Show more
+          {t('cards.text.showMore')}
         </Button>
       )}
     </div>
@@ -146,6 +148,7 @@ export function AnswerList({
   label: string;
   pick?: PickText;
 }) {
+  const { t } = useTranslation('results');
   const [visible, setVisible] = useState(FIRST);
   const [loadingMore, setLoadingMore] = useState(false);
 
@@ -160,9 +163,9 @@ export function AnswerList({
     [responses.data, questionId, pick],
   );
 
-  if (total === 0) return <p className="text-sm text-slate-600">No answers yet</p>;
-  if (responses.isPending) return <p className="text-sm text-slate-600">Loading answers…</p>;
-  if (responses.isError) return <p className="text-sm text-red-700">The answers could not be loaded.</p>;
+  if (total === 0) return <p className="text-sm text-slate-600">{t('cards.noAnswers')}</p>;
+  if (responses.isPending) return <p className="text-sm text-slate-600">{t('cards.text.loading')}</p>;
+  if (responses.isError) return <p className="text-sm text-red-700">{t('cards.text.loadFailed')}</p>;
 
   const shown = answers.slice(0, visible);
   const canShowMore = answers.length > visible || (responses.hasNextPage && shown.length < total);
@@ -188,7 +191,7 @@ export function AnswerList({
   return (
     <div className="space-y-3">
       {shown.length === 0 ? (
-        <p className="text-sm text-slate-600">No answers among the latest responses.</p>
+        <p className="text-sm text-slate-600">{t('cards.text.noneAmongLatest')}</p>
       ) : (
         <ul className="space-y-2" aria-label={label}>
           {shown.map((a) => (
@@ -201,7 +204,7 @@ export function AnswerList({
       )}
       {canShowMore && (
         <Button variant="secondary" size="sm" loading={loadingMore} onClick={() => void showMore()}>
-          Show more
+          {t('cards.text.showMore')}
         </Button>
       )}
     </div>
