@@ -11,7 +11,7 @@ import {
  * The live list of unmet password rules, from the contract's rules so the screen and
  * the server agree; "All password requirements are met" once none is left. Announced politely as it
  * changes. Register and Change Password word their rules differently, hence `intro` and `listLabel`. A rule's
- * words come from the `auth` catalog (`passwordRules.<register|change>.<id>`, English as the contract words it).
+ * words are the contract's (`contract:passwordRules.<register|change>.<id>`, translated in other languages).
  */
 export function PasswordRequirements({
   id,
@@ -29,9 +29,8 @@ export function PasswordRequirements({
   const { t } = useTranslation('auth');
   const ruleText = (rule: PasswordRule) => {
     const change = changePasswordRules.includes(rule);
-    return t(`passwordRules.${change ? 'change' : 'register'}.${rule.id}`, {
+    return t(`contract:passwordRules.${change ? 'change' : 'register'}.${rule.id}`, {
       specials: change ? CHANGE_PASSWORD_SPECIALS : REGISTRATION_SPECIALS,
-      defaultValue: rule.label,
     });
   };
   return (

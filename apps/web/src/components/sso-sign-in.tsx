@@ -22,8 +22,8 @@ export function SsoSignIn({ side }: { side: UserType }) {
   const config = useQuery({ queryKey: ['public-config'], queryFn: loadConfig, staleTime: Infinity });
   const sso = config.data?.sso;
   const error = params.get(SSO_ERROR_PARAM);
-  // One of the contract's codes, worded in the `auth` catalog (English as the contract words them).
-  const refused = ssoErrorMessage(error) ? t(`sso.errors.${error}`) : undefined;
+  // One of the contract's codes, worded by the contract (translated in the `contract` catalog).
+  const refused = ssoErrorMessage(error) ? t(`contract:ssoErrors.${error}`) : undefined;
   const offered = sso && (side === 'user' || sso.admin);
   if (!refused && !offered) return null;
   return (

@@ -1,8 +1,8 @@
 import IntlMessageFormat from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
+import { APP_CONTRACT_TEXTS_EN } from './app-contract-texts';
 import { CONTRACT_TEXTS_EN } from './contract-texts';
 import { LANGUAGE_CODES, NAMESPACES } from './languages';
-import { VALIDATION_TEXTS_EN } from './validation-texts';
 
 type Catalog = { [key: string]: string | Catalog };
 
@@ -10,7 +10,7 @@ const files = import.meta.glob<Catalog>('../locales/*/*.json', { eager: true, im
 
 function catalog(language: string, ns: string): Catalog {
   if (language === 'en' && ns === 'contract') {
-    return { ...CONTRACT_TEXTS_EN, validation: VALIDATION_TEXTS_EN } as unknown as Catalog;
+    return { ...CONTRACT_TEXTS_EN, ...APP_CONTRACT_TEXTS_EN } as unknown as Catalog;
   }
   const file = files[`../locales/${language}/${ns}.json`];
   if (!file) throw new Error(`no catalog src/locales/${language}/${ns}.json`);

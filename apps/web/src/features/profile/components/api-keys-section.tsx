@@ -1,11 +1,11 @@
 import { Trans, useTranslation } from 'react-i18next';
+import { apiKeyScopeKey } from '@/i18n/app-contract-texts';
 import { translateValidationMessage } from '@/i18n/validation-messages';
 import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { KeyRound } from 'lucide-react';
 import {
   API_KEY_SCOPES,
-  API_KEY_SCOPE_LABELS,
   createApiKeyBodySchema,
   type ApiKey,
   type ApiKeyScope,
@@ -121,7 +121,7 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
               <CheckboxField
                 key={scope}
                 name="scopes"
-                label={t(`apiKeys.scope.${scope.replace(':', '_')}`, { defaultValue: API_KEY_SCOPE_LABELS[scope] })}
+                label={t(`contract:apiKeyScopes.${apiKeyScopeKey(scope)}`)}
                 hint={scope}
                 checked={field.value.includes(scope)}
                 disabled={create.isPending}

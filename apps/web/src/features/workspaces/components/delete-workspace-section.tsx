@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import type { Workspace } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -8,29 +9,25 @@ import { errorMessage } from '@/lib/api-client';
 import { useDeleteWorkspace } from '../api/workspace-settings';
 import { useGoHomeWithout } from '../lib/leave-workspace';
 
-const DELETE_FAILED = 'Could not delete the workspace. Please try again.';
-
 /** "Danger zone" (owners): deleting the workspace, once its name is typed in a dialog. */
 export function DeleteWorkspaceSection({ workspace }: { workspace: Workspace }) {
+  const { t } = useTranslation('workspaces');
   const headingId = useId();
   const [open, setOpen] = useState(false);
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h2 id={headingId} className="text-base font-semibold text-red-800">
-        Danger zone
+        {t('delete.heading')}
       </h2>
-      <p className="text-sm text-slate-700">
-        Deleting the workspace removes every member&apos;s access and deletes its surveys. An administrator can restore
-        the surveys to the people who created them.
-      </p>
+      <p className="text-sm text-slate-700">{t('delete.intro')}</p>
       <Button variant="danger" onClick={() => setOpen(true)}>
-        Delete workspace
+        {t('delete.open')}
       </Button>
       <Modal
         open={open}
         onOpenChange={setOpen}
-        title={`Delete ${workspace.name}?`}
-        description="Its surveys are deleted with it, and every member loses access at once. An administrator can restore the surveys to their creators."
+        title={t('delete.title', { name: workspace.name })}
+        description={t('delete.description')}
       >
         {open && <DeleteForm workspace={workspace} onCancel={() => setOpen(false)} />}
       </Modal>
@@ -39,6 +36,7 @@ export function DeleteWorkspaceSection({ workspace }: { workspace: Workspace }) 
 }
 
 function DeleteForm({ workspace, onCancel }: { workspace: Workspace; onCancel: () => void }) {
+  const { t } = useTranslation('workspaces');
   const remove = useDeleteWorkspace(workspace.id);
   const goHome = useGoHomeWithout();
   const [typed, setTyped] = useState('');
@@ -56,14 +54,14 @@ function DeleteForm({ workspace, onCancel }: { workspace: Workspace; onCancel: (
       await remove.mutateAsync();
       await goHome(workspace.id);
     } catch (error) {
-      setFailure(errorMessage(error, DELETE_FAILED));
+      setFailure(errorMessage(error, t('delete.failed')));
     }
   };
 
   return (
     <form
       noValidate
-      aria-label="Delete workspace"
+      aria-label={t('delete.formLabel')}
       className="space-y-4"
       onSubmit={(event) => {
         event.preventDefault();
@@ -72,16 +70,19 @@ function DeleteForm({ workspace, onCancel }: { workspace: Workspace; onCancel: (
     >
       <TextField
         label={
-          <>
-            Type <strong className="font-semibold break-all">{workspace.name}</strong> to confirm
-          </>
+          <Trans
+            t={t}
+            i18nKey="delete.confirmLabel"
+            values={{ name: workspace.name }}
+            components={{ strong: <strong className="font-semibold break-all" /> }}
+          />
         }
         name="confirm-name"
         autoComplete="off"
         autoFocus
         required
         value={typed}
-        error={mismatch ? 'Type the workspace name exactly as shown' : undefined}
+        error={mismatch ? t('delete.mismatch') : undefined}
         disabled={remove.isPending}
         onChange={(event) => {
           setTyped(event.target.value);
@@ -91,10 +92,10 @@ function DeleteForm({ workspace, onCancel }: { workspace: Workspace; onCancel: (
       {failure && <Banner tone="error">{failure}</Banner>}
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <Button variant="secondary" onClick={onCancel} disabled={remove.isPending}>
-          Cancel
+          {t('delete.cancel')}
         </Button>
         <Button type="submit" variant="danger" loading={remove.isPending}>
-          {remove.isPending ? 'Deleting...' : 'Delete workspace'}
+          {remove.isPending ? t('delete.deleting') : t('delete.delete')}
         </Button>
       </div>
     </form>

@@ -2,13 +2,9 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CalendarClock, Link2Off, Loader2, LogIn, LogOut, Mail, UserPlus, Users } from 'lucide-react';
-import {
-  ERROR_MESSAGES,
-  formatMessage,
-  type InvitationPreview,
-  type Workspace,
-  type WorkspaceListResponse,
-} from '@quorum/contract';
+import type { TFunction } from 'i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import type { InvitationPreview, Workspace, WorkspaceListResponse } from '@quorum/contract';
 import { AuthCard, AuthOutcome } from '@/components/auth-card';
 import { Banner } from '@/components/ui/banner';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -25,27 +21,31 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAcceptInvitation, useInvitationPreview } from '../api/invitation';
 import { useSignOutOnServer } from '../api/sign-out';
 import { nameOf } from '../lib/people';
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, withArticle } from '../lib/roles';
+import { roleDescription, roleLabel } from '../lib/roles';
 
-const LOAD_FAILED = 'Could not load the invitation. Please try again.';
-const ACCEPT_FAILED = 'Could not accept the invitation. Please try again.';
+/** The server's codes for an invitation link that cannot be used. */
+const DEAD_LINK_CODES = ['INVITATION_NOT_FOUND', 'INVITATION_EXPIRED', 'INVITATION_USED'] as const;
+type DeadLinkCode = (typeof DEAD_LINK_CODES)[number];
 
-/** An invitation link that cannot be used, by the server's code: its title and what to say. */
-const DEAD_LINKS: Readonly<Record<string, { title: string; message: string }>> = {
-  INVITATION_NOT_FOUND: {
-    title: 'Invitation not valid',
-    message: `${ERROR_MESSAGES.INVITATION_NOT_FOUND}. It may have been revoked: ask the person who invited you for a new one.`,
-  },
-  INVITATION_EXPIRED: { title: 'Invitation expired', message: ERROR_MESSAGES.INVITATION_EXPIRED },
-  INVITATION_USED: {
-    title: 'Invitation already used',
-    message: `${ERROR_MESSAGES.INVITATION_USED}. If you accepted it, the workspace is in your workspace list.`,
-  },
-};
-
-function deadLink(error: unknown) {
+function deadLink(error: unknown): DeadLinkCode | null {
   if (!(error instanceof ApiError) || !error.code) return null;
-  return DEAD_LINKS[error.code] ?? null;
+  return DEAD_LINK_CODES.find((code) => code === error.code) ?? null;
+}
+
+/**
+ * What a dead link's page says: its title, and the error's own text (the contract's, in the interface's language)
+ * with what to do.
+ */
+function deadLinkTexts(code: DeadLinkCode, t: TFunction<'workspaces'>): { title: string; message: string } {
+  const error = t(`contract:errors.${code}`);
+  switch (code) {
+    case 'INVITATION_NOT_FOUND':
+      return { title: t('invitation.notFoundTitle'), message: t('invitation.notFoundBody', { error }) };
+    case 'INVITATION_EXPIRED':
+      return { title: t('invitation.expiredTitle'), message: error };
+    case 'INVITATION_USED':
+      return { title: t('invitation.usedTitle'), message: t('invitation.usedBody', { error }) };
+  }
 }
 
 /**
@@ -56,7 +56,8 @@ function deadLink(error: unknown) {
  * Sign out. A link revoked, expired or used says so.
  */
 export function InvitationPage() {
-  useDocumentTitle('Invitation');
+  const { t } = useTranslation('workspaces');
+  useDocumentTitle(t('invitation.documentTitle'));
   const { token = '' } = useParams();
   const { state } = useSession();
   const preview = useInvitationPreview(token);
@@ -76,28 +77,29 @@ export function InvitationPage() {
   const signedIn = state.status === 'signed-in';
   const home = signedIn ? (
     <Link to={paths.user.dashboard.getHref()} className={buttonClasses('secondary', 'lg', 'w-full')}>
-      Go to the dashboard
+      {t('invitation.goToDashboard')}
     </Link>
   ) : (
     <Link to={paths.auth.login.getHref()} className={buttonClasses('secondary', 'lg', 'w-full')}>
-      Sign in
+      {t('invitation.signIn')}
     </Link>
   );
 
   if (dead) {
+    const { title, message } = deadLinkTexts(dead, t);
     return (
-      <AuthOutcome ref={outcome} role="alert" tone="danger" icon={<Link2Off />} title={dead.title} action={home}>
-        <p className="mt-3 text-sm text-slate-600">{dead.message}</p>
+      <AuthOutcome ref={outcome} role="alert" tone="danger" icon={<Link2Off />} title={title} action={home}>
+        <p className="mt-3 text-sm text-slate-600">{message}</p>
       </AuthOutcome>
     );
   }
 
   if (preview.isError) {
     return (
-      <AuthOutcome role="alert" tone="danger" icon={<Link2Off />} title="Invitation" action={home}>
-        <p className="mt-3 text-sm text-slate-600">{errorMessage(preview.error, LOAD_FAILED)}</p>
+      <AuthOutcome role="alert" tone="danger" icon={<Link2Off />} title={t('invitation.title')} action={home}>
+        <p className="mt-3 text-sm text-slate-600">{errorMessage(preview.error, t('invitation.loadFailed'))}</p>
         <Button variant="secondary" className="mt-4" onClick={() => void preview.refetch()}>
-          Try again
+          {t('invitation.tryAgain')}
         </Button>
       </AuthOutcome>
     );
@@ -108,7 +110,7 @@ export function InvitationPage() {
       <Card className="p-6 text-center sm:p-8">
         <div role="status" aria-live="polite" className="flex flex-col items-center gap-4 py-4">
           <Loader2 className="size-8 animate-spin text-accent-600" aria-hidden="true" />
-          <h1 className="text-xl font-semibold tracking-tight text-slate-900">Loading the invitation...</h1>
+          <h1 className="text-xl font-semibold tracking-tight text-slate-900">{t('invitation.loading')}</h1>
         </div>
       </Card>
     );
@@ -118,7 +120,7 @@ export function InvitationPage() {
   return (
     <AuthCard
       icon={<Users />}
-      title={`Join ${invitation.workspace.name}`}
+      title={t('invitation.join', { workspace: invitation.workspace.name })}
       description={<Offer invitation={invitation} />}
     >
       <InvitationDetails invitation={invitation} />
@@ -134,25 +136,35 @@ export function InvitationPage() {
 }
 
 function Offer({ invitation }: { invitation: InvitationPreview }) {
-  const who = nameOf(invitation.invitedBy, 'Someone');
+  const { t } = useTranslation('workspaces');
   return (
-    <>
-      {who} invited you to join <strong className="font-semibold text-slate-900">{invitation.workspace.name}</strong> as{' '}
-      {withArticle(invitation.role)}.
-    </>
+    <Trans
+      t={t}
+      i18nKey="invitation.offer"
+      values={{
+        who: nameOf(invitation.invitedBy, t('invitation.someone')),
+        workspace: invitation.workspace.name,
+        role: invitation.role,
+      }}
+      components={{ strong: <strong className="font-semibold text-slate-900" /> }}
+    />
   );
 }
 
 function InvitationDetails({ invitation }: { invitation: InvitationPreview }) {
+  const { t } = useTranslation('workspaces');
   return (
     <dl className="space-y-3 rounded-control border border-slate-200 bg-slate-50 p-4 text-sm">
-      <Detail icon={<Mail />} term="Invited email">
+      <Detail icon={<Mail />} term={t('invitation.invitedEmail')}>
         <span className="break-all">{invitation.email}</span>
       </Detail>
-      <Detail icon={<Users />} term="Role">
-        {ROLE_LABELS[invitation.role]}: {ROLE_DESCRIPTIONS[invitation.role]}
+      <Detail icon={<Users />} term={t('invitation.role')}>
+        {t('invitation.roleWithDescription', {
+          role: roleLabel(invitation.role),
+          description: roleDescription(invitation.role),
+        })}
       </Detail>
-      <Detail icon={<CalendarClock />} term="Valid until">
+      <Detail icon={<CalendarClock />} term={t('invitation.validUntil')}>
         {formatDateTime(invitation.expiresAt)}
       </Detail>
     </dl>
@@ -175,18 +187,19 @@ function Detail({ icon, term, children }: { icon: ReactNode; term: string; child
 
 /** Sign in or register, coming back here after (by `?next=`, and kept in this browser for the registration). */
 function SignedOutChoices() {
+  const { t } = useTranslation('workspaces');
   const { pathname } = useLocation();
   const next = new URLSearchParams({ [NEXT_PARAM]: pathname }).toString();
   return (
     <div className="space-y-3">
-      <p className="text-sm text-slate-600">Sign in with the invited email to accept, or create an account with it.</p>
+      <p className="text-sm text-slate-600">{t('invitation.signedOutHint')}</p>
       <Link
         to={`${paths.auth.login.getHref()}?${next}`}
         onClick={() => rememberInvitationPath(pathname)}
         className={buttonClasses('primary', 'lg', 'w-full')}
       >
         <LogIn className="size-4" aria-hidden="true" />
-        Sign in to accept
+        {t('invitation.signInToAccept')}
       </Link>
       <Link
         to={`${paths.auth.register.getHref()}?${next}`}
@@ -194,7 +207,7 @@ function SignedOutChoices() {
         className={buttonClasses('secondary', 'lg', 'w-full')}
       >
         <UserPlus className="size-4" aria-hidden="true" />
-        Create an account
+        {t('invitation.createAccount')}
       </Link>
     </div>
   );
@@ -209,6 +222,7 @@ function SignedInChoices({
   token: string;
   onDeadLink: (dead: ReturnType<typeof deadLink>) => void;
 }) {
+  const { t } = useTranslation('workspaces');
   const { state, signOut } = useSession();
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -247,28 +261,31 @@ function SignedInChoices({
     } catch (error) {
       const dead = deadLink(error);
       if (dead) onDeadLink(dead);
-      else setFailure(errorMessage(error, ACCEPT_FAILED));
+      else setFailure(errorMessage(error, t('invitation.acceptFailed')));
     }
   };
 
   if (!sameEmail) {
     const why =
       session.userType === 'admin'
-        ? 'Administrators cannot join workspaces. Sign out and sign in with the invited email to accept.'
-        : formatMessage(ERROR_MESSAGES.INVITATION_EMAIL_MISMATCH, { email: invitation.email });
+        ? t('invitation.adminCannotJoin')
+        : t('contract:errors.INVITATION_EMAIL_MISMATCH', { email: invitation.email });
     return (
       <div className="space-y-3">
         <Banner tone="warning">
           {why}{' '}
           {session.userType === 'user' && (
-            <>
-              You are signed in as <strong className="font-semibold break-all">{session.user.email}</strong>.
-            </>
+            <Trans
+              t={t}
+              i18nKey="invitation.signedInAs"
+              values={{ email: session.user.email }}
+              components={{ strong: <strong className="font-semibold break-all" /> }}
+            />
           )}
         </Banner>
         <Button size="lg" className="w-full" loading={serverSignOut.isPending} onClick={() => void onSignOut()}>
           <LogOut className="size-4" aria-hidden="true" />
-          Sign out
+          {t('invitation.signOut')}
         </Button>
       </div>
     );
@@ -278,10 +295,10 @@ function SignedInChoices({
     <div className="space-y-3">
       {failure && <Banner tone="error">{failure}</Banner>}
       <Button size="lg" className="w-full" loading={accept.isPending} onClick={() => void onAccept()}>
-        {accept.isPending ? 'Joining...' : 'Accept invitation'}
+        {accept.isPending ? t('invitation.joining') : t('invitation.accept')}
       </Button>
       <Link to={paths.user.dashboard.getHref()} className={buttonClasses('ghost', 'md', 'w-full')}>
-        Not now
+        {t('invitation.notNow')}
       </Link>
     </div>
   );

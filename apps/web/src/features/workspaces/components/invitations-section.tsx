@@ -1,8 +1,10 @@
 import { useId, useState } from 'react';
 import { MailPlus } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import {
   createInvitationBodySchema,
   WORKSPACE_LIMITS,
+  WORKSPACE_ROLES,
   type CreateInvitationBody,
   type Invitation,
   type Workspace,
@@ -18,11 +20,7 @@ import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useInvitations, useInviteMember, useRevokeInvitation } from '../api/workspace-settings';
 import { nameOf } from '../lib/people';
-import { ROLE_DESCRIPTIONS, ROLE_LABELS, ROLE_OPTIONS } from '../lib/roles';
-
-const LOAD_FAILED = 'Could not load the invitations. Please try again.';
-const INVITE_FAILED = 'Could not send the invitation. Please try again.';
-const REVOKE_FAILED = 'Could not revoke the invitation. Please try again.';
+import { roleDescription, roleLabel } from '../lib/roles';
 
 const EMPTY: CreateInvitationBody = { email: '', role: 'editor' };
 
@@ -32,6 +30,7 @@ const EMPTY: CreateInvitationBody = { email: '', role: 'editor' };
  * each revocable.
  */
 export function InvitationsSection({ workspace }: { workspace: Workspace }) {
+  const { t } = useTranslation('workspaces');
   const headingId = useId();
   const invitations = useInvitations(workspace.id);
   const revoke = useRevokeInvitation(workspace.id);
@@ -42,8 +41,8 @@ export function InvitationsSection({ workspace }: { workspace: Workspace }) {
     setNotice(null);
     setFailure(null);
     revoke.mutate(invitation.id, {
-      onSuccess: () => setNotice(`The invitation to ${invitation.email} is revoked: its link no longer works.`),
-      onError: (error) => setFailure(errorMessage(error, REVOKE_FAILED)),
+      onSuccess: () => setNotice(t('invitations.revoked', { email: invitation.email })),
+      onError: (error) => setFailure(errorMessage(error, t('invitations.revokeFailed'))),
     });
   };
 
@@ -52,7 +51,7 @@ export function InvitationsSection({ workspace }: { workspace: Workspace }) {
     body = (
       <div className="space-y-3" aria-busy="true">
         <p role="status" className="sr-only">
-          Loading invitations...
+          {t('invitations.loading')}
         </p>
         <Skeleton className="h-14 w-full" />
       </div>
@@ -60,26 +59,26 @@ export function InvitationsSection({ workspace }: { workspace: Workspace }) {
   } else if (invitations.isError) {
     body = (
       <Banner tone="error">
-        <p>{errorMessage(invitations.error, LOAD_FAILED)}</p>
+        <p>{errorMessage(invitations.error, t('invitations.loadFailed'))}</p>
         <button
           type="button"
           className="mt-1 font-medium underline underline-offset-2"
           onClick={() => void invitations.refetch()}
         >
-          Try again
+          {t('invitations.tryAgain')}
         </button>
       </Banner>
     );
   } else if (invitations.data.invitations.length === 0) {
     body = (
-      <EmptyState icon={<MailPlus />} title="No pending invitations" className="py-6">
-        Invitations you send show here until they are accepted, revoked or expire.
+      <EmptyState icon={<MailPlus />} title={t('invitations.emptyTitle')} className="py-6">
+        {t('invitations.emptyBody')}
       </EmptyState>
     );
   } else {
     body = (
       <ul
-        aria-label="Pending invitations"
+        aria-label={t('invitations.pendingLabel')}
         className="divide-y divide-slate-200 rounded-control border border-slate-200"
       >
         {invitations.data.invitations.map((invitation) => (
@@ -87,22 +86,24 @@ export function InvitationsSection({ workspace }: { workspace: Workspace }) {
             <div className="min-w-0 space-y-1">
               <p className="flex flex-wrap items-center gap-2">
                 <span className="font-medium break-all text-slate-900">{invitation.email}</span>
-                <Badge>{ROLE_LABELS[invitation.role]}</Badge>
+                <Badge>{roleLabel(invitation.role)}</Badge>
               </p>
               <p className="text-xs text-slate-600">
-                Invited by {nameOf(invitation.invitedBy, 'a former member')} · Expires{' '}
-                {formatDateTime(invitation.expiresAt)}
+                {t('invitations.invitedBy', {
+                  name: nameOf(invitation.invitedBy, t('invitations.formerMember')),
+                  date: formatDateTime(invitation.expiresAt),
+                })}
               </p>
             </div>
             <Button
               variant="secondary"
               size="sm"
               className="shrink-0 self-start sm:self-center"
-              aria-label={`Revoke the invitation to ${invitation.email}`}
+              aria-label={t('invitations.revokeLabel', { email: invitation.email })}
               loading={revoke.isPending && revoke.variables === invitation.id}
               onClick={() => onRevoke(invitation)}
             >
-              Revoke
+              {t('invitations.revoke')}
             </Button>
           </li>
         ))}
@@ -113,12 +114,12 @@ export function InvitationsSection({ workspace }: { workspace: Workspace }) {
   return (
     <section aria-labelledby={headingId} className="space-y-4">
       <h2 id={headingId} className="text-base font-semibold text-slate-900">
-        Invitations
+        {t('invitations.heading')}
       </h2>
       <InviteForm
         onInvited={(email) => {
           setFailure(null);
-          setNotice(`Invitation sent to ${email}.`);
+          setNotice(t('invitations.sent', { email }));
         }}
         workspaceId={workspace.id}
       />
@@ -128,13 +129,14 @@ export function InvitationsSection({ workspace }: { workspace: Workspace }) {
         </Banner>
       )}
       {failure && <Banner tone="error">{failure}</Banner>}
-      <h3 className="text-sm font-semibold text-slate-800">Pending</h3>
+      <h3 className="text-sm font-semibold text-slate-800">{t('invitations.pending')}</h3>
       {body}
     </section>
   );
 }
 
 function InviteForm({ workspaceId, onInvited }: { workspaceId: string; onInvited: (email: string) => void }) {
+  const { t } = useTranslation('workspaces');
   const invite = useInviteMember(workspaceId);
   const form = useZodForm<CreateInvitationBody>(createInvitationBodySchema, { defaultValues: EMPTY });
   const [failure, setFailure] = useState<string | null>(null);
@@ -147,32 +149,29 @@ function InviteForm({ workspaceId, onInvited }: { workspaceId: string; onInvited
       form.reset({ email: '', role });
       onInvited(email.trim());
     } catch (error) {
-      setFailure(errorMessage(error, INVITE_FAILED));
+      setFailure(errorMessage(error, t('invite.failed')));
     }
   };
 
   return (
-    <Form form={form} onSubmit={onSubmit} noValidate aria-label="Invite someone" className="space-y-3">
-      <p className="text-sm text-slate-600">
-        We email them a link valid for {WORKSPACE_LIMITS.invitationDays} days. They sign in or create an account with
-        this email to accept.
-      </p>
+    <Form form={form} onSubmit={onSubmit} noValidate aria-label={t('invite.formLabel')} className="space-y-3">
+      <p className="text-sm text-slate-600">{t('invite.intro', { days: WORKSPACE_LIMITS.invitationDays })}</p>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <FormTextField<CreateInvitationBody>
           name="email"
           type="email"
-          label="Email"
+          label={t('invite.email')}
           required
           autoComplete="off"
           disabled={invite.isPending}
           fieldClassName="min-w-0 flex-1"
         />
-        <Field label="Role" hint={ROLE_DESCRIPTIONS[role]} className="sm:w-56">
+        <Field label={t('invite.role')} hint={roleDescription(role)} className="sm:w-56">
           {({ id, describedBy }) => (
             <Select id={id} aria-describedby={describedBy} disabled={invite.isPending} {...form.register('role')}>
-              {ROLE_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
+              {WORKSPACE_ROLES.map((option) => (
+                <option key={option} value={option}>
+                  {roleLabel(option)}
                 </option>
               ))}
             </Select>
@@ -181,7 +180,7 @@ function InviteForm({ workspaceId, onInvited }: { workspaceId: string; onInvited
       </div>
       {failure && <Banner tone="error">{failure}</Banner>}
       <Button type="submit" loading={invite.isPending}>
-        {invite.isPending ? 'Sending...' : 'Send invitation'}
+        {invite.isPending ? t('invite.sending') : t('invite.send')}
       </Button>
     </Form>
   );

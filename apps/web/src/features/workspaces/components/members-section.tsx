@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { roleCan, WORKSPACE_ROLES, type Workspace, type WorkspaceMember, type WorkspaceRole } from '@quorum/contract';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
@@ -11,9 +12,7 @@ import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useMembers, useRemoveMember, useUpdateMember } from '../api/workspace-settings';
 import { useGoHomeWithout } from '../lib/leave-workspace';
-import { ROLE_LABELS } from '../lib/roles';
-
-const LOAD_FAILED = 'Could not load the members. Please try again.';
+import { roleLabel } from '../lib/roles';
 
 /** One member's row's message: which member, and what the server said. */
 interface RowFailure {
@@ -27,6 +26,7 @@ interface RowFailure {
  * the member's row.
  */
 export function MembersSection({ workspace }: { workspace: Workspace }) {
+  const { t } = useTranslation('workspaces');
   const headingId = useId();
   const { state } = useSession();
   const myId = state.status === 'signed-in' ? state.session.user.id : '';
@@ -44,7 +44,7 @@ export function MembersSection({ workspace }: { workspace: Workspace }) {
       { userId: member.userId, role },
       {
         onError: (error) =>
-          setFailure({ userId: member.userId, message: errorMessage(error, 'Could not change the role.') }),
+          setFailure({ userId: member.userId, message: errorMessage(error, t('members.roleFailed')) }),
       },
     );
   };
@@ -63,7 +63,7 @@ export function MembersSection({ workspace }: { workspace: Workspace }) {
         setRemoving(null);
         setFailure({
           userId: member.userId,
-          message: errorMessage(error, leaving ? 'Could not leave the workspace.' : 'Could not remove the member.'),
+          message: errorMessage(error, leaving ? t('members.leaveFailed') : t('members.removeFailed')),
         });
       },
     });
@@ -74,7 +74,7 @@ export function MembersSection({ workspace }: { workspace: Workspace }) {
     body = (
       <div className="space-y-3" aria-busy="true">
         <p role="status" className="sr-only">
-          Loading members...
+          {t('members.loading')}
         </p>
         <Skeleton className="h-14 w-full" />
         <Skeleton className="h-14 w-full" />
@@ -83,13 +83,13 @@ export function MembersSection({ workspace }: { workspace: Workspace }) {
   } else if (members.isError) {
     body = (
       <Banner tone="error">
-        <p>{errorMessage(members.error, LOAD_FAILED)}</p>
+        <p>{errorMessage(members.error, t('members.loadFailed'))}</p>
         <button
           type="button"
           className="mt-1 font-medium underline underline-offset-2"
           onClick={() => void members.refetch()}
         >
-          Try again
+          {t('members.tryAgain')}
         </button>
       </Banner>
     );
@@ -119,21 +119,23 @@ export function MembersSection({ workspace }: { workspace: Workspace }) {
   return (
     <section aria-labelledby={headingId} className="space-y-3">
       <h2 id={headingId} className="text-base font-semibold text-slate-900">
-        Members
+        {t('members.heading')}
       </h2>
       {body}
       <ConfirmDialog
         open={removing !== null}
-        title={leaving ? `Leave ${workspace.name}?` : `Remove ${removing?.name ?? ''}?`}
-        confirmLabel={leaving ? 'Leave workspace' : 'Remove member'}
+        title={
+          leaving
+            ? t('members.leaveTitle', { workspace: workspace.name })
+            : t('members.removeTitle', { name: removing?.name ?? '' })
+        }
+        confirmLabel={leaving ? t('members.leaveConfirm') : t('members.removeConfirm')}
         tone="danger"
         busy={remove.isPending}
         onConfirm={confirmRemove}
         onCancel={() => setRemoving(null)}
       >
-        {leaving
-          ? 'You lose access to its surveys and results at once. To come back, an owner has to invite you again.'
-          : `${removing?.name ?? 'They'} loses access to the workspace's surveys and results at once. The surveys they made stay in the workspace.`}
+        {leaving ? t('members.leaveBody') : t('members.removeBody', { name: removing?.name ?? '' })}
       </ConfirmDialog>
     </section>
   );
@@ -157,6 +159,7 @@ function MemberRow({
   onRole: (role: WorkspaceRole) => void;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation('workspaces');
   const selectId = useId();
   const failureId = useId();
   return (
@@ -165,16 +168,16 @@ function MemberRow({
         <div className="min-w-0">
           <p className="font-medium break-words text-slate-900">
             {member.name}
-            {isMe && <span className="font-normal text-slate-600"> (you)</span>}
+            {isMe && <span className="font-normal text-slate-600">{t('members.you')}</span>}
           </p>
           <p className="text-sm break-all text-slate-600">{member.email}</p>
-          <p className="text-xs text-slate-600">Joined {formatDateTime(member.joinedAt)}</p>
+          <p className="text-xs text-slate-600">{t('members.joined', { date: formatDateTime(member.joinedAt) })}</p>
         </div>
         <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
           {canManage ? (
             <div className="flex items-center gap-2">
               <label htmlFor={selectId} className="sr-only">
-                Role of {member.name}
+                {t('members.roleOf', { name: member.name })}
               </label>
               <Select
                 id={selectId}
@@ -186,24 +189,29 @@ function MemberRow({
               >
                 {WORKSPACE_ROLES.map((role) => (
                   <option key={role} value={role}>
-                    {ROLE_LABELS[role]}
+                    {roleLabel(role)}
                   </option>
                 ))}
               </Select>
             </div>
           ) : (
             <Badge tone={member.role === 'owner' ? 'accent' : 'neutral'} className="self-start sm:self-center">
-              {ROLE_LABELS[member.role]}
+              {roleLabel(member.role)}
             </Badge>
           )}
           {isMe ? (
             <Button variant="danger-secondary" size="sm" onClick={onRemove}>
-              Leave workspace
+              {t('members.leave')}
             </Button>
           ) : (
             canManage && (
-              <Button variant="secondary" size="sm" aria-label={`Remove ${member.name}`} onClick={onRemove}>
-                Remove
+              <Button
+                variant="secondary"
+                size="sm"
+                aria-label={t('members.removeLabel', { name: member.name })}
+                onClick={onRemove}
+              >
+                {t('members.remove')}
               </Button>
             )
           )}

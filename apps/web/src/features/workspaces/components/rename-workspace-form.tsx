@@ -1,12 +1,11 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { WORKSPACE_LIMITS, workspaceBodySchema, type Workspace, type WorkspaceBody } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Form, FormTextField, useZodForm } from '@/components/ui/form';
 import { errorMessage } from '@/lib/api-client';
 import { useRenameWorkspace } from '../api/workspace-settings';
-
-const RENAME_FAILED = 'Could not rename the workspace. Please try again.';
 
 /** The workspace's name, inline (owners). */
 export function RenameWorkspaceForm({
@@ -16,6 +15,7 @@ export function RenameWorkspaceForm({
   workspace: Workspace;
   onRenamed: (name: string) => void;
 }) {
+  const { t } = useTranslation('workspaces');
   const rename = useRenameWorkspace(workspace.id);
   const form = useZodForm<WorkspaceBody>(workspaceBodySchema, { defaultValues: { name: workspace.name } });
   const [failure, setFailure] = useState<string | null>(null);
@@ -28,17 +28,17 @@ export function RenameWorkspaceForm({
       form.reset({ name: renamed.name });
       onRenamed(renamed.name);
     } catch (error) {
-      setFailure(errorMessage(error, RENAME_FAILED));
+      setFailure(errorMessage(error, t('rename.failed')));
     }
   };
 
   return (
-    <Form form={form} onSubmit={onSubmit} noValidate aria-label="Workspace name" className="space-y-3">
-      <h2 className="text-base font-semibold text-slate-900">Name</h2>
+    <Form form={form} onSubmit={onSubmit} noValidate aria-label={t('rename.formLabel')} className="space-y-3">
+      <h2 className="text-base font-semibold text-slate-900">{t('rename.heading')}</h2>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
         <FormTextField<WorkspaceBody>
           name="name"
-          label="Workspace name"
+          label={t('rename.label')}
           required
           autoComplete="off"
           maxLength={WORKSPACE_LIMITS.name}
@@ -46,7 +46,7 @@ export function RenameWorkspaceForm({
           fieldClassName="min-w-0 flex-1"
         />
         <Button type="submit" variant="secondary" loading={rename.isPending} className="sm:mt-7">
-          {rename.isPending ? 'Saving...' : 'Rename'}
+          {rename.isPending ? t('rename.saving') : t('rename.rename')}
         </Button>
       </div>
       {failure && <Banner tone="error">{failure}</Banner>}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Lock, Plus, SearchX, TriangleAlert } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { roleCan, type Workspace } from '@quorum/contract';
 import { NewWorkspaceDialog } from '@/components/new-workspace-dialog';
 import { Banner } from '@/components/ui/banner';
@@ -12,16 +13,12 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { storeWorkspace, useWorkspaces } from '@/lib/current-workspace';
-import { plural } from '@/lib/format';
 import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
-import { ROLE_LABELS } from '../lib/roles';
 import { DeleteWorkspaceSection } from './delete-workspace-section';
 import { InvitationsSection } from './invitations-section';
 import { MembersSection } from './members-section';
 import { RenameWorkspaceForm } from './rename-workspace-form';
-
-const LOAD_FAILED = 'Could not load your workspaces. Please try again.';
 
 /**
  * A workspace's settings (`/workspaces/:workspaceId`), for its members: its name (owners rename it), its members
@@ -29,12 +26,17 @@ const LOAD_FAILED = 'Could not load your workspaces. Please try again.';
  * for owners, deleting it. The personal workspace's page says it is private and offers a new workspace instead.
  */
 export function WorkspaceSettingsPage() {
+  const { t } = useTranslation('workspaces');
   const { workspaceId = '' } = useParams();
   const { state } = useSession();
   const workspaces = useWorkspaces();
   const workspace = workspaces.data?.workspaces.find((w) => w.id === workspaceId);
   const personalId = state.status === 'signed-in' ? state.session.user.id : null;
-  useDocumentTitle(workspace && !workspace.personal ? `${workspace.name} · Workspace` : 'Workspace');
+  useDocumentTitle(
+    workspace && !workspace.personal
+      ? t('settings.documentTitle', { name: workspace.name })
+      : t('settings.documentTitleBare'),
+  );
 
   if (workspaceId === personalId || workspace?.personal) return <PersonalWorkspace />;
 
@@ -42,7 +44,7 @@ export function WorkspaceSettingsPage() {
     return (
       <section className="max-w-3xl space-y-6" aria-busy="true">
         <p role="status" className="sr-only">
-          Loading the workspace...
+          {t('settings.loading')}
         </p>
         <Skeleton className="h-8 w-64" />
         <Skeleton className="h-4 w-40" />
@@ -58,14 +60,14 @@ export function WorkspaceSettingsPage() {
         <EmptyState
           tone="danger"
           icon={<TriangleAlert />}
-          title="Could not load the workspace"
+          title={t('settings.loadFailedTitle')}
           action={
             <Button variant="secondary" onClick={() => void workspaces.refetch()}>
-              Try again
+              {t('settings.tryAgain')}
             </Button>
           }
         >
-          {errorMessage(workspaces.error, LOAD_FAILED)}
+          {errorMessage(workspaces.error, t('settings.loadFailed'))}
         </EmptyState>
       </Card>
     );
@@ -77,14 +79,14 @@ export function WorkspaceSettingsPage() {
         <EmptyState
           tone="neutral"
           icon={<SearchX />}
-          title="Workspace not found"
+          title={t('settings.notFoundTitle')}
           action={
             <Link to={paths.user.dashboard.getHref()} className={buttonClasses('secondary')}>
-              Go to the dashboard
+              {t('settings.goToDashboard')}
             </Link>
           }
         >
-          It does not exist, or you are not a member of it.
+          {t('settings.notFoundBody')}
         </EmptyState>
       </Card>
     );
@@ -94,19 +96,20 @@ export function WorkspaceSettingsPage() {
 }
 
 function TeamWorkspace({ workspace }: { workspace: Workspace }) {
+  const { t } = useTranslation('workspaces');
   const isOwner = roleCan(workspace.role, 'manage-members');
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <section className="max-w-3xl space-y-6">
       <PageHeader
         title={<span className="break-words">{workspace.name}</span>}
-        description={`Team workspace · ${plural(workspace.memberCount, 'member', 'members')} · You are ${ROLE_LABELS[workspace.role].toLowerCase()}`}
+        description={t('settings.description', { count: workspace.memberCount, role: workspace.role })}
         actions={
           <Link
             to={`${paths.user.dashboard.getHref()}?workspace=${encodeURIComponent(workspace.id)}`}
             className={buttonClasses('secondary')}
           >
-            Open its surveys
+            {t('settings.openSurveys')}
           </Link>
         }
       />
@@ -117,10 +120,7 @@ function TeamWorkspace({ workspace }: { workspace: Workspace }) {
       )}
       {isOwner && (
         <Card className="px-5 py-6 sm:px-6">
-          <RenameWorkspaceForm
-            workspace={workspace}
-            onRenamed={(name) => setNotice(`The workspace is now called ${name}.`)}
-          />
+          <RenameWorkspaceForm workspace={workspace} onRenamed={(name) => setNotice(t('settings.renamed', { name }))} />
         </Card>
       )}
       <Card className="px-5 py-6 sm:px-6">
@@ -141,25 +141,25 @@ function TeamWorkspace({ workspace }: { workspace: Workspace }) {
 }
 
 function PersonalWorkspace() {
+  const { t } = useTranslation('workspaces');
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
-  useDocumentTitle('Personal workspace');
+  useDocumentTitle(t('personal.documentTitle'));
   return (
     <section className="max-w-3xl space-y-6">
-      <PageHeader title="Personal" description="Your personal workspace" />
+      <PageHeader title={t('personal.title')} description={t('personal.description')} />
       <Card>
         <EmptyState
           icon={<Lock />}
-          title="Your personal workspace is private"
+          title={t('personal.privateTitle')}
           action={
             <Button onClick={() => setCreating(true)}>
               <Plus className="size-4" aria-hidden="true" />
-              New workspace
+              {t('personal.newWorkspace')}
             </Button>
           }
         >
-          Only you see the surveys in it, and it cannot be shared, renamed or deleted. To work with others, create a
-          workspace and invite them.
+          {t('personal.privateBody')}
         </EmptyState>
       </Card>
       <NewWorkspaceDialog

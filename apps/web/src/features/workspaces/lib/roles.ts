@@ -1,20 +1,8 @@
-import { WORKSPACE_ROLES, type WorkspaceRole } from '@quorum/contract';
+import type { WorkspaceRole } from '@quorum/contract';
+import { i18n } from '@/i18n/i18n';
 
-export const ROLE_LABELS: Readonly<Record<WorkspaceRole, string>> = {
-  owner: 'Owner',
-  editor: 'Editor',
-  viewer: 'Viewer',
-};
+/** A role's name in the interface's language ("Owner", "Bearbeiter"), read at the time of use. */
+export const roleLabel = (role: WorkspaceRole): string => i18n.t(`workspaces:roles.${role}`);
 
-/** What each role may do, in a line each (the select's hint and the invitation page). */
-export const ROLE_DESCRIPTIONS: Readonly<Record<WorkspaceRole, string>> = {
-  owner: 'Everything, including members, invitations and deleting the workspace.',
-  editor: 'Creates, edits, launches and deletes surveys; sees and exports results.',
-  viewer: 'Sees surveys and results and exports them; changes nothing.',
-};
-
-export const ROLE_OPTIONS = WORKSPACE_ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
-
-/** "an editor", "a viewer", "an owner". */
-export const withArticle = (role: WorkspaceRole) =>
-  `${role === 'owner' || role === 'editor' ? 'an' : 'a'} ${ROLE_LABELS[role].toLowerCase()}`;
+/** What a role may do, in a line (the select's hint and the invitation page), in the interface's language. */
+export const roleDescription = (role: WorkspaceRole): string => i18n.t(`workspaces:roleDescriptions.${role}`);
