@@ -54,6 +54,7 @@ const summary = (state: SurveyState, over: Partial<SurveySummary> = {}): SurveyS
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     ...DEFAULT_SURVEY_SETTINGS,
+    defaultLanguage: 'en',
     hiddenFields: [],
     ...over,
   };
@@ -99,6 +100,7 @@ function stubServer(surveys: SurveySummary[], options: ServerOptions = {}) {
       const { questionCount: _count, ...rest } = original;
       const copy: Survey = {
         ...rest,
+        translations: {},
         surveyId: `${original.surveyId}-copy`,
         title: `Copy of ${original.title}`,
         state: 'draft',

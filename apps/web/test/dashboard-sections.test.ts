@@ -24,6 +24,7 @@ const summary = (state: SurveyState): SurveySummary => {
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...DEFAULT_SURVEY_SETTINGS,
+    defaultLanguage: 'en',
     hiddenFields: [],
   };
 };

@@ -118,6 +118,8 @@ export const ERROR_MESSAGES = {
   SURVEY_NOT_OPEN_YET: 'This survey opens on {opensAt}',
   /** 400: a hidden field the survey does not declare. */
   HIDDEN_FIELD_UNKNOWN: 'This survey has no hidden field "{key}"',
+  /** 400: a response or a results filter in a language the survey is not offered in. */
+  LANGUAGE_NOT_OFFERED: 'This survey is not offered in "{language}"',
   /** 404: a visit id this survey did not give (POST …/visits/:visitId/progress). */
   VISIT_NOT_FOUND: 'Visit not found',
 

@@ -9,6 +9,7 @@ import {
   LIMITS,
   questionSchema,
   SETTINGS_LIMITS,
+  surveyLanguageSchema,
   thankYouScreenSchema,
   welcomeScreenSchema,
   type Question,
@@ -65,6 +66,11 @@ export const submitResponseBodySchema = z.object({
   hiddenFields: hiddenFieldValuesSchema.optional(),
   /** The visit (POST …/visits) this response ends: counts the completion and its time in the funnel. */
   visitId: visitIdSchema.optional(),
+  /**
+   * The survey language the respondent answered in (one of the public survey's `languages`; default: the survey's
+   * default language). Options are matched by position, so every answer is stored in the default language.
+   */
+  language: surveyLanguageSchema.optional(),
 });
 export type SubmitResponseBody = z.input<typeof submitResponseBodySchema>;
 export type SubmittedAnswer = SubmitResponseBody['answers'][number];
@@ -86,8 +92,21 @@ export const publicSurveySchema = z.object({
   hiddenFields: z.array(z.string()),
   welcome: welcomeScreenSchema.nullable(),
   thankYou: thankYouScreenSchema.nullable(),
+  /** The language of the texts above: the one asked for (`?lang=`), else the browser's, else the default. */
+  language: z.string(),
+  /** Every language the survey is offered in, its default first. */
+  languages: z.array(z.string()),
 });
 export type PublicSurvey = z.output<typeof publicSurveySchema>;
+
+/**
+ * Query of GET /api/surveys/:surveyId/public: `lang`, the language wanted. One the survey does not offer is not an
+ * error: the browser's languages (Accept-Language) decide, then the default.
+ */
+export const publicSurveyQuerySchema = z.object({
+  lang: z.string().trim().max(35, { error: 'lang must be a language code' }).optional(),
+});
+export type PublicSurveyQuery = z.input<typeof publicSurveyQuerySchema>;
 
 /** Why a submitted response is refused: an error of the catalog, worded for the person who sent it. */
 export type ResponseRefusal = ErrorDetail & {

@@ -41,13 +41,24 @@ export const hiddenFieldFilterSchema = z
   .strict();
 export type HiddenFieldFilter = z.infer<typeof hiddenFieldFilterSchema>;
 
-export const resultsFilterConditionSchema = z.union([answerFilterSchema, hiddenFieldFilterSchema], {
-  error: 'each filter is { questionId, operator, value } or { hiddenField, value }',
-});
-export type ResultsFilterCondition = AnswerFilter | HiddenFieldFilter;
+/** The response was given in `language` (a code of the survey's languages): the per-language breakdown. */
+export const languageFilterSchema = z
+  .object({ language: z.string().min(1).max(35, { error: 'language must be a language code' }) })
+  .strict();
+export type LanguageFilter = z.infer<typeof languageFilterSchema>;
+
+export const resultsFilterConditionSchema = z.union(
+  [answerFilterSchema, hiddenFieldFilterSchema, languageFilterSchema],
+  { error: 'each filter is { questionId, operator, value }, { hiddenField, value } or { language }' },
+);
+export type ResultsFilterCondition = AnswerFilter | HiddenFieldFilter | LanguageFilter;
 
 export function isHiddenFieldFilter(condition: ResultsFilterCondition): condition is HiddenFieldFilter {
   return 'hiddenField' in condition;
+}
+
+export function isLanguageFilter(condition: ResultsFilterCondition): condition is LanguageFilter {
+  return 'language' in condition;
 }
 
 const conditionsSchema = z

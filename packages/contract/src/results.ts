@@ -129,6 +129,8 @@ export const responseRowSchema = z.object({
   durationSeconds: z.number().nullable(),
   /** What may be wrong with the response (see RESPONSE_FLAGS); empty for most. */
   flags: z.array(responseFlagSchema),
+  /** The survey language it was answered in (its answers are stored in the default language whatever it was). */
+  language: z.string(),
 });
 export type ResponseRow = z.infer<typeof responseRowSchema>;
 
@@ -183,6 +185,11 @@ export const resultsResponseSchema = z.object({
   questions: z.array(questionResultSchema),
   /** The hidden field names the survey declares, in order: the table's and the CSV's columns after the questions. */
   hiddenFields: z.array(z.string()),
+  /**
+   * The survey's languages (default first) with the matching responses given in each: the per-language breakdown.
+   * Filter by one with the `{ language }` condition. A survey in one language has one entry.
+   */
+  languages: z.array(z.object({ language: z.string(), responses: z.number().int() })),
   /** The newest page of the matching responses, newest first. */
   responses: z.array(responseRowSchema),
   /** Pass to GET /api/surveys/:id/responses?cursor= for the next (older) page; null when none. */

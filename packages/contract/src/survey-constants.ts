@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ERROR_MESSAGES, errorMessage } from './error-messages';
 import { EMAIL_ANSWER_MAX, NUMBER_ANSWER_MAX, OTHER_ANSWER_MAX } from './question-rules';
+import { MAX_SURVEY_LANGUAGES } from './survey-languages';
 
 export { NPS_LABELS, OTHER_LABEL } from './question-rules';
 
@@ -101,6 +102,13 @@ export const SURVEY_MESSAGES = {
   matrixTooManyRows: `A matrix question can have at most ${LIMITS.matrixRows} rows`,
   matrixRowsDifferent: 'Rows of a matrix question must be different',
   logicTooMany: `A question can have at most ${LIMITS.logicRules} rules`,
+  invalidLanguage: 'Languages are written as codes such as "de", "pt-BR" or "zh-Hant"',
+  tooManyLanguages: `A survey can have at most ${MAX_SURVEY_LANGUAGES} languages`,
+  translationOfDefault: 'The default language cannot also be a translation',
+  translationUnknownQuestion: 'A translation can only name questions of the survey',
+  translationTooManyOptions: 'A translation cannot have more options or rows than its question',
+  translationOptionsAlike: 'Translated options (and rows) of a question must be different',
+  translationLabelOutOfScale: 'A translated rating label must be for a value of its scale',
   activeLimit: ERROR_MESSAGES.ACTIVE_LIMIT_REACHED,
   writeRateLimited: ERROR_MESSAGES.SURVEY_WRITE_RATE_LIMITED,
   notFound: ERROR_MESSAGES.SURVEY_NOT_FOUND,

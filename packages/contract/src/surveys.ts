@@ -5,6 +5,7 @@ import { questionFromDraft } from './question-types';
 import { isIsoDate, parseDecimal } from './question-rules';
 import { ratingScaleSchema } from './rating-scale';
 import { settingsProblem, surveySettingsInputShape, surveySettingsShape } from './survey-settings';
+import { surveyLanguagesInputShape, surveyTranslationsSchema, translationsProblem } from './survey-translations';
 import { isHttpUrl } from './urls';
 import { personSchema, workspaceRoleSchema } from './workspaces';
 import {
@@ -21,6 +22,7 @@ import {
 export * from './survey-constants';
 export * from './rating-scale';
 export * from './survey-settings';
+export * from './survey-translations';
 export { isHttpUrl } from './urls';
 
 // ---------------------------------------------------------------------------
@@ -337,6 +339,7 @@ export const surveyInputSchema = z
       .max(LIMITS.questions, { error: `A survey can have at most ${LIMITS.questions} questions` }),
     brandingImageUrl: brandingImageUrlSchema,
     ...surveySettingsInputShape,
+    ...surveyLanguagesInputShape,
     /** Ignored whatever it holds: the server derives it from projectName. */
     projectId: z.unknown().optional(),
     /**
@@ -381,6 +384,10 @@ export const surveyInputSchema = z
     const problem = settingsProblem(survey);
     if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
   })
+  .superRefine((survey, ctx) => {
+    const problem = translationsProblem(survey.defaultLanguage, survey.translations, survey.questions);
+    if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: problem.path });
+  })
   .transform((survey) => ({
     projectName: survey.projectName,
     projectId: projectIdFrom(survey.projectName),
@@ -395,6 +402,8 @@ export const surveyInputSchema = z
     welcome: survey.welcome,
     thankYou: survey.thankYou,
     notifications: survey.notifications,
+    defaultLanguage: survey.defaultLanguage,
+    translations: survey.translations,
     workspaceId: survey.workspaceId,
     version: survey.version,
   }));
@@ -492,10 +501,14 @@ export const surveySchema = z.object({
   /** The caller's role in the survey's workspace; null for an administrator who is not a member. */
   role: workspaceRoleSchema.nullable(),
   ...surveySettingsShape,
+  /** The language the author writes in ("en" for surveys made before languages). */
+  defaultLanguage: z.string(),
+  /** The survey's other languages: code → translation ({} when it has none). */
+  translations: surveyTranslationsSchema,
 });
 export type Survey = z.output<typeof surveySchema>;
 
-export const surveySummarySchema = surveySchema.omit({ questions: true }).extend({
+export const surveySummarySchema = surveySchema.omit({ questions: true, translations: true }).extend({
   questionCount: z.number().int(),
 });
 export type SurveySummary = z.output<typeof surveySummarySchema>;

@@ -34,6 +34,7 @@ const SAMPLE_PARAMS: Partial<Record<ErrorCode, ErrorParams>> = {
   ANSWER_OFF_PATH: { position: 4 },
   SURVEY_NOT_OPEN_YET: { opensAt: '2026-12-01T09:00:00.000Z' },
   HIDDEN_FIELD_UNKNOWN: { key: 'source' },
+  LANGUAGE_NOT_OFFERED: { language: 'fr' },
   QUESTION_NOT_FOUND: { questionId: 'zz' },
   FILTER_OPERATOR_INVALID: { operator: 'includes', questionId: 'q1' },
   FILTER_VALUE_MISSING: { operator: 'equals', questionId: 'q1' },

@@ -74,9 +74,10 @@ describe('response rows', () => {
       answers: answers as never,
       durationSeconds: null,
       flags: [],
+      language: 'en',
     });
     expect(JSON.stringify(encoded)).toBe(
-      '{"responseId":"r","submittedAt":"t","answers":{"q1":"a","constructor":["x"],"__proto__":4},"durationSeconds":null,"flags":[]}',
+      '{"responseId":"r","submittedAt":"t","answers":{"q1":"a","constructor":["x"],"__proto__":4},"durationSeconds":null,"flags":[],"language":"en"}',
     );
   });
   it('refuse answers that are not answers', () => {
@@ -87,6 +88,7 @@ describe('response rows', () => {
         answers,
         durationSeconds: null,
         flags: [],
+        language: 'en',
       }).success;
     expect(row({ q1: 'a', q2: 3, q3: ['x'] })).toBe(true);
     expect(row({ q1: { nested: true } })).toBe(false);
@@ -215,6 +217,7 @@ describe('schemas', () => {
         },
       ],
       hiddenFields: [],
+      languages: [{ language: 'en', responses: 1 }],
       responses: [
         {
           responseId: 'r',
@@ -222,6 +225,7 @@ describe('schemas', () => {
           answers: { q: 'A' },
           durationSeconds: 30,
           flags: [],
+          language: 'en',
         },
       ],
       nextCursor: null,

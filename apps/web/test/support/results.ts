@@ -23,6 +23,7 @@ export function makeResponseRow(overrides: Partial<ResponseRow> = {}): ResponseR
     answers: {},
     durationSeconds: null,
     flags: [],
+    language: 'en',
     ...overrides,
   };
 }
@@ -48,6 +49,7 @@ export function makeResults(overrides: Partial<ResultsResponse> = {}): ResultsRe
     },
     questions: [],
     hiddenFields: [],
+    languages: [{ language: 'en', responses: overrides.totalResponses ?? 0 }],
     responses: [],
     nextCursor: null,
     ...overrides,

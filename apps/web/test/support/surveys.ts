@@ -22,6 +22,8 @@ export function makeSurvey(overrides: Partial<Survey> = {}): Survey {
     role: 'owner',
     ...DEFAULT_SURVEY_SETTINGS,
     hiddenFields: [],
+    defaultLanguage: 'en',
+    translations: {},
     ...overrides,
   };
 }
@@ -40,6 +42,8 @@ export function makePublicSurvey(overrides: Partial<PublicSurvey> = {}): PublicS
     hiddenFields: [],
     welcome: null,
     thankYou: null,
+    language: 'en',
+    languages: ['en'],
     ...overrides,
   };
 }

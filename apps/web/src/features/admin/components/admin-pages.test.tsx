@@ -163,6 +163,7 @@ const summary = (state: SurveyState, over: Partial<SurveySummary> = {}): SurveyS
     responseCount: 0,
     questionCount: 3,
     ...DEFAULT_SURVEY_SETTINGS,
+    defaultLanguage: 'en',
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     creator: { id: `user-${n}`, name: `Creator ${n}`, email: `creator${n}@example.com` },

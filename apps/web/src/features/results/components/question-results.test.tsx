@@ -49,6 +49,7 @@ const row = (id: string, answer: ResponseRow['answers'][string]): ResponseRow =>
   answers: { q1: answer },
   durationSeconds: null,
   flags: [],
+  language: 'en',
 });
 
 afterEach(() => {
@@ -273,7 +274,14 @@ describe('email results', () => {
   it('lists the addresses given, read from the responses', async () => {
     const { region } = renderCard(result({ type: 'email', answeredCount: 1, seenCount: 2 }), [
       row('r1', 'ana@example.com'),
-      { responseId: 'r2', submittedAt: '2026-03-01T09:00:00.000Z', answers: {}, durationSeconds: null, flags: [] },
+      {
+        responseId: 'r2',
+        submittedAt: '2026-03-01T09:00:00.000Z',
+        answers: {},
+        durationSeconds: null,
+        flags: [],
+        language: 'en',
+      },
     ]);
     const list = await within(region).findByRole('list', { name: 'Latest addresses' });
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);

@@ -34,6 +34,7 @@ const row = (id: string, answer: AnswerValue): ResponseRow => ({
   answers: { q1: answer },
   durationSeconds: null,
   flags: [],
+  language: 'en',
 });
 
 const ANSWERS = [

@@ -1,5 +1,6 @@
 import {
   isHiddenFieldFilter,
+  isLanguageFilter,
   isFiltered,
   questionLabel,
   RESULTS_FILTER_LIMITS,
@@ -9,6 +10,7 @@ import {
   type ResultsFilterCondition,
 } from '@quorum/contract';
 import { currentLanguage, i18n } from '@/i18n/i18n';
+import { languageName } from '@/lib/language-names';
 import { needsValue, OPERATOR_LABELS } from '@/lib/logic-operators';
 
 /**
@@ -137,6 +139,9 @@ const formatDay = (day: string) => {
 export function describeCondition(condition: ResultsFilterCondition, questions: readonly FilterQuestion[]): string {
   if (isHiddenFieldFilter(condition)) {
     return i18n.t('results:filter.hiddenFieldIs', { name: condition.hiddenField, value: condition.value });
+  }
+  if (isLanguageFilter(condition)) {
+    return i18n.t('results:filter.languageIs', { language: languageName(condition.language) });
   }
   const index = questions.findIndex((q) => q.id === condition.questionId);
   const question = questions[index];

@@ -9,6 +9,7 @@ import {
   parseDecimal,
   projectIdFrom,
   publicSurveySchema,
+  surveyLanguages,
   QUESTION_ID_PATTERN,
   RANDOMIZABLE_TYPES,
   SURVEY_MESSAGES,
@@ -602,6 +603,8 @@ export function previewSurveyOf(
     hiddenFields: normalised.hiddenFields,
     welcome: normalised.welcome,
     thankYou: normalised.thankYou,
+    language: normalised.defaultLanguage,
+    languages: surveyLanguages(normalised.defaultLanguage, normalised.translations),
   });
   if (parsed.success) return { ok: true, survey: parsed.data };
   const first = parsed.error.issues[0]!;

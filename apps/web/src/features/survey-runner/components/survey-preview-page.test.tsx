@@ -29,6 +29,8 @@ const saved: PublicSurvey = {
   hiddenFields: ['source'],
   welcome: { title: 'Welcome', text: null, buttonLabel: null },
   thankYou: { title: 'Merci!', text: null, redirectUrl: 'https://example.com/after' },
+  language: 'en',
+  languages: ['en'],
 };
 
 function openPage(path: string) {
