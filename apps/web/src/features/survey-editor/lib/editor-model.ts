@@ -207,9 +207,10 @@ function settingsDraftOf(survey: Survey): SettingsDraft {
       text: survey.thankYou?.text ?? '',
       redirectUrl: survey.thankYou?.redirectUrl ?? '',
     },
-    defaultLanguage: survey.defaultLanguage,
-    // A plain copy: the form keeps and compares it as ordinary data.
-    translations: JSON.parse(JSON.stringify(survey.translations)) as SurveyTranslations,
+    // A survey from a server without languages reads as one in the default language; the translations are a
+    // plain copy, as the form keeps and compares ordinary data.
+    defaultLanguage: survey.defaultLanguage || DEFAULT_SURVEY_LANGUAGE,
+    translations: survey.translations ? (JSON.parse(JSON.stringify(survey.translations)) as SurveyTranslations) : {},
   };
 }
 

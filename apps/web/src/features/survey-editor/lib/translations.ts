@@ -95,7 +95,9 @@ function alignQuestion(
   const { options, rows, labels, ...texts } = translation;
   return withParts({
     ...texts,
-    options: TRANSLATED_OPTION_TYPES.has(next.type) ? moved(options, positionsFrom(prev.options, next.options)) : undefined,
+    options: TRANSLATED_OPTION_TYPES.has(next.type)
+      ? moved(options, positionsFrom(prev.options, next.options))
+      : undefined,
     rows: next.rows ? moved(rows, positionsFrom(prev.rows ?? [], next.rows)) : undefined,
     labels: labelsWithin(labels, next.ratingScale),
   });
@@ -153,12 +155,19 @@ export function translationsInput(draft: Pick<SurveyDraft, 'questions' | 'transl
         text: blankless(t.text),
         description: question.description.trim() === '' ? undefined : blankless(t.description),
         options: TRANSLATED_OPTION_TYPES.has(question.type)
-          ? moved(t.options?.map((o) => o.trim()), savedAt(question.options))
+          ? moved(
+              t.options?.map((o) => o.trim()),
+              savedAt(question.options),
+            )
           : undefined,
-        rows: question.rows ? moved(t.rows?.map((r) => r.trim()), savedAt(question.rows)) : undefined,
+        rows: question.rows
+          ? moved(
+              t.rows?.map((r) => r.trim()),
+              savedAt(question.rows),
+            )
+          : undefined,
         labels: labelsWithin(
-          t.labels &&
-            Object.fromEntries(Object.entries(t.labels).filter(([, label]) => label.trim() !== '')),
+          t.labels && Object.fromEntries(Object.entries(t.labels).filter(([, label]) => label.trim() !== '')),
           question.ratingScale,
         ),
       });
