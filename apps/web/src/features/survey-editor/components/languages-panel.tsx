@@ -155,8 +155,8 @@ export function LanguagesPanel({
           </div>
 
           {canAddLanguage(translations) && addChoices.length > 0 && (
-            <div className="flex flex-wrap items-end gap-2">
-              <Field label={t('languages.toAdd')} className="min-w-0 flex-1 sm:max-w-sm">
+            <div className="flex flex-col gap-2 sm:flex-row sm:items-end">
+              <Field label={t('languages.toAdd')} className="min-w-0 sm:w-full sm:max-w-sm">
                 {({ id }) => (
                   <Select
                     ref={addSelect}
