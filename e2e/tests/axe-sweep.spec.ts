@@ -222,6 +222,14 @@ test('dashboard with surveys, editor and preview', async ({ page, request }) => 
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'How likely are you to recommend us?' })).toBeVisible();
   await sweep(page, 'preview, an NPS question');
+
+  // Last: the language added here is not saved, and nothing navigates away from it.
+  await page.goto(paths.user.editSurvey.getHref(draft));
+  await page.getByRole('combobox', { name: 'Language to add' }).selectOption('ar');
+  await page.getByRole('button', { name: 'Add a language' }).click();
+  await expect(page.getByRole('heading', { name: 'Translate into Arabic' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Survey title in Arabic' })).toHaveAttribute('dir', 'rtl');
+  await sweep(page, 'editor, translating into Arabic side by side');
 });
 
 test('results: empty, with responses, table view, shared', async ({ page, request }) => {

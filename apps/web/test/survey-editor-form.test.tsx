@@ -98,6 +98,9 @@ describe('the create screen', () => {
         notifications: { onResponse: 'off' },
         welcome: null,
         thankYou: { title: '', text: '', redirectUrl: '' },
+        // Written in English, the default, without other languages.
+        defaultLanguage: 'en',
+        translations: {},
       },
     ]);
     // An edit elsewhere keeps the server's message until the next save.

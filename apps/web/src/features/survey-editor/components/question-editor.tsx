@@ -15,6 +15,7 @@ import {
   type QuestionDraft,
   type SurveyDraft,
 } from '../lib/editor-model';
+import { alignTranslations } from '../lib/translations';
 import { LogicEditor } from './logic-editor';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 
@@ -46,7 +47,7 @@ export function QuestionEditor({
   moveDownRef: Ref<HTMLButtonElement>;
 }) {
   const { t } = useTranslation('editor');
-  const { control, register, setValue, clearErrors } = useFormContext<SurveyDraft>();
+  const { control, register, setValue, getValues, clearErrors } = useFormContext<SurveyDraft>();
   const name = `questions.${index}` as const;
   const question = useWatch({ control, name });
   const fieldErrors = useFormState({ control, name }).errors.questions?.[index];
@@ -67,7 +68,12 @@ export function QuestionEditor({
     if (fieldErrors) clearErrors(name);
   };
   const onChange = (next: QuestionDraft) => {
+    const prev = getValues(name);
     setValue(name, next, { shouldDirty: true });
+    // An option or row removed (or moved) takes its translations with it; the others keep theirs.
+    const translations = getValues('translations');
+    const aligned = alignTranslations(translations, prev, next);
+    if (aligned !== translations) setValue('translations', aligned, { shouldDirty: true });
     clearMessage();
   };
   const headingId = useId();

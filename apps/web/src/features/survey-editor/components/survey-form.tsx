@@ -64,6 +64,7 @@ import {
 import { BrandingImageField } from './branding-image-field';
 import { ConflictDialog, type SaveConflict } from './conflict-dialog';
 import { GeneratedNotice } from './generated-notice';
+import { LanguagesPanel } from './languages-panel';
 import { QuestionEditor } from './question-editor';
 import { SettingsPanel } from './settings-panel';
 import { SuccessOverlay } from './success-overlay';
@@ -228,6 +229,10 @@ export function SurveyForm(props: SurveyFormProps) {
   const values = useWatch({ control }) as SurveyDraft;
   const kept = useKeptEdits(values, baseline, saved, restored !== null);
   const unsaved = !saved && (restored !== null || draftContent(values) !== draftContent(baseline));
+  // A drafted translation is of the survey as saved: the author's own texts must be as saved (translations aside).
+  const textsSaved =
+    restored === null &&
+    draftContent({ ...values, translations: {} }) === draftContent({ ...baseline, translations: {} });
   const blocker = useUnsavedChangesGuard(unsaved);
   const dismissRemoved = useCallback(() => setRemoved(null), []);
   const sensors = useSensors(
@@ -404,9 +409,12 @@ export function SurveyForm(props: SurveyFormProps) {
     setAnnouncement(t('form.restored', { number: at + 1 }));
   };
 
-  /** Opens the draft as it stands in the preview (nothing saved); a draft that would not save says why first. */
-  const onPreview = () => {
-    const result = previewSurveyOf(form.getValues(), survey?.surveyId);
+  /**
+   * Opens the draft as it stands in the preview (nothing saved), in its default language or `language`; a draft
+   * that would not save says why first.
+   */
+  const onPreview = (language?: string) => {
+    const result = previewSurveyOf(form.getValues(), survey?.surveyId, language);
     if (!result.ok) {
       form.clearErrors();
       const path = fieldPath(result.at);
@@ -563,6 +571,8 @@ export function SurveyForm(props: SurveyFormProps) {
 
         <SettingsPanel disabled={busy} />
 
+        <LanguagesPanel disabled={busy} surveyId={survey?.surveyId} textsSaved={textsSaved} onPreview={onPreview} />
+
         <div className="sticky bottom-0 -mx-4 space-y-3 border-t border-slate-200 bg-slate-50/95 px-4 py-4 backdrop-blur sm:mx-0 sm:rounded-card sm:border sm:bg-white/95 sm:px-6">
           {message && (
             <Banner tone="error" className="py-2">
@@ -575,7 +585,7 @@ export function SurveyForm(props: SurveyFormProps) {
             </Banner>
           )}
           <div className="flex flex-wrap gap-2 sm:justify-end">
-            <Button variant="secondary" className="flex-1 sm:flex-none" disabled={busy} onClick={onPreview}>
+            <Button variant="secondary" className="flex-1 sm:flex-none" disabled={busy} onClick={() => onPreview()}>
               <Eye className="size-4" aria-hidden="true" />
               {t('form.preview')}
             </Button>

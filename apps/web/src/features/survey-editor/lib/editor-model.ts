@@ -10,6 +10,8 @@ import {
   projectIdFrom,
   publicSurveySchema,
   surveyLanguages,
+  translateSurvey,
+  DEFAULT_SURVEY_LANGUAGE,
   QUESTION_ID_PATTERN,
   RANDOMIZABLE_TYPES,
   SURVEY_MESSAGES,
@@ -25,11 +27,13 @@ import {
   type Survey,
   type NotifyOnResponse,
   type SurveyInput,
+  type SurveyTranslations,
 } from '@quorum/contract';
 import { i18n } from '@/i18n/i18n';
 import { needsValue } from '@/lib/logic-operators';
 import { questionEditorOf } from '@/question-types/editor';
 import type { LogicRuleDraft, QuestionDraft } from '@/question-types/types';
+import { translationsInput } from './translations';
 
 export type { LogicRuleDraft, QuestionDraft } from '@/question-types/types';
 
@@ -46,6 +50,10 @@ export interface SettingsDraft {
   notifyOnResponse: NotifyOnResponse;
   welcome: { enabled: boolean; title: string; text: string; buttonLabel: string };
   thankYou: { title: string; text: string; redirectUrl: string };
+  /** The language the author writes the survey in. */
+  defaultLanguage: string;
+  /** The survey's other languages, in the author's order (see lib/translations.ts for how they are kept). */
+  translations: SurveyTranslations;
 }
 
 export interface SurveyDraft extends SettingsDraft {
@@ -66,6 +74,8 @@ export function emptySettings(): SettingsDraft {
     notifyOnResponse: 'off',
     welcome: { enabled: false, title: '', text: '', buttonLabel: '' },
     thankYou: { title: '', text: '', redirectUrl: '' },
+    defaultLanguage: DEFAULT_SURVEY_LANGUAGE,
+    translations: {},
   };
 }
 
@@ -197,6 +207,10 @@ function settingsDraftOf(survey: Survey): SettingsDraft {
       text: survey.thankYou?.text ?? '',
       redirectUrl: survey.thankYou?.redirectUrl ?? '',
     },
+    // A survey from a server without languages reads as one in the default language; the translations are a
+    // plain copy, as the form keeps and compares ordinary data.
+    defaultLanguage: survey.defaultLanguage || DEFAULT_SURVEY_LANGUAGE,
+    translations: survey.translations ? (JSON.parse(JSON.stringify(survey.translations)) as SurveyTranslations) : {},
   };
 }
 
@@ -419,6 +433,7 @@ export function toSurveyInput(draft: SurveyDraft): SurveyInput {
     brandingImageUrl: brandingImageUrl === '' ? null : brandingImageUrl,
     questions: draft.questions.map((q) => questionInput(q)),
     ...settingsInput(draft),
+    translations: translationsInput(draft),
   };
 }
 
@@ -433,7 +448,9 @@ function limitInput(value: string): number | null {
  * The settings as sent: times in ISO UTC, the limit as a number, hidden field names trimmed, a welcome screen
  * only when switched on, and the thank-you parts as written (the contract drops an empty one: the default stays).
  */
-function settingsInput(draft: SettingsDraft): Omit<SurveyInput, 'projectName' | 'title' | 'questions'> {
+function settingsInput(
+  draft: SettingsDraft,
+): Omit<SurveyInput, 'projectName' | 'title' | 'questions' | 'translations'> {
   const welcome = draft.welcome;
   return {
     opensAt: isoFromLocalInput(draft.opensAt),
@@ -444,6 +461,7 @@ function settingsInput(draft: SettingsDraft): Omit<SurveyInput, 'projectName' | 
     notifications: { onResponse: draft.notifyOnResponse },
     welcome: welcome.enabled ? { title: welcome.title, text: welcome.text, buttonLabel: welcome.buttonLabel } : null,
     thankYou: { title: draft.thankYou.title, text: draft.thankYou.text, redirectUrl: draft.thankYou.redirectUrl },
+    defaultLanguage: draft.defaultLanguage,
   };
 }
 
@@ -487,7 +505,8 @@ export type SettingField =
   | 'welcome.buttonLabel'
   | 'thankYou.title'
   | 'thankYou.text'
-  | 'thankYou.redirectUrl';
+  | 'thankYou.redirectUrl'
+  | 'defaultLanguage';
 
 export type FieldRef =
   | { field: 'projectName' | 'title' | 'brandingImageUrl' | 'questions' | 'form' }
@@ -549,6 +568,7 @@ function settingFieldOf(path: readonly PropertyKey[]): SettingField | undefined 
     return head;
   }
   if (head === 'notifications') return 'notifyOnResponse';
+  if (head === 'defaultLanguage') return 'defaultLanguage';
   if (head === 'hiddenFields') {
     const at = typeof part === 'number' ? part : typeof part === 'string' && /^\d+$/.test(part) ? Number(part) : null;
     return at === null ? 'hiddenFields' : `hiddenFields.${at}`;
@@ -582,15 +602,19 @@ export const NEW_SURVEY_PREVIEW_ID = 'new';
 
 /**
  * The public shape of the draft as it stands, for Preview: the contract's survey checks first (the same messages
- * as on save), then the public survey's own shape. Never the response limit or owner data.
+ * as on save), then the public survey's own shape, in `language` when the survey has it (its default otherwise).
+ * Never the response limit or owner data.
  */
 export function previewSurveyOf(
   draft: SurveyDraft,
   surveyId: string = NEW_SURVEY_PREVIEW_ID,
+  language?: string,
 ): { ok: true; survey: PublicSurvey } | { ok: false; message: string; at: FieldRef } {
   const checked = validateDraft(draft);
   if (!checked.ok) return checked;
   const { normalised } = checked;
+  const languages = surveyLanguages(normalised.defaultLanguage, normalised.translations);
+  const shown = language && languages.includes(language) ? language : normalised.defaultLanguage;
   const parsed = publicSurveySchema.safeParse({
     surveyId,
     projectId: normalised.projectId,
@@ -603,12 +627,15 @@ export function previewSurveyOf(
     hiddenFields: normalised.hiddenFields,
     welcome: normalised.welcome,
     thankYou: normalised.thankYou,
-    language: normalised.defaultLanguage,
-    languages: surveyLanguages(normalised.defaultLanguage, normalised.translations),
+    language: shown,
+    languages,
   });
-  if (parsed.success) return { ok: true, survey: parsed.data };
-  const first = parsed.error.issues[0]!;
-  return { ok: false, message: first.message, at: fieldRefFor(first.path) };
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]!;
+    return { ok: false, message: first.message, at: fieldRefFor(first.path) };
+  }
+  const translation = shown === normalised.defaultLanguage ? undefined : normalised.translations[shown];
+  return { ok: true, survey: translateSurvey(parsed.data, translation) };
 }
 
 /**

@@ -1,4 +1,10 @@
-import { NOTIFY_ON_RESPONSE } from '@quorum/contract';
+import {
+  DEFAULT_SURVEY_LANGUAGE,
+  NOTIFY_ON_RESPONSE,
+  SURVEY_LANGUAGE_PATTERN,
+  surveyTranslationsSchema,
+  type SurveyTranslations,
+} from '@quorum/contract';
 import { completeQuestion, emptySettings, nextQuestionKey, type SettingsDraft, type SurveyDraft } from './editor-model';
 
 /**
@@ -119,7 +125,18 @@ function completeSettings(raw: Partial<Record<keyof SettingsDraft, unknown>>): S
     thankYou: isTexts(['title', 'text', 'redirectUrl'])(thankYou)
       ? (thankYou as SettingsDraft['thankYou'])
       : defaults.thankYou,
+    defaultLanguage:
+      isText(raw.defaultLanguage) && SURVEY_LANGUAGE_PATTERN.test(raw.defaultLanguage)
+        ? raw.defaultLanguage
+        : DEFAULT_SURVEY_LANGUAGE,
+    translations: translationsOf(raw.translations),
   };
+}
+
+/** Kept translations when they have the stored shape (storage is the user's to edit), else none. */
+function translationsOf(raw: unknown): SurveyTranslations {
+  const parsed = surveyTranslationsSchema.safeParse(raw);
+  return parsed.success ? (parsed.data as SurveyTranslations) : {};
 }
 
 export function forgetKeptDraft(): void {
