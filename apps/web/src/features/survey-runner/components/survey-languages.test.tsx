@@ -179,6 +179,23 @@ describe('a survey in more than one language', () => {
     expect(switcher()).toHaveValue('de');
   });
 
+  it('reads answers saved in another language in the one the link asks for', async () => {
+    const user = userEvent.setup();
+    const server = serve(offered);
+    const first = render(<SurveyRunner projectId="p" surveyId="s1" navigate={navigate} />);
+    await screen.findByRole('heading', { level: 2 });
+    await user.selectOptions(switcher(), 'de');
+    await user.click(await screen.findByRole('radio', { name: 'Samstag' }));
+    first.unmount();
+    // The link from the invitation, in English.
+    window.history.replaceState(null, '', '/projects/p/surveys/s1?lang=en');
+    render(<SurveyRunner projectId="p" surveyId="s1" navigate={navigate} />);
+    expect(await screen.findByRole('heading', { level: 2, name: 'Which day?' })).toBeVisible();
+    expect(server.asked).toEqual([undefined, 'de', 'en', 'de']);
+    expect(screen.getByRole('radio', { name: 'Saturday' })).toBeChecked();
+    expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+  });
+
   it('leaves the link’s lang to a hidden field named lang: the language is chosen without it', async () => {
     window.history.replaceState(null, '', '/projects/p/surveys/s1?lang=de');
     const server = serve((lang) => inLanguage(lang === 'de' ? 'de' : 'en', { hiddenFields: ['lang'] }));

@@ -124,6 +124,7 @@ export function SurveyRunner({ projectId, surveyId, navigate }: SurveyRunnerProp
         <SurveyRun
           key={state.survey.surveyId}
           survey={state.survey}
+          answeredIn={state.answeredIn}
           live
           submit={(body) => submitResponse(surveyId, body)}
           onSubmitted={() => {
@@ -146,10 +147,12 @@ export interface SurveyRunProps {
    * remembers a response. A preview (live false) runs the same screens and keeps nothing.
    */
   live: boolean;
+  /** The survey in the language of the answers saved in this browser, when it is shown in another. */
+  answeredIn?: PublicSurvey | undefined;
 }
 
 /** One survey from its first screen to its submit: opening time, "already responded", welcome, questions. */
-export function SurveyRun({ survey, submit, onSubmitted, live }: SurveyRunProps) {
+export function SurveyRun({ survey, submit, onSubmitted, live, answeredIn }: SurveyRunProps) {
   const { t } = useTranslation('runner');
   const opensAt = useNotOpenYet(live ? survey.opensAt : null);
   const once = live && survey.oneResponsePerBrowser;
@@ -173,6 +176,7 @@ export function SurveyRun({ survey, submit, onSubmitted, live }: SurveyRunProps)
   return (
     <SurveyForm
       survey={survey}
+      answeredIn={answeredIn}
       live={live}
       submit={submit}
       onSubmitted={() => {
@@ -255,21 +259,25 @@ function LoadFailed({ notFound, onRetry }: { notFound: boolean; onRetry: () => v
 
 interface SurveyFormProps {
   survey: PublicSurvey;
+  answeredIn?: PublicSurvey | undefined;
   live: boolean;
   submit: (body: SubmitResponseBody) => Promise<unknown>;
   onSubmitted: () => void;
   onAlreadyResponded: () => void;
 }
 
-function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponded }: SurveyFormProps) {
+function SurveyForm({ survey, answeredIn, live, submit: send, onSubmitted, onAlreadyResponded }: SurveyFormProps) {
   const { t } = useTranslation('runner');
   const content = contentLanguageOf(survey);
   // The progress with the survey its answers were given to: when the survey comes in another language, the
   // answers are read in that language (a chosen option stays chosen), and the respondent stays where they are.
   const [held, setHeld] = useState<{ survey: PublicSurvey; progress: Progress }>(() => {
     const fromLink = hiddenFieldsFromQuery(window.location.search, survey.hiddenFields);
-    // The live page resumes where this browser left off; the preview starts afresh each time.
-    return { survey, progress: live ? loadProgress(survey, fromLink) : freshProgress(fromLink) };
+    // The live page resumes where this browser left off (read in the language its answers were given in, then in
+    // the one shown); the preview starts afresh each time.
+    if (!live) return { survey, progress: freshProgress(fromLink) };
+    const saved = answeredIn ?? survey;
+    return { survey: saved, progress: loadProgress(saved, fromLink) };
   });
   const progress = useMemo(() => progressIn(held, survey), [held, survey]);
   const setProgress = useCallback(

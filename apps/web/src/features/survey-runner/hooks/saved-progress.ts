@@ -72,6 +72,16 @@ export function loadProgress(survey: PublicSurvey, fromLink: Record<string, stri
   };
 }
 
+/** The survey language of the answers saved for a survey, if any. */
+export function savedLanguage(surveyId: string): string | undefined {
+  try {
+    const saved = JSON.parse(localStorage.getItem(keyFor(surveyId)) ?? 'null') as Saved | null;
+    return typeof saved?.language === 'string' ? saved.language : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A start with nothing saved: the preview's, which keeps nothing in this browser. */
 export function freshProgress(hiddenFields: Record<string, string>): Progress {
   return { index: 0, answers: emptyAnswers(), seed: newSeed(), started: false, hiddenFields };

@@ -2,11 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PublicSurvey } from '@quorum/contract';
 import { ApiError } from '@/lib/api-client';
 import { getPublicSurvey } from '../api/get-public-survey';
+import { savedLanguage } from './saved-progress';
 import { askedLanguage, langIsHiddenField, linkLanguage, rememberedLanguage } from '../lib/survey-language';
 
 export type PublicSurveyState =
   | { status: 'loading' }
-  | { status: 'ready'; survey: PublicSurvey }
+  /** answeredIn: the survey in the language of the answers saved in this browser, when it is shown in another. */
+  | { status: 'ready'; survey: PublicSurvey; answeredIn?: PublicSurvey | undefined }
   /** notFound: the server said 404 (unknown, or not active). */
   | { status: 'error'; notFound: boolean };
 
@@ -15,12 +17,24 @@ export type PublicSurveyState =
  * server's choice. A survey with a hidden field named `lang` keeps the link's value for that field: it is asked for
  * again without it.
  */
-async function loadPublicSurvey(surveyId: string): Promise<PublicSurvey> {
+async function surveyInLanguageWanted(surveyId: string): Promise<PublicSurvey> {
   const fromLink = linkLanguage(window.location.search);
   const survey = await getPublicSurvey(surveyId, askedLanguage(surveyId, window.location.search));
   if (fromLink === undefined || !langIsHiddenField(survey.hiddenFields)) return survey;
   const remembered = rememberedLanguage(surveyId);
   return remembered === fromLink ? survey : getPublicSurvey(surveyId, remembered);
+}
+
+/**
+ * The survey, and when this browser saved answers in another of its languages (a link naming another language),
+ * the survey in that one too, so they are read in the language shown (without it, options chosen are left out).
+ */
+async function loadPublicSurvey(surveyId: string): Promise<{ survey: PublicSurvey; answeredIn?: PublicSurvey }> {
+  const survey = await surveyInLanguageWanted(surveyId);
+  const saved = savedLanguage(surveyId);
+  if (saved === undefined || saved === survey.language || !survey.languages.includes(saved)) return { survey };
+  const answeredIn = await getPublicSurvey(surveyId, saved).catch(() => undefined);
+  return answeredIn?.language === saved ? { survey, answeredIn } : { survey };
 }
 
 /** How a switch of language ended: shown, overtaken by a later one, or failed to load (the survey stays as it was). */
@@ -45,7 +59,7 @@ export function usePublicSurvey(surveyId: string): {
     let cancelled = false;
     const ticket = ++latest.current;
     loadPublicSurvey(surveyId).then(
-      (survey) => !cancelled && ticket === latest.current && setState({ status: 'ready', survey, key }),
+      (loaded) => !cancelled && ticket === latest.current && setState({ status: 'ready', ...loaded, key }),
       (error: unknown) =>
         !cancelled && setState({ status: 'error', notFound: error instanceof ApiError && error.status === 404, key }),
     );
