@@ -30,7 +30,7 @@ export function SurveyLanguageSwitcher({ languages, value, onChange, className }
         id={id}
         value={value}
         onChange={(event) => onChange(event.target.value)}
-        className="h-8 max-w-48 appearance-none truncate rounded-control border border-slate-300 bg-white ps-8 pe-3 text-xs text-slate-800 hover:border-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
+        className="h-8 max-w-32 appearance-none truncate sm:max-w-56 rounded-control border border-slate-300 bg-white ps-8 pe-3 text-xs text-slate-800 hover:border-slate-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-accent-600"
       >
         {languages.map((code) => (
           <option key={code} value={code} lang={code} className="text-slate-800">
