@@ -1,4 +1,11 @@
-import { answerFor, emptyAnswers, isAnswered, type AnswerValue, type Question } from '@quorum/contract';
+import {
+  answerFor,
+  answerInLanguage,
+  emptyAnswers,
+  isAnswered,
+  type AnswerValue,
+  type Question,
+} from '@quorum/contract';
 import { questionRunnerOf } from '@/question-types/runner';
 
 // The respondent's answers as the runner keeps them (whatever is typed or picked so far), and the part of them
@@ -48,5 +55,24 @@ export function withoutAnswer(
 ): Record<string, AnswerValue> {
   const next = Object.assign(emptyAnswers(), answers);
   delete next[questionId];
+  return next;
+}
+
+/**
+ * The answers given to `from` (the survey in one language) as answers to `to` (the same survey in another): a chosen
+ * option stays chosen, as the option at its position; texts, numbers and dates stay as they are.
+ */
+export function answersInLanguage(
+  from: readonly Question[],
+  to: readonly Question[],
+  answers: Readonly<Record<string, AnswerValue>>,
+): Record<string, AnswerValue> {
+  const next = emptyAnswers();
+  for (const question of to) {
+    const value = answerFor(answers, question.id);
+    if (value === undefined) continue;
+    const before = from.find((q) => q.id === question.id);
+    next[question.id] = before ? answerInLanguage(before, question, value) : value;
+  }
   return next;
 }

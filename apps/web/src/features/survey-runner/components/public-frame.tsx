@@ -7,16 +7,25 @@ import { Logo } from '@/components/ui/logo';
 /**
  * The respondent's frame: a header with "Powered by Quorum", the page, and a footer
  * inviting visitors to create their own surveys. Links are plain anchors: the rest of the product
- * is another part of the app, loaded when the visitor goes there.
+ * is another part of the app, loaded when the visitor goes there. `languageSwitcher`, the survey's languages, takes
+ * the place of the interface's language menu.
  */
-export function PublicFrame({ children, banner }: { children: ReactNode; banner?: ReactNode }) {
+export function PublicFrame({
+  children,
+  banner,
+  languageSwitcher,
+}: {
+  children: ReactNode;
+  banner?: ReactNode;
+  languageSwitcher?: ReactNode;
+}) {
   const { t } = useTranslation('runner');
   return (
     <div className="flex min-h-screen flex-col">
       {banner}
       <header className="border-b border-slate-200 bg-white">
         <div className="mx-auto flex h-14 max-w-2xl items-center justify-between gap-3 px-4">
-          <LanguageMenu className="[&_select]:h-8 [&_select]:text-xs" />
+          {languageSwitcher ?? <LanguageMenu className="[&_select]:h-8 [&_select]:text-xs" />}
           <a
             href={paths.auth.register.getHref()}
             className="inline-flex items-center gap-2 rounded-control text-xs font-medium text-slate-600 hover:text-slate-900"

@@ -2,9 +2,16 @@ import { isRequired } from '@quorum/contract';
 import { forwardRef, useCallback, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AnswerValue, Question } from '@quorum/contract';
+import { directionOf } from '@/i18n/languages';
 import { questionRunnerOf } from '@/question-types/runner';
 import { idList } from '@/question-types/shared/answer-controls';
 import { shuffled } from '@/question-types/shared/shuffle';
+
+/** The language of the survey's own texts, as `lang` and `dir` attributes. */
+export interface ContentLanguage {
+  lang: string;
+  dir: 'ltr' | 'rtl';
+}
 
 interface QuestionStepProps {
   question: Question;
@@ -16,6 +23,8 @@ interface QuestionStepProps {
   seed: string;
   /** Why the answer cannot be sent as it stands, once the respondent tried to go on. */
   problem: string | null;
+  /** The survey's language, when it says one: the question is in it, the page's own words keep the interface's. */
+  content?: ContentLanguage | undefined;
 }
 
 /**
@@ -24,10 +33,13 @@ interface QuestionStepProps {
  * under it, which describes the group and its input. The ref is the heading's.
  */
 export const QuestionStep = forwardRef<HTMLHeadingElement, QuestionStepProps>(function QuestionStep(
-  { question, position, value, onChange, seed, problem },
+  { question, position, value, onChange, seed, problem, content },
   headingRef,
 ) {
-  const { t } = useTranslation('runner');
+  const { t, i18n } = useTranslation('runner');
+  // Inside a question in the survey's language, the interface's words say theirs.
+  const language = i18n.resolvedLanguage ?? i18n.language;
+  const own = content && { lang: language, dir: directionOf(language) };
   const id = useId();
   const headingId = `${id}-q`;
   const descriptionId = question.description ? `${id}-d` : undefined;
@@ -42,9 +54,11 @@ export const QuestionStep = forwardRef<HTMLHeadingElement, QuestionStepProps>(fu
   // The answer's input is the type's runner part.
   const { Input } = questionRunnerOf(question);
   return (
-    <fieldset className="min-w-0" aria-describedby={describedBy}>
+    <fieldset {...content} className="min-w-0" aria-describedby={describedBy}>
       <legend className="mb-5 w-full">
-        <span className="mb-1 block text-sm font-medium text-accent-700">{t('question.position', { position })}</span>
+        <span {...own} className="mb-1 block text-sm font-medium text-accent-700">
+          {t('question.position', { position })}
+        </span>
         <h2
           ref={headingRef}
           id={headingId}
@@ -54,7 +68,10 @@ export const QuestionStep = forwardRef<HTMLHeadingElement, QuestionStepProps>(fu
           {question.text}
           {!isRequired(question) && ' '}
           {!isRequired(question) && (
-            <span className="ms-2 inline-block rounded-full bg-slate-100 px-2 py-0.5 align-middle text-sm font-medium text-slate-600">
+            <span
+              {...own}
+              className="ms-2 inline-block rounded-full bg-slate-100 px-2 py-0.5 align-middle text-sm font-medium text-slate-600"
+            >
               {t('question.optional')}
             </span>
           )}
@@ -76,7 +93,7 @@ export const QuestionStep = forwardRef<HTMLHeadingElement, QuestionStepProps>(fu
         arrange={arrange}
       />
       {problem && (
-        <p id={problemId} role="alert" className="mt-3 text-sm font-medium text-red-700">
+        <p {...own} id={problemId} role="alert" className="mt-3 text-sm font-medium text-red-700">
           {problem}
         </p>
       )}

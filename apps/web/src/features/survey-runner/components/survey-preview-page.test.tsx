@@ -4,8 +4,9 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import axe from 'axe-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { PUBLIC_MESSAGES, type PublicSurvey } from '@quorum/contract';
+import { PUBLIC_MESSAGES, type PublicSurvey, type Question } from '@quorum/contract';
 import { paths } from '@/config/paths';
+import { i18n } from '@/i18n/i18n';
 import { ApiError } from '@/lib/api-client';
 import { getSurveyPreview } from '../api/get-survey-preview';
 import { submitResponse } from '../api/submit-response';
@@ -38,11 +39,12 @@ function openPage(path: string) {
     initialEntries: [path],
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const view = render(
     <QueryClientProvider client={client}>
       <RouterProvider router={router} />
     </QueryClientProvider>,
   );
+  return { ...view, router };
 }
 
 beforeEach(() => {
@@ -58,7 +60,7 @@ describe('the survey preview', () => {
     const { container } = openPage('/surveys/s1/preview');
     const bar = await screen.findByRole('complementary', { name: 'Preview' });
     expect(bar).toHaveTextContent('Preview — answers are not recorded');
-    expect(getSurveyPreview).toHaveBeenCalledWith('s1', expect.anything());
+    expect(getSurveyPreview).toHaveBeenCalledWith('s1', undefined, expect.anything());
     // Its opening time ahead does not hide the questions from their author.
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Start' }));
@@ -110,5 +112,65 @@ describe('the survey preview', () => {
     openPage('/surveys/s1/preview');
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(screen.getByRole('textbox', { name: 'Your favourite dish?' })).toBeVisible());
+  });
+
+  it('switches between the survey’s languages where the author is, in the address and the interface', async () => {
+    const day: Question = {
+      id: 'day',
+      text: 'Which day?',
+      type: 'multiple_choice',
+      options: ['Friday', 'Saturday'],
+      allowOther: true,
+    };
+    const more: Question = { id: 'more', text: 'Anything else?', type: 'text', options: [] };
+    const english: PublicSurvey = {
+      ...saved,
+      welcome: null,
+      opensAt: null,
+      questions: [day, more],
+      languages: ['en', 'de'],
+    };
+    const german: PublicSurvey = {
+      ...english,
+      title: 'Gespeicherter Titel',
+      questions: [
+        { ...day, text: 'Welcher Tag?', options: ['Freitag', 'Samstag'] },
+        { ...more, text: 'Noch etwas?' },
+      ],
+      language: 'de',
+    };
+    vi.mocked(getSurveyPreview).mockImplementation(async (_id, lang) => (lang === 'de' ? german : english));
+    const { router } = openPage('/surveys/s1/preview');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'Saturday' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Language' }), 'de');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Welcher Tag?' })).toBeVisible();
+    expect(getSurveyPreview).toHaveBeenLastCalledWith('s1', 'de', expect.anything());
+    expect(screen.getByRole('radio', { name: 'Samstag' })).toBeChecked();
+    expect(router.state.location.search).toBe('?lang=de');
+    // The preview's interface speaks the survey's language for this tab only.
+    await waitFor(() => expect(i18n.language).toBe('de'));
+    expect(screen.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
+    expect(localStorage.getItem('quorum.language')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Weiter' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Noch etwas?' })).toBeVisible();
+  });
+
+  it('opens in the language of its address; a draft has no languages to switch to', async () => {
+    vi.mocked(getSurveyPreview).mockResolvedValue({ ...saved, languages: ['en', 'de'] });
+    const first = openPage('/surveys/s1/preview?lang=de');
+    await screen.findByRole('button', { name: 'Start' });
+    expect(getSurveyPreview).toHaveBeenCalledWith('s1', 'de', expect.anything());
+    first.unmount();
+    localStorage.setItem('quorum:preview:t2', JSON.stringify({ ...saved, languages: ['en', 'de'] }));
+    openPage('/surveys/s1/preview?draft=t2');
+    await screen.findByRole('button', { name: 'Start' });
+    // The interface's own menu, not the survey's languages.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'English',
+      'Deutsch',
+      'Español',
+      'العربية',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { PublicSurvey } from '@quorum/contract';
@@ -10,7 +10,10 @@ import { ApiError, errorMessage } from '@/lib/api-client';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { getSurveyPreview } from '../api/get-survey-preview';
 import { PREVIEW_DRAFT_PARAM, takePreviewDraft } from '@/lib/preview-handoff';
+import { useInterfaceFollows } from '../lib/follow-survey-language';
+import { LANGUAGE_PARAM, linkLanguage } from '../lib/survey-language';
 import { PublicFrame } from './public-frame';
+import { SurveyLanguageSwitcher } from './survey-language-switcher';
 import { SurveyRun } from './survey-runner';
 import { ThankYou } from './thank-you';
 
@@ -19,27 +22,49 @@ const recordNothing = () => Promise.resolve();
 
 /**
  * /surveys/:surveyId/preview: the survey in the real runner, recording nothing. It shows the saved survey
- * (GET /api/surveys/:surveyId/preview, in any state), or with `?draft=` the editor's unsaved version.
+ * (GET /api/surveys/:surveyId/preview, in any state, in the language of `?lang=` and switchable like the public
+ * page), or with `?draft=` the editor's unsaved version.
  */
 export function SurveyPreviewPage() {
   const { t } = useTranslation('runner');
   const { surveyId = '' } = useParams();
-  const [params] = useSearchParams();
+  const [params, setParams] = useSearchParams();
   const token = params.get(PREVIEW_DRAFT_PARAM);
   const draft = useMemo(() => (token ? takePreviewDraft(token) : null), [token]);
+  const language = linkLanguage(params.toString());
   const saved = useQuery({
-    queryKey: ['survey-preview', surveyId],
-    queryFn: ({ signal }) => getSurveyPreview(surveyId, signal),
+    queryKey: ['survey-preview', surveyId, language],
+    queryFn: ({ signal }) => getSurveyPreview(surveyId, language, signal),
     enabled: token === null,
     staleTime: Infinity,
+    // Another language keeps the one shown until it arrives: the author stays where they are.
+    placeholderData: keepPreviousData,
   });
   const survey = token === null ? saved.data : draft;
+  useInterfaceFollows(survey ?? undefined);
+
+  const switcher =
+    token === null && saved.data && saved.data.languages.length > 1 ? (
+      <SurveyLanguageSwitcher
+        languages={saved.data.languages}
+        value={saved.isPlaceholderData && language !== undefined ? language : saved.data.language}
+        onChange={(code) =>
+          setParams(
+            (current) => {
+              current.set(LANGUAGE_PARAM, code);
+              return current;
+            },
+            { replace: true },
+          )
+        }
+      />
+    ) : undefined;
   useDocumentTitle(survey ? t('preview.documentTitle', { title: survey.title }) : t('preview.label'));
 
   return (
     <>
       {survey ? (
-        <PreviewRun survey={survey} />
+        <PreviewRun survey={survey} languageSwitcher={switcher} />
       ) : token !== null ? (
         <PreviewProblem title={t('preview.draftGone')} text={t('preview.draftGoneText')} />
       ) : saved.isError ? (
@@ -62,7 +87,7 @@ export function SurveyPreviewPage() {
 }
 
 /** The runner, then its thank-you screen, as often as the author likes ("Start again"). */
-function PreviewRun({ survey }: { survey: PublicSurvey }) {
+function PreviewRun({ survey, languageSwitcher }: { survey: PublicSurvey; languageSwitcher: ReactNode }) {
   const [round, setRound] = useState(0);
   const [finished, setFinished] = useState(false);
   const again = () => {
@@ -73,7 +98,7 @@ function PreviewRun({ survey }: { survey: PublicSurvey }) {
     return <ThankYou screen={survey.thankYou} preview banner={<PreviewBar onRestart={again} />} />;
   }
   return (
-    <PublicFrame banner={<PreviewBar />}>
+    <PublicFrame banner={<PreviewBar />} languageSwitcher={languageSwitcher}>
       <SurveyRun
         key={round}
         survey={survey}

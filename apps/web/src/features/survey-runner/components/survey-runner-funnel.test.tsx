@@ -98,6 +98,7 @@ describe('the public page funnel', () => {
         { questionId: 'drink', answer: 'Tea' },
       ],
       visitId: 'v-1',
+      language: 'en',
     });
   });
 
@@ -112,6 +113,7 @@ describe('the public page funnel', () => {
         { questionId: 'dish', answer: 'Soup' },
         { questionId: 'drink', answer: 'Tea' },
       ],
+      language: 'en',
     });
     // No progress without a visit, and nothing shown.
     expect(calls.map((c) => c.call)).toEqual(['POST /api/surveys/funnel-2/visits']);

@@ -1,7 +1,17 @@
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   answerFor,
+  DEFAULT_SURVEY_LANGUAGE,
   isAnswered,
   isRequired,
   nextQuestion,
@@ -21,14 +31,17 @@ import { useDocumentTitle } from '@/lib/use-document-title';
 import { submitResponse } from '../api/submit-response';
 import { openVisit, reportQuestion, visitIdFor } from '../api/visits';
 import { usePublicSurvey } from '../hooks/use-public-survey';
-import { answerProblem, answersToSend, readyAnswers, withoutAnswer } from '../answer-state';
+import { answerProblem, answersInLanguage, answersToSend, readyAnswers, withoutAnswer } from '../answer-state';
 import { clearProgress, freshProgress, loadProgress, saveProgress, type Progress } from '../hooks/saved-progress';
 import { hiddenFieldsFromQuery } from '../lib/hidden-fields';
 import { formatOpening } from '../lib/opening-time';
 import { hasResponded, markResponded, respondentIdFor } from '../lib/respondent';
 import { rememberThankYou } from '../lib/thank-you-handoff';
+import { followSurveyLanguage, useInterfaceFollows } from '../lib/follow-survey-language';
+import { addressInLanguage, langIsHiddenField, rememberLanguage, textDirection } from '../lib/survey-language';
 import { PublicFrame } from './public-frame';
-import { QuestionStep } from './question-step';
+import { QuestionStep, type ContentLanguage } from './question-step';
+import { SurveyLanguageSwitcher } from './survey-language-switcher';
 
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
@@ -41,9 +54,38 @@ export interface SurveyRunnerProps {
 /** The public survey-taking screen, free of the router so the public page can run without it. */
 export function SurveyRunner({ projectId, surveyId, navigate }: SurveyRunnerProps) {
   const { t } = useTranslation('runner');
-  const { state, retry } = usePublicSurvey(surveyId);
+  const { state, retry, switchLanguage } = usePublicSurvey(surveyId);
   useDocumentTitle(state.status === 'ready' ? state.survey.title : t('runner.documentTitle'));
   const wrongProject = state.status === 'ready' && state.survey.projectId !== projectId;
+  const survey = state.status === 'ready' ? state.survey : undefined;
+  useInterfaceFollows(survey);
+  // The language asked for last, while it loads; a failure keeps the one shown and says so.
+  const [pending, setPending] = useState<string | null>(null);
+  const [switchFailed, setSwitchFailed] = useState(false);
+
+  // A survey in more than one language is shown in the same one on the next visit (and its saved answers with it).
+  const shownLanguage = survey && survey.languages.length > 1 && !wrongProject ? survey.language : undefined;
+  useEffect(() => {
+    if (shownLanguage !== undefined) rememberLanguage(surveyId, shownLanguage);
+  }, [surveyId, shownLanguage]);
+
+  const onSwitch = async (language: string) => {
+    if (!survey) return;
+    setPending(language);
+    setSwitchFailed(false);
+    const outcome = await switchLanguage(language);
+    if (outcome === 'overtaken') return;
+    setPending(null);
+    if (outcome === 'failed') {
+      setSwitchFailed(true);
+      return;
+    }
+    // The address says the language, so a reload or a copied link shows it (unless `lang` is a hidden field's).
+    if (!langIsHiddenField(survey.hiddenFields)) {
+      window.history.replaceState(window.history.state, '', addressInLanguage(window.location, language));
+    }
+    followSurveyLanguage(language, true);
+  };
 
   useEffect(() => {
     if (state.status === 'ready' && wrongProject) {
@@ -54,7 +96,22 @@ export function SurveyRunner({ projectId, surveyId, navigate }: SurveyRunnerProp
   }, [state, wrongProject, navigate, surveyId]);
 
   return (
-    <PublicFrame>
+    <PublicFrame
+      languageSwitcher={
+        survey && survey.languages.length > 1 ? (
+          <SurveyLanguageSwitcher
+            languages={survey.languages}
+            value={pending ?? survey.language}
+            onChange={(language) => void onSwitch(language)}
+          />
+        ) : undefined
+      }
+    >
+      {switchFailed && (
+        <Banner tone="error" className="mb-5" onClose={() => setSwitchFailed(false)}>
+          {t('language.switchFailed')}
+        </Banner>
+      )}
       {state.status === 'loading' || wrongProject ? (
         <>
           {/* The page keeps a level-one heading while the survey's own loads. */}
@@ -67,6 +124,7 @@ export function SurveyRunner({ projectId, surveyId, navigate }: SurveyRunnerProp
         <SurveyRun
           key={state.survey.surveyId}
           survey={state.survey}
+          answeredIn={state.answeredIn}
           live
           submit={(body) => submitResponse(surveyId, body)}
           onSubmitted={() => {
@@ -89,22 +147,36 @@ export interface SurveyRunProps {
    * remembers a response. A preview (live false) runs the same screens and keeps nothing.
    */
   live: boolean;
+  /** The survey in the language of the answers saved in this browser, when it is shown in another. */
+  answeredIn?: PublicSurvey | undefined;
 }
 
 /** One survey from its first screen to its submit: opening time, "already responded", welcome, questions. */
-export function SurveyRun({ survey, submit, onSubmitted, live }: SurveyRunProps) {
+export function SurveyRun({ survey, submit, onSubmitted, live, answeredIn }: SurveyRunProps) {
   const { t } = useTranslation('runner');
   const opensAt = useNotOpenYet(live ? survey.opensAt : null);
   const once = live && survey.oneResponsePerBrowser;
   const [responded, setResponded] = useState(() => once && hasResponded(survey.surveyId));
 
+  const content = contentLanguageOf(survey);
   if (opensAt !== null) {
-    return <Notice title={survey.title}>{t('runner.opensOn', { time: formatOpening(opensAt) })}</Notice>;
+    return (
+      <Notice title={survey.title} content={content}>
+        {t('runner.opensOn', { time: formatOpening(opensAt) })}
+      </Notice>
+    );
   }
-  if (responded) return <Notice title={survey.title}>{t('contract:errors.ALREADY_RESPONDED')}</Notice>;
+  if (responded) {
+    return (
+      <Notice title={survey.title} content={content}>
+        {t('contract:errors.ALREADY_RESPONDED')}
+      </Notice>
+    );
+  }
   return (
     <SurveyForm
       survey={survey}
+      answeredIn={answeredIn}
       live={live}
       submit={submit}
       onSubmitted={() => {
@@ -138,11 +210,23 @@ function useNotOpenYet(opensAt: string | null): string | null {
   return waiting ? opensAt : null;
 }
 
+/**
+ * The `lang` and `dir` of the survey's own texts: its language, once the author has said which (a language other
+ * than the default one, or more than one language). A survey made before surveys had languages says English
+ * whatever it is written in, so its texts keep the page's language as before.
+ */
+function contentLanguageOf(survey: PublicSurvey): ContentLanguage | undefined {
+  if (survey.languages.length < 2 && survey.language === DEFAULT_SURVEY_LANGUAGE) return undefined;
+  return { lang: survey.language, dir: textDirection(survey.language) };
+}
+
 /** The survey's title and one message, in place of the questions. */
-function Notice({ title, children }: { title: string; children: ReactNode }) {
+function Notice({ title, content, children }: { title: string; content?: ContentLanguage; children: ReactNode }) {
   return (
     <section className="rounded-card border border-slate-200 bg-white px-6 py-10 text-center shadow-card">
-      <h1 className="text-2xl font-semibold text-balance text-slate-900">{title}</h1>
+      <h1 {...content} className="text-2xl font-semibold text-balance text-slate-900">
+        {title}
+      </h1>
       <p className="mt-3 text-slate-600">{children}</p>
     </section>
   );
@@ -175,19 +259,32 @@ function LoadFailed({ notFound, onRetry }: { notFound: boolean; onRetry: () => v
 
 interface SurveyFormProps {
   survey: PublicSurvey;
+  answeredIn?: PublicSurvey | undefined;
   live: boolean;
   submit: (body: SubmitResponseBody) => Promise<unknown>;
   onSubmitted: () => void;
   onAlreadyResponded: () => void;
 }
 
-function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponded }: SurveyFormProps) {
+function SurveyForm({ survey, answeredIn, live, submit: send, onSubmitted, onAlreadyResponded }: SurveyFormProps) {
   const { t } = useTranslation('runner');
-  const [progress, setProgress] = useState<Progress>(() => {
+  const content = contentLanguageOf(survey);
+  // The progress with the survey its answers were given to: when the survey comes in another language, the
+  // answers are read in that language (a chosen option stays chosen), and the respondent stays where they are.
+  const [held, setHeld] = useState<{ survey: PublicSurvey; progress: Progress }>(() => {
     const fromLink = hiddenFieldsFromQuery(window.location.search, survey.hiddenFields);
-    // The live page resumes where this browser left off; the preview starts afresh each time.
-    return live ? loadProgress(survey, fromLink) : freshProgress(fromLink);
+    // The live page resumes where this browser left off (read in the language its answers were given in, then in
+    // the one shown); the preview starts afresh each time.
+    if (!live) return { survey, progress: freshProgress(fromLink) };
+    const saved = answeredIn ?? survey;
+    return { survey: saved, progress: loadProgress(saved, fromLink) };
   });
+  const progress = useMemo(() => progressIn(held, survey), [held, survey]);
+  const setProgress = useCallback(
+    (update: (progress: Progress) => Progress) =>
+      setHeld((current) => ({ survey, progress: update(progressIn(current, survey)) })),
+    [survey],
+  );
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<{ message: string; retry: boolean } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -215,8 +312,8 @@ function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponde
   const welcome = survey.welcome && !progress.started ? survey.welcome : null;
 
   useEffect(() => {
-    if (live) saveProgress(survey.surveyId, progress);
-  }, [live, survey.surveyId, progress]);
+    if (live) saveProgress(survey.surveyId, progress, survey.language);
+  }, [live, survey.surveyId, survey.language, progress]);
 
   // The funnel: the live page counts a view, then each question as it is shown (never the preview).
   const shownId = welcome ? null : question?.id;
@@ -266,6 +363,7 @@ function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponde
         ...(live && survey.oneResponsePerBrowser ? { respondentId: respondentIdFor(survey.surveyId) } : {}),
         ...(Object.keys(hiddenFields).length > 0 ? { hiddenFields } : {}),
         ...(visitId ? { visitId } : {}),
+        language: survey.language,
       });
       if (live) clearProgress(survey.surveyId);
       onSubmitted();
@@ -329,7 +427,9 @@ function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponde
   if (!question) {
     return (
       <section className="rounded-card border border-slate-200 bg-white px-6 py-10 text-center shadow-card">
-        <h1 className="text-2xl font-semibold text-slate-900">{survey.title}</h1>
+        <h1 {...content} className="text-2xl font-semibold text-slate-900">
+          {survey.title}
+        </h1>
         <p className="mt-3 text-slate-600">{t('runner.noQuestions')}</p>
       </section>
     );
@@ -352,8 +452,14 @@ function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponde
       <div className="space-y-5">
         {branding}
         <section className="rounded-card border border-slate-200 bg-white px-6 py-10 text-center shadow-card sm:px-8">
-          <h1 className="text-display text-balance text-slate-900">{welcome.title}</h1>
-          {welcome.text && <p className="mx-auto mt-4 max-w-md whitespace-pre-line text-slate-600">{welcome.text}</p>}
+          <h1 {...content} className="text-display text-balance text-slate-900">
+            {welcome.title}
+          </h1>
+          {welcome.text && (
+            <p {...content} className="mx-auto mt-4 max-w-md whitespace-pre-line text-slate-600">
+              {welcome.text}
+            </p>
+          )}
           <Button size="lg" className="mt-8 w-full sm:w-auto sm:min-w-32" onClick={start}>
             {welcome.buttonLabel || t('runner.start')}
           </Button>
@@ -365,7 +471,9 @@ function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponde
   return (
     <div className="space-y-5">
       {branding}
-      <h1 className="text-center text-lg font-semibold text-balance text-slate-700 sm:text-xl">{survey.title}</h1>
+      <h1 {...content} className="text-center text-lg font-semibold text-balance text-slate-700 sm:text-xl">
+        {survey.title}
+      </h1>
 
       <div>
         <div className="mb-2 flex items-center justify-between text-sm text-slate-600">
@@ -410,6 +518,7 @@ function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponde
           onChange={(value) => setAnswer(question.id, value)}
           seed={seed}
           problem={problem}
+          content={content}
         />
 
         {submitError !== null && (
@@ -449,4 +558,13 @@ function SurveyForm({ survey, live, submit: send, onSubmitted, onAlreadyResponde
       </form>
     </div>
   );
+}
+
+/** The progress held, its answers read in the language `survey` is in now. */
+function progressIn(held: { survey: PublicSurvey; progress: Progress }, survey: PublicSurvey): Progress {
+  if (held.survey === survey) return held.progress;
+  return {
+    ...held.progress,
+    answers: answersInLanguage(held.survey.questions, survey.questions, held.progress.answers),
+  };
 }

@@ -120,6 +120,7 @@ describe('hidden fields', () => {
       expect(sentBody()).toEqual({
         answers: [{ questionId: 'q', answer: 'Soup' }],
         hiddenFields: { source: 'newsletter', campaign: 'x'.repeat(500) },
+        language: 'en',
       }),
     );
   });
@@ -139,7 +140,7 @@ describe('hidden fields', () => {
     window.history.replaceState(null, '', '/projects/p/surveys/s1?source=newsletter');
     open();
     await answerAndSubmit();
-    await waitFor(() => expect(sentBody()).toEqual({ answers: [{ questionId: 'q', answer: 'Soup' }] }));
+    await waitFor(() => expect(sentBody()).toEqual({ answers: [{ questionId: 'q', answer: 'Soup' }], language: 'en' }));
   });
 });
 

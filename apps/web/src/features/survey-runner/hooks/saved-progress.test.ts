@@ -132,6 +132,22 @@ describe('saved progress', () => {
     clearProgress('s4');
   });
 
+  it('keeps the language of its answers: options chosen in another one are left out, other answers kept', () => {
+    const progress = {
+      index: 3,
+      answers: { a: 'y', b: ['1'], c: 'hi', d: 4 },
+      seed: 'abc',
+      started: true,
+      hiddenFields: {},
+    };
+    saveProgress('s1', progress, 'en');
+    expect(JSON.parse(localStorage.getItem('quorum.survey-progress.s1')!)).toMatchObject({ language: 'en' });
+    expect(loadProgress(survey).answers).toEqual({ a: 'y', b: ['1'], c: 'hi', d: 4 });
+    // The same survey shown in German now: "y" would be a German option's name, or an "Other" text.
+    expect(loadProgress({ ...survey, language: 'de', languages: ['en', 'de'] }).answers).toEqual({ c: 'hi', d: 4 });
+    clearProgress('s1');
+  });
+
   it('survives storage that holds something else', () => {
     localStorage.setItem('quorum.survey-progress.s1', '{not json');
     expect(loadProgress(survey)).toEqual({

@@ -3,6 +3,7 @@ import {
   emptyAnswers,
   isRequired,
   questionPath,
+  TRANSLATED_OPTION_TYPES,
   type AnswerValue,
   type PublicSurvey,
 } from '@quorum/contract';
@@ -13,7 +14,8 @@ import { keptHiddenFields } from '../lib/hidden-fields';
 
 // Answers in progress are kept in this browser per survey, so a reload (phones drop tabs) loses
 // nothing; they are cleared after a successful submit. The hidden fields the link carried are kept with
-// them, so a reload (or a link shared without its query) still sends them.
+// them, so a reload (or a link shared without its query) still sends them, and the survey language the
+// answers were given in.
 
 export interface Progress {
   index: number;
@@ -28,21 +30,27 @@ export interface Progress {
 
 const keyFor = (surveyId: string) => `quorum.survey-progress.${surveyId}`;
 
+/** What is saved: the progress and the survey language its answers were given in. */
+type Saved = Partial<Progress> & { language?: unknown };
+
 /**
  * Reads saved progress, keeping only answers that still fit the survey's current questions; hidden-field values
- * from the link being opened (`fromLink`) win over saved ones.
+ * from the link being opened (`fromLink`) win over saved ones. Options chosen in another language than the survey's
+ * now are left out (they would read as "Other" texts); every other answer is kept.
  */
 export function loadProgress(survey: PublicSurvey, fromLink: Record<string, string> = {}): Progress {
-  let saved: Partial<Progress> | null;
+  let saved: Saved | null;
   try {
-    saved = JSON.parse(localStorage.getItem(keyFor(survey.surveyId)) ?? 'null') as Partial<Progress> | null;
+    saved = JSON.parse(localStorage.getItem(keyFor(survey.surveyId)) ?? 'null') as Saved | null;
   } catch {
     saved = null;
   }
   // Keyed by question id: own keys only, in a record without a prototype, whatever the ids are.
   const answers = emptyAnswers();
   const raw = saved && typeof saved.answers === 'object' && saved.answers ? saved.answers : undefined;
+  const otherLanguage = typeof saved?.language === 'string' && saved.language !== survey.language;
   for (const question of survey.questions) {
+    if (otherLanguage && TRANSLATED_OPTION_TYPES.has(question.type)) continue;
     const value = questionRunnerOf(question).restore(question, answerFor(raw, question.id));
     if (value !== undefined) answers[question.id] = value;
   }
@@ -64,14 +72,25 @@ export function loadProgress(survey: PublicSurvey, fromLink: Record<string, stri
   };
 }
 
+/** The survey language of the answers saved for a survey, if any. */
+export function savedLanguage(surveyId: string): string | undefined {
+  try {
+    const saved = JSON.parse(localStorage.getItem(keyFor(surveyId)) ?? 'null') as Saved | null;
+    return typeof saved?.language === 'string' ? saved.language : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** A start with nothing saved: the preview's, which keeps nothing in this browser. */
 export function freshProgress(hiddenFields: Record<string, string>): Progress {
   return { index: 0, answers: emptyAnswers(), seed: newSeed(), started: false, hiddenFields };
 }
 
-export function saveProgress(surveyId: string, progress: Progress): void {
+/** Keeps a survey's progress, with the survey language its answers were given in. */
+export function saveProgress(surveyId: string, progress: Progress, language?: string): void {
   try {
-    localStorage.setItem(keyFor(surveyId), JSON.stringify(progress));
+    localStorage.setItem(keyFor(surveyId), JSON.stringify({ ...progress, language }));
   } catch {
     // Storage full or refused (private mode): answering still works, only the reload safety is lost.
   }
