@@ -56,6 +56,7 @@ function mockApi(results: ResultsResponse) {
       return json(results);
     }
     if (url.pathname === '/api/surveys/s1/responses') return json({ responses: rows, nextCursor: null });
+    if (url.pathname === '/api/surveys/s1/responses/r1') return json(rows[0]);
     if (url.pathname === '/api/surveys/s1') return json(makeSurvey({ surveyId: 's1' }));
     return json({ message: 'Not found', code: 'NOT_FOUND' }, 404);
   });
@@ -175,6 +176,21 @@ describe('the results of a survey in several languages', { timeout: 30_000 }, ()
     const cells = within(within(table).getAllByRole('row')[1]!).getAllByRole('cell');
     expect(cells[4]).toHaveTextContent('German');
     expect(within(within(table).getAllByRole('row')[2]!).getAllByRole('cell')[4]).toHaveTextContent('English');
+  });
+
+  it('say a response’s language when it is opened, and only for a survey in several languages', async () => {
+    mockApi(twoLanguages);
+    const { unmount } = renderPage('?view=table&response=r1');
+    const dialog = await screen.findByRole('dialog', { name: 'Response' });
+    await within(dialog).findByText('Blue');
+    expect(within(dialog).getByText('Language').nextElementSibling).toHaveTextContent('German');
+    unmount();
+
+    mockApi(oneLanguage);
+    renderPage('?view=table&response=r1');
+    const single = await screen.findByRole('dialog', { name: 'Response' });
+    await within(single).findByText('Blue');
+    expect(within(single).queryByText('Language')).toBeNull();
   });
 
   it('name the languages and say the counts in the interface’s language', async () => {

@@ -290,6 +290,7 @@ function ResultsView({
         initial={openedRow}
         questions={data.questions}
         hiddenFields={data.hiddenFields}
+        languages={surveyLanguages}
         canDelete={canDelete}
         onClose={() => setOpenResponseId(null)}
         onDeleted={() => {
