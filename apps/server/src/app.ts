@@ -48,6 +48,7 @@ import { sessionsRoutes } from './modules/auth/sessions.routes';
 import { createTokenService } from './modules/auth/tokens';
 import { configRoutes } from './modules/config/config.routes';
 import { generateRoutes } from './modules/generate/generate.routes';
+import { translateRoutes } from './modules/translate/translate.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { createLifecycle } from './modules/health/lifecycle';
 import { imagesRoutes } from './modules/images/images.routes';
@@ -249,6 +250,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         sharesRoutes,
         responseRoutes,
         generateRoutes,
+        translateRoutes,
         webhooksRoutes,
         apiKeysRoutes,
         notificationsRoutes,

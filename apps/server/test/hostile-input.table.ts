@@ -28,6 +28,7 @@ import {
   exportQuerySchema,
   resultsQuerySchema,
   generateSurveyBodySchema,
+  translateSurveyBodySchema,
   imageCheckBodySchema,
   insightsQuerySchema,
   loginBodySchema,
@@ -317,6 +318,7 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'PATCH', route: '/api/surveys/:surveyId/state', caller: 'user', params: surveyIdParamsSchema, body: stateChangeBodySchema, valid: () => ({ body: { state: 'active' } }) },
   { method: 'POST', route: '/api/images/check', caller: 'user', body: imageCheckBodySchema, valid: () => ({ body: { url: 'http://127.0.0.1:9/logo.png' } }) },
   { method: 'POST', route: '/api/surveys/generate', caller: 'user', body: generateSurveyBodySchema, valid: (f) => ({ body: { prompt: 'Feedback on a \u202Ejazz festival 🎷', workspaceId: f.user.id } }) },
+  { method: 'POST', route: '/api/surveys/:surveyId/translate', caller: 'user', params: surveyIdParamsSchema, body: translateSurveyBodySchema, valid: () => ({ body: { language: 'pt-BR' } }) },
 
   // Public survey taking
   { method: 'GET', route: '/api/surveys/:surveyId/public', caller: 'anonymous', params: surveyIdParamsSchema, surveyState: 'active' },

@@ -517,6 +517,35 @@ export const ROLE_MATRIX: MatrixRow[] = [
     key: 404,
     request: (f) => ({ url: `${s(f)}/duplicate` }),
   },
+  // Translate with AI: this app has no AI provider, so those who may edit get 404 AI_NOT_CONFIGURED; API keys are
+  // refused as for generating (a provider call costs money).
+  {
+    method: 'POST',
+    route: '/api/surveys/:surveyId/translate',
+    issue: 26,
+    expect: [401, 404, 404, 403],
+    team: [404, 403],
+    request: (f) => ({ url: `${s(f)}/translate`, body: { language: 'de' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/surveys/:surveyId/translate',
+    case: 'into the default language',
+    issue: 26,
+    expect: [401, 400, 404, 403],
+    team: [400, 403],
+    request: (f) => ({ url: `${s(f)}/translate`, body: { language: 'en' } }),
+  },
+  {
+    method: 'POST',
+    route: '/api/surveys/:surveyId/translate',
+    case: 'a closed survey',
+    issue: 26,
+    surveyState: 'closed',
+    expect: [401, 409, 404, 403],
+    team: [409, 403],
+    request: (f) => ({ url: `${s(f)}/translate`, body: { language: 'de' } }),
+  },
   {
     method: 'GET',
     route: '/api/surveys/:surveyId/preview',

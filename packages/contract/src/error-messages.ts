@@ -221,6 +221,13 @@ export const ERROR_MESSAGES = {
   /** `reason` is the provider's own words. */
   AI_REFUSED: 'The AI provider declined to write this survey: {reason}',
   AI_BLOCKED: 'The AI provider declined to write this survey: the idea was blocked by its content filter',
+
+  // Translation with AI (the editor shows them beside "Translate with AI")
+  /** 404: no AI provider is configured (AI_BASE_URL and AI_MODEL), so there is nothing to translate with. */
+  AI_NOT_CONFIGURED: 'Translating with AI is not available: no AI provider is configured on this server',
+  TRANSLATE_RATE_LIMITED:
+    'You have asked for many translations in a short time. Please wait a few minutes and try again.',
+  AI_TRANSLATION_UNUSABLE: 'The AI provider returned a translation that could not be used',
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_MESSAGES;

@@ -57,27 +57,8 @@ export function createOpenAiCompatibleGenerator(
         mode = next;
         continue;
       }
-      throw providerError(response, body);
+      throw providerError(response, body, log, config.model);
     }
-  }
-
-  function providerError(response: Response, body: string): AppError {
-    const detail = body.slice(0, 500);
-    if (response.status === 401 || response.status === 403) {
-      log.warn({ status: response.status, detail }, 'AI provider rejected the API key');
-      return new AppError(502, 'AI_KEY_REJECTED');
-    }
-    if (response.status === 429) {
-      log.warn({ status: response.status, detail }, 'AI provider is rate limiting');
-      const retryAfter = Number(response.headers.get('retry-after'));
-      return new TooManyRequestsError('AI_RATE_LIMITED', Number.isFinite(retryAfter) ? retryAfter : undefined);
-    }
-    if (response.status === 404) {
-      log.warn({ status: response.status, detail, model: config.model }, 'AI provider does not know the model or path');
-      return new AppError(502, 'AI_UNKNOWN_MODEL');
-    }
-    log.warn({ status: response.status, detail }, 'AI provider failed');
-    return new AppError(502, 'AI_FAILED', { status: response.status });
   }
 
   return {
@@ -117,6 +98,26 @@ export function createOpenAiCompatibleGenerator(
   };
 }
 
+/** The error for a provider's answer that is not a success: a rejected key, its rate limit, an unknown model, … */
+export function providerError(response: Response, body: string, log: FastifyBaseLogger, model: string): AppError {
+  const detail = body.slice(0, 500);
+  if (response.status === 401 || response.status === 403) {
+    log.warn({ status: response.status, detail }, 'AI provider rejected the API key');
+    return new AppError(502, 'AI_KEY_REJECTED');
+  }
+  if (response.status === 429) {
+    log.warn({ status: response.status, detail }, 'AI provider is rate limiting');
+    const retryAfter = Number(response.headers.get('retry-after'));
+    return new TooManyRequestsError('AI_RATE_LIMITED', Number.isFinite(retryAfter) ? retryAfter : undefined);
+  }
+  if (response.status === 404) {
+    log.warn({ status: response.status, detail, model }, 'AI provider does not know the model or path');
+    return new AppError(502, 'AI_UNKNOWN_MODEL');
+  }
+  log.warn({ status: response.status, detail }, 'AI provider failed');
+  return new AppError(502, 'AI_FAILED', { status: response.status });
+}
+
 /** `${baseUrl}/chat/completions`, keeping a query such as Azure's `?api-version=…`. */
 export function chatCompletionsUrl(baseUrl: string): URL {
   const url = new URL(baseUrl);
@@ -148,7 +149,7 @@ function responseFormat(mode: FormatMode): Record<string, unknown> {
 }
 
 /** A 400 that is about the requested answer format rather than the request as a whole. */
-function mentionsFormat(body: string): boolean {
+export function mentionsFormat(body: string): boolean {
   return /response_format|json_schema|json_object|structured output|schema|grammar/i.test(body);
 }
 

@@ -80,6 +80,7 @@ type RateLimitCode =
   | 'SUBMIT_RATE_LIMITED'
   | 'SURVEY_WRITE_RATE_LIMITED'
   | 'GENERATE_RATE_LIMITED'
+  | 'TRANSLATE_RATE_LIMITED'
   | 'AI_RATE_LIMITED';
 
 /** 429: `retryAfterSeconds` (rounded up) is sent both as the Retry-After header and as a param, when known. */

@@ -53,6 +53,7 @@ export const SUMMARIES: ReadonlyMap<string, string> = new Map([
   ['GET /api/surveys/:surveyId', 'Get a survey'],
   ['PUT /api/surveys/:surveyId', 'Save a survey: questions and settings (409 when it changed since your version)'],
   ['POST /api/surveys/:surveyId/duplicate', 'Copy a survey as a new draft'],
+  ['POST /api/surveys/:surveyId/translate', 'Draft a translation of the survey with AI, for review (nothing is saved)'],
   ['GET /api/surveys/:surveyId/preview', 'The survey as respondents will see it'],
   ['PATCH /api/surveys/:surveyId/state', 'Launch, pause, resume, close, delete or restore'],
   ['POST /api/images/check', 'Check that a branding image address serves an image'],

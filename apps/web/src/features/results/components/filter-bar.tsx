@@ -2,6 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Filter, Plus, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import {
+  isLanguageFilter,
   logicOperatorsFor,
   questionLabel,
   RESULTS_FILTER_LIMITS,
@@ -11,11 +12,18 @@ import {
 } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
+import { languageName } from '@/lib/language-names';
 import { needsValue, OPERATOR_LABELS } from '@/lib/logic-operators';
-import { describeCondition, type FilterState } from '../lib/results-filter';
+import { describeCondition, withLanguageFilter, type FilterState } from '../lib/results-filter';
 
-/** What a condition is about: a question (by id) or a hidden field (by name), as one select's value. */
-type Target = { kind: 'question'; question: QuestionResult } | { kind: 'hidden'; name: string };
+/**
+ * What a condition is about: a question (by id), a hidden field (by name) or the language a response was given in,
+ * as one select's value.
+ */
+type Target = { kind: 'question'; question: QuestionResult } | { kind: 'hidden'; name: string } | { kind: 'language' };
+
+/** The target select's value of the language condition (question ids and hidden fields have a prefix of their own). */
+const LANGUAGE_TARGET = 'language';
 
 const NUMERIC_TYPES = new Set(['rating', 'nps', 'number']);
 
@@ -28,13 +36,15 @@ function optionsOf(question: QuestionResult): string[] {
 }
 
 /**
- * The filter bar above the results: a date range, "answered X to Q" and hidden-field conditions (all must hold),
- * "Hide flagged" and "Clear filters". Every change goes to the address at once, and from there to the requests.
+ * The filter bar above the results: a date range, "answered X to Q", hidden-field and (for a survey in several
+ * languages) language conditions, all of which must hold, "Hide flagged" and "Clear filters". Every change goes to
+ * the address at once, and from there to the requests.
  */
 export function FilterBar({
   state,
   questions,
   hiddenFields,
+  languages = [],
   onChange,
   onClear,
   active,
@@ -43,6 +53,8 @@ export function FilterBar({
   /** The survey's questions as the results list them (deleted ones are not offered). */
   questions: readonly QuestionResult[];
   hiddenFields: readonly string[];
+  /** The survey's languages, default first: a language condition is offered when there are several. */
+  languages?: readonly string[];
   onChange: (next: FilterState) => void;
   onClear: () => void;
   active: boolean;
@@ -145,8 +157,15 @@ export function FilterBar({
       <ConditionForm
         questions={questions}
         hiddenFields={hiddenFields}
+        languages={languages.length > 1 ? languages : []}
         full={full}
-        onAdd={(condition) => onChange({ ...state, conditions: [...state.conditions, condition] })}
+        onAdd={(condition) =>
+          onChange(
+            isLanguageFilter(condition)
+              ? withLanguageFilter(state, condition.language)
+              : { ...state, conditions: [...state.conditions, condition] },
+          )
+        }
       />
     </section>
   );
@@ -156,11 +175,14 @@ export function FilterBar({
 function ConditionForm({
   questions,
   hiddenFields,
+  languages,
   full,
   onAdd,
 }: {
   questions: readonly QuestionResult[];
   hiddenFields: readonly string[];
+  /** Offered as a language condition when not empty. */
+  languages: readonly string[];
   full: boolean;
   onAdd: (condition: ResultsFilterCondition) => void;
 }) {
@@ -177,11 +199,14 @@ function ConditionForm({
       })()
     : targetKey.startsWith('h:')
       ? { kind: 'hidden', name: targetKey.slice(2) }
-      : null;
+      : targetKey === LANGUAGE_TARGET && languages.length > 0
+        ? { kind: 'language' }
+        : null;
   const operators = target?.kind === 'question' ? logicOperatorsFor(target.question.type) : [];
   const chosenOperator: LogicOperator | null =
     target?.kind === 'question' ? (operators.find((o) => o === operator) ?? operators[0] ?? null) : null;
-  const wantsValue = target?.kind === 'hidden' || (chosenOperator !== null && needsValue(chosenOperator));
+  const wantsValue =
+    target?.kind === 'hidden' || target?.kind === 'language' || (chosenOperator !== null && needsValue(chosenOperator));
   const ready = target !== null && (!wantsValue || value.trim() !== '');
 
   const submit = (event: FormEvent) => {
@@ -189,6 +214,8 @@ function ConditionForm({
     if (!ready || full || !target) return;
     if (target.kind === 'hidden') {
       onAdd({ hiddenField: target.name, value });
+    } else if (target.kind === 'language') {
+      onAdd({ language: value });
     } else if (chosenOperator) {
       const numeric = NUMERIC_TYPES.has(target.question.type) && Number.isFinite(Number(value));
       onAdd(
@@ -230,6 +257,11 @@ function ConditionForm({
                 ))}
               </optgroup>
             )}
+            {languages.length > 0 && (
+              <optgroup label={t('languages.heading')}>
+                <option value={LANGUAGE_TARGET}>{t('languages.filterOption')}</option>
+              </optgroup>
+            )}
           </Select>
         )}
       </Field>
@@ -248,7 +280,7 @@ function ConditionForm({
       )}
       {target && wantsValue && (
         <Field label={t('filter.value')} className="w-full sm:w-56">
-          {({ id }) => <ValueControl id={id} target={target} value={value} onChange={setValue} />}
+          {({ id }) => <ValueControl id={id} target={target} languages={languages} value={value} onChange={setValue} />}
         </Field>
       )}
       <Button
@@ -272,19 +304,33 @@ function ConditionForm({
   );
 }
 
-/** The value of a condition as its question takes it: an option, a number, a date or a text. */
+/** The value of a condition as its question takes it: an option, a number, a date or a text; or a language. */
 function ValueControl({
   id,
   target,
+  languages,
   value,
   onChange,
 }: {
   id: string;
   target: Target;
+  languages: readonly string[];
   value: string;
   onChange: (value: string) => void;
 }) {
   const { t } = useTranslation('results');
+  if (target.kind === 'language') {
+    return (
+      <Select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+        <option value="">{t('languages.chooseLanguage')}</option>
+        {languages.map((language) => (
+          <option key={language} value={language}>
+            {languageName(language)}
+          </option>
+        ))}
+      </Select>
+    );
+  }
   if (target.kind === 'question') {
     const question = target.question;
     const options = optionsOf(question);

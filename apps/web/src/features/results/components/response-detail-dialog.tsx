@@ -15,6 +15,7 @@ import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime, formatDuration } from '@/lib/format';
+import { languageName } from '@/lib/language-names';
 import { useDeleteResponse } from '../api/delete-response';
 import { useResponse } from '../api/get-response';
 import { useSurveyQuestions } from '../api/get-survey-questions';
@@ -26,7 +27,8 @@ type Missing = 'skipped' | 'notShown' | 'noAnswer';
 
 /**
  * One response in full, in a dialog: every question in order with its answer (or "Skipped" / "Not shown"), the
- * hidden fields, the submitted time, the duration and the quality flags. The owner can delete it, after a
+ * hidden fields, the submitted time, the language it was given in (a survey in several), the duration and the
+ * quality flags. The owner can delete it, after a
  * confirmation in the same dialog.
  */
 export function ResponseDetailDialog({
@@ -35,6 +37,7 @@ export function ResponseDetailDialog({
   initial,
   questions,
   hiddenFields,
+  languages = [],
   canDelete,
   onClose,
   onDeleted,
@@ -46,6 +49,8 @@ export function ResponseDetailDialog({
   initial?: ResponseRow | undefined;
   questions: readonly QuestionResult[];
   hiddenFields: readonly string[];
+  /** The survey's languages: with several, the response's language is said. */
+  languages?: readonly string[];
   /** Whether the viewer may delete responses (the owner; administrators may not). */
   canDelete: boolean;
   onClose: () => void;
@@ -70,6 +75,7 @@ export function ResponseDetailDialog({
               initial={initial?.responseId === responseId ? initial : undefined}
               questions={questions}
               hiddenFields={hiddenFields}
+              withLanguage={languages.length > 1}
               canDelete={canDelete}
               onDeleted={onDeleted}
             />
@@ -86,6 +92,7 @@ function DetailBody({
   initial,
   questions,
   hiddenFields,
+  withLanguage,
   canDelete,
   onDeleted,
 }: {
@@ -94,6 +101,7 @@ function DetailBody({
   initial: ResponseRow | undefined;
   questions: readonly QuestionResult[];
   hiddenFields: readonly string[];
+  withLanguage: boolean;
   canDelete: boolean;
   onDeleted: () => void;
 }) {
@@ -140,6 +148,12 @@ function DetailBody({
             <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1.5 text-sm">
               <dt className="text-slate-600">{t('detail.submitted')}</dt>
               <dd className="text-slate-900">{formatDateTime(row.submittedAt)}</dd>
+              {withLanguage && (
+                <>
+                  <dt className="text-slate-600">{t('languages.column')}</dt>
+                  <dd className="text-slate-900">{languageName(row.language)}</dd>
+                </>
+              )}
               <dt className="text-slate-600">{t('table.duration')}</dt>
               <dd className="text-slate-900">
                 {row.durationSeconds === null ? t('detail.notRecorded') : formatDuration(row.durationSeconds)}

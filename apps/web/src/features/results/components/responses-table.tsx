@@ -12,19 +12,22 @@ import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { useResponses } from '../api/get-responses';
 import { formatDateTime, formatDuration } from '@/lib/format';
+import { languageName } from '@/lib/language-names';
 import { useWideScreen } from '@/lib/use-wide-screen';
 import { answerCellText } from './answer-cell-text';
 import { FlagBadges, FlagLegend } from './response-flags';
 
 /**
- * Table View: the responses the filter keeps, newest first, one column per question, a page at a time, with their
- * quality flags and time taken. The response id (or a click on the row) opens a response in full. On a phone each
+ * Table View: the responses the filter keeps, newest first, one column per question (then the hidden fields, and
+ * for a survey in several languages the language each was given in), a page at a time, with their quality flags and
+ * time taken. The response id (or a click on the row) opens a response in full. On a phone each
  * response is a card of its own, its answers under their questions, so nothing hides off to the side.
  */
 export function ResponsesTable({
   surveyId,
   questions,
   hiddenFields = [],
+  languages = [],
   totalResponses,
   filter = {},
   onOpen,
@@ -33,6 +36,8 @@ export function ResponsesTable({
   questions: readonly QuestionResult[];
   /** The survey's hidden field names: one column each, after the questions, as in the CSV. */
   hiddenFields?: readonly string[];
+  /** The survey's languages: with several, a "Language" column follows the hidden fields. */
+  languages?: readonly string[];
   /** The responses the table can show: the matching ones when filtered. */
   totalResponses: number;
   filter?: ResultsFilter;
@@ -42,6 +47,7 @@ export function ResponsesTable({
   const responses = useResponses(surveyId, { filter });
   const rows = responses.data?.pages.flatMap((p) => p.responses) ?? [];
   const wide = useWideScreen();
+  const withLanguage = languages.length > 1;
 
   if (responses.isPending) return <p className="p-6 text-sm text-slate-600">{t('table.loading')}</p>;
   if (responses.isError) {
@@ -92,6 +98,11 @@ export function ResponsesTable({
                     <span className="sr-only"> {t('table.hiddenField')}</span>
                   </th>
                 ))}
+                {withLanguage && (
+                  <th scope="col" className="px-4 py-3 align-bottom font-semibold whitespace-nowrap">
+                    {t('languages.column')}
+                  </th>
+                )}
                 <th scope="col" className="px-4 py-3 align-bottom font-semibold whitespace-nowrap">
                   {t('table.flags')}
                 </th>
@@ -124,6 +135,11 @@ export function ResponsesTable({
                       <HiddenValue row={r} name={name} />
                     </td>
                   ))}
+                  {withLanguage && (
+                    <td className="px-4 py-3 whitespace-nowrap text-slate-800">
+                      <Language row={r} />
+                    </td>
+                  )}
                   <td className="px-4 py-3 text-slate-700">
                     <FlagBadges flags={r.flags} />
                   </td>
@@ -136,7 +152,13 @@ export function ResponsesTable({
           </table>
         </div>
       ) : (
-        <ResponseCards rows={rows} questions={questions} hiddenFields={hiddenFields} onOpen={onOpen} />
+        <ResponseCards
+          rows={rows}
+          questions={questions}
+          hiddenFields={hiddenFields}
+          withLanguage={withLanguage}
+          onOpen={onOpen}
+        />
       )}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="text-sm text-slate-600" aria-live="polite">
@@ -183,6 +205,11 @@ function HiddenValue({ row, name }: { row: ResponseRow; name: string }) {
   return ownValue(row.hiddenFields, name) || NOTHING;
 }
 
+/** The language a response was given in, by its name in the interface's language. */
+function Language({ row }: { row: ResponseRow }) {
+  return languageName(row.language);
+}
+
 function Duration({ row }: { row: ResponseRow }) {
   return row.durationSeconds === null ? NOTHING : formatDuration(row.durationSeconds);
 }
@@ -201,11 +228,13 @@ function ResponseCards({
   rows,
   questions,
   hiddenFields,
+  withLanguage,
   onOpen,
 }: {
   rows: readonly ResponseRow[];
   questions: readonly QuestionResult[];
   hiddenFields: readonly string[];
+  withLanguage: boolean;
   onOpen: ((row: ResponseRow) => void) | undefined;
 }) {
   const { t } = useTranslation('results');
@@ -254,6 +283,14 @@ function ResponseCards({
                 </dd>
               </div>
             ))}
+            {withLanguage && (
+              <div className="col-span-2">
+                <dt className={term}>{t('languages.column')}</dt>
+                <dd className="text-slate-800">
+                  <Language row={r} />
+                </dd>
+              </div>
+            )}
             <div>
               <dt className={term}>{t('table.flags')}</dt>
               <dd className="text-slate-700">

@@ -167,6 +167,7 @@ function ResultsView({
   const current = data.questions.filter((q) => !q.isDeleted).length;
   const deleted = data.questions.length - current;
   const filtered = filter.active;
+  const surveyLanguages = data.languages.map((l) => l.language);
 
   return (
     <div className="print-page max-w-6xl space-y-6">
@@ -223,6 +224,7 @@ function ResultsView({
               state={filter.state}
               questions={data.questions}
               hiddenFields={data.hiddenFields}
+              languages={surveyLanguages}
               onChange={filter.setFilter}
               onClear={filter.clear}
               active={filtered}
@@ -253,7 +255,14 @@ function ResultsView({
                 </EmptyState>
               </Card>
             ) : view === 'statistics' ? (
-              <StatisticsView surveyId={surveyId} data={data} filter={filter.filter} filtered={filtered} />
+              <StatisticsView
+                surveyId={surveyId}
+                data={data}
+                filter={filter.filter}
+                filtered={filtered}
+                filterState={filter.state}
+                onFilterChange={filter.setFilter}
+              />
             ) : (
               <>
                 <h2 className="sr-only">{t('page.responsesHeading')}</h2>
@@ -261,6 +270,7 @@ function ResultsView({
                   surveyId={surveyId}
                   questions={data.questions}
                   hiddenFields={data.hiddenFields}
+                  languages={surveyLanguages}
                   totalResponses={data.matchingResponses}
                   filter={filter.filter}
                   onOpen={(row) => {
@@ -280,6 +290,7 @@ function ResultsView({
         initial={openedRow}
         questions={data.questions}
         hiddenFields={data.hiddenFields}
+        languages={surveyLanguages}
         canDelete={canDelete}
         onClose={() => setOpenResponseId(null)}
         onDeleted={() => {

@@ -1,26 +1,40 @@
-import { questionLabel, resultsFilterParams, type ResultsFilter, type ResultsResponse } from '@quorum/contract';
+import {
+  questionLabel,
+  RESULTS_FILTER_LIMITS,
+  resultsFilterParams,
+  type ResultsFilter,
+  type ResultsResponse,
+} from '@quorum/contract';
 import { FunnelChart } from '@/components/charts/funnel-chart';
 import { TimelineChart } from '@/components/charts/timeline-chart';
 import { PrintButton } from '@/components/print/print-button';
 import { useTranslation } from 'react-i18next';
 import { Card } from '@/components/ui/card';
+import { languageFilterOf, withLanguageFilter, type FilterState } from '../lib/results-filter';
+import { LanguagesCard } from './languages-card';
 import { QuestionResultCard } from './question-result-card';
 import { InsightsFilterContext } from './text-insights';
 
 /**
- * Statistics View: responses over time, the funnel, then one card per question, all of the filtered responses
- * (the funnel counts every visit). "Print / Save as PDF" prints them one block each.
+ * Statistics View: responses over time, the funnel, the responses per language (a survey in several languages),
+ * then one card per question, all of the filtered responses (the funnel counts every visit). "Print / Save as PDF"
+ * prints them one block each.
  */
 export function StatisticsView({
   surveyId,
   data,
   filter,
   filtered,
+  filterState,
+  onFilterChange,
 }: {
   surveyId: string;
   data: ResultsResponse;
   filter: ResultsFilter;
   filtered: boolean;
+  /** The filter as the screen keeps it, and its change: the languages card narrows it to one language. */
+  filterState: FilterState;
+  onFilterChange: (next: FilterState) => void;
 }) {
   const { t } = useTranslation('results');
   const funnelQuestions = data.questions
@@ -39,6 +53,13 @@ export function StatisticsView({
         <FunnelChart funnel={data.funnel} questions={funnelQuestions} />
         {filtered && <p className="mt-3 text-xs text-slate-600">{t('statistics.funnelUnfiltered')}</p>}
       </Card>
+      <LanguagesCard
+        languages={data.languages}
+        matching={data.matchingResponses}
+        shown={languageFilterOf(filterState)}
+        canAddCondition={filterState.conditions.length < RESULTS_FILTER_LIMITS.filters}
+        onShow={(language) => onFilterChange(withLanguageFilter(filterState, language))}
+      />
       <InsightsFilterContext value={resultsFilterParams(filter).toString()}>
         {data.questions.map((q, index) => (
           <QuestionResultCard key={q.id} surveyId={surveyId} question={q} number={index + 1} filter={filter} />

@@ -6,9 +6,11 @@ import {
   EMPTY_FILTER,
   filterFromSearchParams,
   isFilterActive,
+  languageFilterOf,
   localDayStart,
   resultsRequestParams,
   withFilterParams,
+  withLanguageFilter,
   type FilterState,
 } from './results-filter';
 
@@ -112,5 +114,20 @@ describe('the filter in words', () => {
       'Hidden field source is "newsletter"',
       'Flagged responses hidden',
     ]);
+  });
+});
+
+describe('the language condition', () => {
+  it('keeps one language at a time, next to the other conditions, and goes away for every language', () => {
+    expect(languageFilterOf(state)).toBeUndefined();
+    const german = withLanguageFilter(state, 'de');
+    expect(german.conditions).toEqual([...state.conditions, { language: 'de' }]);
+    expect(languageFilterOf(german)).toBe('de');
+    const english = withLanguageFilter(german, 'en');
+    expect(english.conditions).toEqual([...state.conditions, { language: 'en' }]);
+    expect(withLanguageFilter(english, null)).toEqual(state);
+    // Through the address and to the API like any condition.
+    expect(filterFromSearchParams(withFilterParams(new URLSearchParams(), english))).toEqual(english);
+    expect(describeFilter(english, [])).toContain('Answered in English');
   });
 });

@@ -154,6 +154,20 @@ export function describeCondition(condition: ResultsFilterCondition, questions: 
     : i18n.t('results:filter.condition', { question: label, operator });
 }
 
+/** The language the filter keeps responses of, or undefined when it keeps every language. */
+export function languageFilterOf(state: Pick<FilterState, 'conditions'>): string | undefined {
+  return state.conditions.find(isLanguageFilter)?.language;
+}
+
+/**
+ * `state` keeping only the responses given in `language` (null: in any language). A response has one language, so
+ * the new condition takes the place of any other language condition rather than joining it.
+ */
+export function withLanguageFilter(state: FilterState, language: string | null): FilterState {
+  const others = state.conditions.filter((condition) => !isLanguageFilter(condition));
+  return { ...state, conditions: language === null ? others : [...others, { language }] };
+}
+
 /** The date range in words ("From 1 Mar 2026 to 31 Mar 2026"), or null without one. */
 export function describeDateRange(state: Pick<FilterState, 'from' | 'to'>): string | null {
   if (state.from && state.to) {
