@@ -3,6 +3,7 @@ import {
   pickSurveyLanguage,
   translateSurvey,
   type PublicSurvey,
+  type PublicSurveyQuery,
   type Question,
 } from '@quorum/contract';
 import type { SurveySettings } from './survey-settings-row';
@@ -57,7 +58,7 @@ export function toPublicSurvey(survey: PublicSurveySource, language?: string): P
 
 /** The language a reader asks for: `?lang=`, and the browser's languages (Accept-Language), most wanted first. */
 export interface WantedLanguage {
-  lang?: string | undefined;
+  lang?: PublicSurveyQuery['lang'];
   acceptLanguage?: string | undefined;
 }
 
