@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import {
   accountExportSchema,
@@ -278,6 +279,16 @@ describe(`surveys in more than one language (${TEST_DIALECT})`, () => {
       { token: owner.token },
     );
     expect(germanCsv.body.trim().split('\r\n')).toHaveLength(3);
+
+    const xlsx = await request(t.app, 'GET', `/api/surveys/${id}/results.xlsx`, { token: owner.token });
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Responses')!;
+    const header = sheet.getRow(1).values as unknown[];
+    expect(header.at(-1)).toBe('Language');
+    expect((sheet.getRow(2).values as unknown[]).at(-1)).toBe('de');
+    expect((sheet.getRow(2).values as unknown[]).includes('Yes')).toBe(true);
   });
 
   it('a survey in one language exports without a Language column', async () => {
@@ -285,6 +296,10 @@ describe(`surveys in more than one language (${TEST_DIALECT})`, () => {
     expect((await submit(t, survey.surveyId, { q1: 'Yes', q2: ['Music'] })).statusCode).toBe(201);
     const csv = await request(t.app, 'GET', `/api/surveys/${survey.surveyId}/results.csv`, { token: owner.token });
     expect(csv.body).not.toContain('Language');
+    const xlsx = await request(t.app, 'GET', `/api/surveys/${survey.surveyId}/results.xlsx`, { token: owner.token });
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.getWorksheet('Responses')!.getRow(1).values).not.toContain('Language');
     const results = await request(t.app, 'GET', `/api/surveys/${survey.surveyId}/results`, { token: owner.token });
     expect(results.json<ResultsResponse>().languages).toEqual([{ language: 'en', responses: 1 }]);
   });
