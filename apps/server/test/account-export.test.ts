@@ -93,6 +93,7 @@ describe(`account export (${TEST_DIALECT})`, () => {
       answers: { q1: 'Friday', q2: 'He said "hi" \u2028 ✓', gone: 'old answer' },
       durationSeconds: null,
       flags: [],
+      language: 'en',
     });
     expect(second!.responses).toEqual([]);
     expect(second!.questions).toHaveLength(4);

@@ -68,9 +68,12 @@ import {
   workspaceIdParamsSchema,
   workspaceInvitationParamsSchema,
   workspaceMemberParamsSchema,
+  publicSurveyQuerySchema,
   type AnswerValue,
   type Question,
   type SurveyState,
+  type SurveyTranslation,
+  type SurveyTranslations,
 } from '@quorum/contract';
 import { DEFAULT_PASSWORD, uniqueEmail, type CreatedAccount, type CreatedSurvey } from '@quorum/test-support/factories';
 import type { AppContext } from '../src/context';
@@ -141,6 +144,18 @@ export function hostileQuestions(): Question[] {
   ];
 }
 
+/**
+ * The fixture survey's German: the prototype-word questions' texts (their options stay as they are, so the answers
+ * below are German answers too), and a rating label.
+ */
+export function hostileTranslations(): SurveyTranslations {
+  const questions = Object.create(null) as NonNullable<SurveyTranslation['questions']>;
+  questions['__proto__'] = { text: 'Welche \u202Ebösen\u202C Tage?' };
+  questions['constructor'] = { text: 'Sonst\u200B noch etwas?' };
+  questions['rating-1'] = { labels: { '1': 'Sehr schlecht' } };
+  return { de: { title: 'Umfrage 🎉', questions } };
+}
+
 /** A valid answer to every fixture question. */
 const answersFor = (f: HostileFixture) =>
   f.survey.questions.map((q): { questionId: string; answer: AnswerValue } => {
@@ -176,6 +191,7 @@ const answersFor = (f: HostileFixture) =>
 const resultsFilterConditions = (f: HostileFixture) => [
   { questionId: f.survey.questions[0]!.id, operator: 'includes', value: '__proto__' },
   { questionId: 'rating-1', operator: 'greater_than', value: 2 },
+  { language: 'de' },
 ];
 const resultsFilterBody = (f: HostileFixture) => ({
   from: '2020-01-01',
@@ -222,6 +238,21 @@ const surveyBody = {
     { id: 'q-grid', text: 'Grid', type: 'matrix', options: ['Bad', 'Good'], rows: ['__proto__', 'Sound'] },
     { text: 'Mail', type: 'email', required: false },
   ],
+  defaultLanguage: 'en',
+  // Translations keyed by language, then by question id (prototype words among them): every part of them spoiled.
+  translations: {
+    de: {
+      title: 'Umfrage\u200B 🎉',
+      welcome: { title: 'Willkommen', text: null },
+      thankYou: { text: 'Danke \u202E' },
+      questions: {
+        'q-choose': { text: 'Wählen', options: ['Konstruktor', '', 'Proto'] },
+        q_rate: { labels: { '1': 'Niedrig', '10': 'Hoch' } },
+        'q-grid': { options: ['Schlecht'], rows: [null, 'Klang'] },
+      },
+    },
+    'pt-BR': { title: 'Pesquisa' },
+  },
 };
 
 /** A submission's stored answers must hold every question, prototype words included. */
@@ -314,15 +345,15 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'GET', route: '/api/surveys/:surveyId', caller: 'user', params: surveyIdParamsSchema },
   { method: 'PUT', route: '/api/surveys/:surveyId', caller: 'user', params: surveyIdParamsSchema, body: surveyInputSchema, valid: () => ({ body: { ...surveyBody, version: 1 } }) },
   { method: 'POST', route: '/api/surveys/:surveyId/duplicate', caller: 'user', params: surveyIdParamsSchema },
-  { method: 'GET', route: '/api/surveys/:surveyId/preview', caller: 'user', params: surveyIdParamsSchema },
+  { method: 'GET', route: '/api/surveys/:surveyId/preview', caller: 'user', params: surveyIdParamsSchema, query: publicSurveyQuerySchema, valid: () => ({ query: { lang: 'de' } }) },
   { method: 'PATCH', route: '/api/surveys/:surveyId/state', caller: 'user', params: surveyIdParamsSchema, body: stateChangeBodySchema, valid: () => ({ body: { state: 'active' } }) },
   { method: 'POST', route: '/api/images/check', caller: 'user', body: imageCheckBodySchema, valid: () => ({ body: { url: 'http://127.0.0.1:9/logo.png' } }) },
   { method: 'POST', route: '/api/surveys/generate', caller: 'user', body: generateSurveyBodySchema, valid: (f) => ({ body: { prompt: 'Feedback on a \u202Ejazz festival 🎷', workspaceId: f.user.id } }) },
   { method: 'POST', route: '/api/surveys/:surveyId/translate', caller: 'user', params: surveyIdParamsSchema, body: translateSurveyBodySchema, valid: () => ({ body: { language: 'pt-BR' } }) },
 
   // Public survey taking
-  { method: 'GET', route: '/api/surveys/:surveyId/public', caller: 'anonymous', params: surveyIdParamsSchema, surveyState: 'active' },
-  { method: 'POST', route: '/api/surveys/:surveyId/responses', caller: 'anonymous', params: surveyIdParamsSchema, body: submitResponseBodySchema, surveyState: 'active', valid: (f) => ({ body: { answers: answersFor(f) } }), accepted: storedAnswersCoverEveryQuestion },
+  { method: 'GET', route: '/api/surveys/:surveyId/public', caller: 'anonymous', params: surveyIdParamsSchema, query: publicSurveyQuerySchema, surveyState: 'active', valid: () => ({ query: { lang: 'de' } }) },
+  { method: 'POST', route: '/api/surveys/:surveyId/responses', caller: 'anonymous', params: surveyIdParamsSchema, body: submitResponseBodySchema, surveyState: 'active', valid: (f) => ({ body: { answers: answersFor(f), language: 'de' } }), accepted: storedAnswersCoverEveryQuestion },
 
   // Results
   { method: 'GET', route: '/api/surveys/:surveyId/results', caller: 'user', params: surveyIdParamsSchema, query: resultsQuerySchema, surveyState: 'active', valid: (f) => ({ query: { ...resultsFilterQuery(f), tz: 'Europe/Paris' } }) },

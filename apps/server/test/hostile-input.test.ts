@@ -18,7 +18,13 @@ import {
   type HostileCase,
 } from './hostile/requests';
 import { preview } from './hostile/values';
-import { HOSTILE_ROUTES, hostileQuestions, type HostileFixture, type HostileRoute } from './hostile-input.table';
+import {
+  HOSTILE_ROUTES,
+  hostileQuestions,
+  hostileTranslations,
+  type HostileFixture,
+  type HostileRoute,
+} from './hostile-input.table';
 import { registeredApiRoutes } from './support/routes';
 
 /**
@@ -196,6 +202,7 @@ describe(`hostile input (${TEST_DIALECT})`, () => {
       title: 'Résultats \u202Egpj.exe 👩‍👩‍👧 =1+1',
       projectName: 'Prøject\u200B \u202E 🎉',
       questions: hostileQuestions(),
+      languages: { defaultLanguage: 'en', translations: hostileTranslations() },
     });
     return { user, admin, survey };
   }

@@ -95,6 +95,7 @@ describe(`response detail and deletion (${TEST_DIALECT})`, () => {
         answers: ANSWERS[1],
         durationSeconds: expect.any(Number),
         flags: [],
+        language: 'en',
       });
     }
   });

@@ -74,6 +74,9 @@ describe(`public survey (${TEST_DIALECT})`, () => {
       hiddenFields: [],
       welcome: null,
       thankYou: null,
+      // A survey made before languages: English only.
+      language: 'en',
+      languages: ['en'],
     });
     expect(res.body).not.toContain(owner.id);
     expect(res.body).not.toContain(owner.email);

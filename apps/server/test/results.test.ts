@@ -319,6 +319,7 @@ describe(`response pages (${TEST_DIALECT})`, () => {
           answers: { [mc.id]: 'Friday' },
           durationSeconds: null,
           flags: [],
+          language: 'en',
         },
       ],
       nextCursor: null,

@@ -570,6 +570,8 @@ describe(`surveys: the list at 1,000 surveys (${TEST_DIALECT})`, () => {
       version: 1,
       updated_by: null,
       launched_by: null,
+      default_language: 'en',
+      translations: null,
     }));
     for (let i = 0; i < rows.length; i += 100) {
       await t.ctx.db.kysely

@@ -154,6 +154,7 @@ describe(`webhook deliveries (${TEST_DIALECT})`, () => {
             [rating!.id]: { question: rating!.text, type: 'rating', answer: 4 },
           },
           hiddenFields: {},
+          language: 'en',
         },
       },
     });

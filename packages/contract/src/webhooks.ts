@@ -125,6 +125,8 @@ export const webhookResponseDataSchema = z.object({
     submittedAt: z.string(),
     answers: z.record(z.string(), z.object({ question: z.string(), type: z.string(), answer: z.unknown() })),
     hiddenFields: z.record(z.string(), z.string()),
+    /** The survey language it was answered in; its answers name the default language's options whatever it was. */
+    language: z.string(),
   }),
 });
 

@@ -10,6 +10,7 @@ import { hashPassword } from '@quorum/server/src/lib/passwords';
 import { insertAdmin } from '@quorum/server/src/modules/admins/admins.repository';
 import { questionRow } from '@quorum/server/src/modules/surveys/question-row';
 import { settingsColumns, type SurveySettings } from '@quorum/server/src/modules/surveys/survey-settings-row';
+import { languageColumns, type SurveyLanguages } from '@quorum/server/src/modules/surveys/survey-languages-row';
 import { insertSurvey } from '@quorum/server/src/modules/surveys/surveys.repository';
 
 /** What the factories write with: the database, the clock for timestamps and the token service. */
@@ -163,6 +164,8 @@ export async function createSurvey(
     settings?: Partial<SurveySettings>;
     /** Default: the owner's personal workspace (its id is the owner's id). */
     workspaceId?: string;
+    /** The survey's languages; default: English only. */
+    languages?: Partial<SurveyLanguages>;
   } = {},
 ): Promise<CreatedSurvey> {
   const now = overrides.createdAt ?? ctx.clock.now().toISOString();
@@ -191,6 +194,7 @@ export async function createSurvey(
         updated_by: null,
         launched_by: overrides.state === 'active' ? ownerId : null,
         ...settingsColumns({ ...DEFAULT_SURVEY_SETTINGS, ...overrides.settings }),
+        ...languageColumns({ defaultLanguage: 'en', translations: {}, ...overrides.languages }),
       },
       questions.map((q, position) => questionRow(id, position, q)),
     ),

@@ -1,3 +1,4 @@
+import type { ColumnType } from 'kysely';
 import type {
   AuditEventType,
   NotifyOnResponse,
@@ -120,6 +121,10 @@ export interface SurveysTable {
   updated_by: string | null;
   /** Who last launched it (made it active): the active limit counts per person who launches, across workspaces. */
   launched_by: string | null;
+  /** The language the author writes in ('en' for surveys made before languages). */
+  default_language: string;
+  /** JSON object: language code → translation of the survey's texts; null for none. */
+  translations: string | null;
 }
 
 export interface QuestionsTable {
@@ -163,6 +168,11 @@ export interface ResponsesTable {
   visit_id: string | null;
   /** SHA-256 of the normalised non-empty text answers (the duplicate flag); null for none. */
   text_hash: string | null;
+  /**
+   * The survey language it was answered in; its answers are in the survey's default language whatever it was.
+   * Left out of an insert: 'en' (every response before surveys had languages).
+   */
+  language: ColumnType<string, string | undefined, string>;
 }
 
 /** One opening of a survey's public page. `reached` and `passed`: JSON lists of question ids. */

@@ -34,6 +34,8 @@ export type SurveyEvent =
         submittedAt: string;
         answers: Readonly<Record<string, AnswerValue>>;
         hiddenFields: Readonly<Record<string, string>> | null;
+        /** The survey language it was answered in. */
+        language: string;
       };
       /** The survey's current questions, for their texts. */
       questions: readonly Question[];

@@ -12,6 +12,7 @@ import * as resultsWorkflow from './2026-11-25T0900-results-workflow';
 import * as integrations from './2026-11-25T1000-integrations';
 import * as workspaces from './2026-11-25T1100-workspaces';
 import * as surveysOutliveCreator from './2026-11-25T1110-surveys-outlive-creator';
+import * as surveyLanguages from './2026-11-25T1200-survey-languages';
 
 /**
  * Every migration, by its dated name. Listed statically (not read from disk) so the
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1000-integrations': integrations,
   '2026-11-25T1100-workspaces': workspaces,
   '2026-11-25T1110-surveys-outlive-creator': surveysOutliveCreator,
+  '2026-11-25T1200-survey-languages': surveyLanguages,
 };
 
 /** The names of the migrations this version knows, oldest first. */

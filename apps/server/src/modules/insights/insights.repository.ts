@@ -31,7 +31,7 @@ export async function listResponsesNewestFirst(
 ): Promise<ResponseDbRow[]> {
   let query = db
     .selectFrom('responses')
-    .select(['id', 'submitted_at', 'answers', 'hidden_fields', 'duration_ms', 'text_hash'])
+    .select(['id', 'submitted_at', 'answers', 'hidden_fields', 'duration_ms', 'text_hash', 'language'])
     .where('survey_id', '=', surveyId);
   if (options.before !== undefined) query = query.where('id', '<', options.before);
   if (options.from !== undefined) query = query.where('submitted_at', '>=', options.from);

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
 import { compileFilter } from '../results/response-filter';
+import { checkFilterLanguages } from '../results/filter-languages';
 import { flagsOf, loadFlagRules } from '../results/response-flags';
 import { findDeclaredHiddenFields, listResultQuestions, type ResponseDbRow } from '../results/results.repository';
 import { parseAnswers, parseHiddenFields, readStoredAnswers, toResultQuestion } from '../results/result-rows';
@@ -128,12 +129,13 @@ async function keepFor(
   if (!filter.filters?.length && !filter.hideFlagged) return undefined;
   const questions = (await listResultQuestions(db, surveyId)).map(toResultQuestion);
   const compiled = compileFilter(filter, questions, await findDeclaredHiddenFields(db, surveyId));
+  await checkFilterLanguages(db, surveyId, filter);
   const rules = compiled.hideFlagged ? await loadFlagRules(db, surveyId, questions) : undefined;
   const textsMet = new Set<string>();
   return (row) => {
     const answers = readStoredAnswers(row.answers);
     const hiddenFields = compiled.readsHiddenFields ? parseHiddenFields(row.hidden_fields) : undefined;
-    if (compiled.hasConditions && !compiled.matches({ answers, hiddenFields })) return false;
+    if (compiled.hasConditions && !compiled.matches({ answers, hiddenFields, language: row.language })) return false;
     if (!rules) return true;
     const durationMs = row.duration_ms === null ? null : Number(row.duration_ms);
     if (flagsOf(rules, { answers, durationMs }, false).length > 0) return false;

@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, QueryCreator, Transaction } from 'kysely';
-import type { AnswerValue, Question, SurveyState } from '@quorum/contract';
+import { DEFAULT_SURVEY_LANGUAGE, type AnswerValue, type Question, type SurveyState } from '@quorum/contract';
 import type { Db, Dialect } from '../../db/database';
 import type { Database, ResponsesTable } from '../../db/schema';
 import { recordSurveyEvents, type EventSurvey, type SurveyEvent } from '../../events/survey-events';
@@ -11,6 +11,7 @@ import { tallyResponses, type ResponseTally } from '../results/answer-tally';
 import { textFingerprint } from './text-fingerprint';
 import { questionFromRow, STORED_QUESTION_COLUMNS } from '../surveys/question-row';
 import { settingsFromRow, type SurveySettings } from '../surveys/survey-settings-row';
+import { languagesFromRow, type SurveyLanguages } from '../surveys/survey-languages-row';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -25,6 +26,8 @@ export interface NewResponse {
   respondentId?: string | null;
   /** The visit (POST …/visits) the respondent says this response ends; absent or null for none. */
   visitId?: string | null;
+  /** The survey language it was answered in (its answers are in the default language already); absent: English. */
+  language?: string;
 }
 
 /** The survey columns the settings are read from. */
@@ -50,6 +53,7 @@ export interface SurveyForTaking {
   version: number;
   questions: Question[];
   settings: SurveySettings;
+  languages: SurveyLanguages;
 }
 
 /** A survey's questions as of one of its versions: what a writer may reuse instead of reading them again. */
@@ -79,7 +83,17 @@ export async function findSurveyForTaking(
 ): Promise<SurveyForTaking | undefined> {
   const survey = await db
     .selectFrom('surveys')
-    .select(['id', 'project_id', 'title', 'branding_image_url', 'state', 'version', ...SETTINGS_COLUMNS])
+    .select([
+      'id',
+      'project_id',
+      'title',
+      'branding_image_url',
+      'state',
+      'version',
+      'default_language',
+      'translations',
+      ...SETTINGS_COLUMNS,
+    ])
     .where('id', '=', surveyId)
     .executeTakeFirst();
   if (!survey) return undefined;
@@ -94,6 +108,7 @@ export async function findSurveyForTaking(
     version: Number(survey.version),
     questions: await currentQuestions(db, surveyId),
     settings: settingsFromRow(survey),
+    languages: languagesFromRow(survey),
   };
 }
 
@@ -324,6 +339,7 @@ export async function writeResponses(
     duration_ms: visits.get(item)?.durationMs ?? null,
     visit_id: visits.get(item)?.visitId ?? null,
     text_hash: textFingerprint(questions, item.answers),
+    language: item.language ?? DEFAULT_SURVEY_LANGUAGE,
   }));
   const tally = tallyResponses(
     questions,
@@ -431,6 +447,8 @@ export interface LockedSurvey {
   responseCount: number;
   /** Of the respondent ids asked about, those that already have a response to this survey. */
   answeredRespondentIds: ReadonlySet<string>;
+  /** The survey's languages: read only when asked for (a response of the batch was answered in a translation). */
+  languages?: SurveyLanguages;
 }
 
 /** What `decide` picks for one survey: the responses to record, and whether recording them closes the survey. */
@@ -455,12 +473,20 @@ export async function recordBatch(
   decide: (surveyId: string, survey: LockedSurvey | undefined) => BatchDecision,
   closedAt: () => string,
   known: (surveyId: string) => KnownQuestions | undefined = () => undefined,
+  readsLanguages: (surveyId: string) => boolean = () => false,
 ): Promise<{ totals: Map<string, number>; outboxWritten: boolean }> {
   const totals = new Map<string, number>();
   let outboxWritten = false;
   await db.kysely.transaction().execute(async (trx) => {
     for (const surveyId of [...surveys.keys()].sort()) {
-      const locked = await lockSurvey(trx, db.dialect, surveyId, surveys.get(surveyId) ?? [], known(surveyId));
+      const locked = await lockSurvey(
+        trx,
+        db.dialect,
+        surveyId,
+        surveys.get(surveyId) ?? [],
+        known(surveyId),
+        readsLanguages(surveyId),
+      );
       const { questions, items, close } = decide(surveyId, locked);
       if (items.length > 0) totals.set(surveyId, await writeResponses(trx, db.dialect, surveyId, questions, items));
       const events = locked ? responseEvents(surveyId, locked, questions, items) : [];
@@ -518,6 +544,7 @@ function responseEvents(
       submittedAt: item.submittedAt,
       answers: item.answers,
       hiddenFields: item.hiddenFields ?? null,
+      language: item.language ?? DEFAULT_SURVEY_LANGUAGE,
     },
     questions,
   }));
@@ -533,10 +560,13 @@ async function lockSurvey(
   surveyId: string,
   respondentIds: readonly string[],
   known: KnownQuestions | undefined,
+  readsLanguages: boolean,
 ): Promise<LockedSurvey | undefined> {
   const query = trx
     .selectFrom('surveys')
     .select(['state', 'title', 'user_id', 'webhook_count', 'response_count', 'version', ...SETTINGS_COLUMNS])
+    // The translations only when a response needs them: a batch in the default language reads what it always did.
+    .$if(readsLanguages, (q) => q.select(['default_language', 'translations']))
     .where('id', '=', surveyId);
   const survey = await (dialect === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
   if (!survey) return undefined;
@@ -560,6 +590,7 @@ async function lockSurvey(
     settings: settingsFromRow(survey),
     responseCount: Number(survey.response_count),
     answeredRespondentIds: new Set(answered.map((r) => r.respondent_id).filter((id): id is string => id !== null)),
+    ...(readsLanguages ? { languages: languagesFromRow(survey) } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   errorBodySchema,
   MAX_SUBMISSION_BYTES,
+  publicSurveyQuerySchema,
   publicSurveySchema,
   submitResponseBodySchema,
   submitResponseResponseSchema,
@@ -19,10 +20,21 @@ export async function responsesRoutes(app: ZodApp, ctx: AppContext): Promise<voi
 
   app.get(
     '/surveys/:surveyId/public',
-    { schema: { params: surveyIdParamsSchema, response: { 200: publicSurveySchema, 404: errorBodySchema } } },
+    {
+      schema: {
+        params: surveyIdParamsSchema,
+        querystring: publicSurveyQuerySchema,
+        response: { 200: publicSurveySchema, 400: errorBodySchema, 404: errorBodySchema },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return service.getPublicSurvey(request.params.surveyId);
+      // The texts follow the browser's languages when `lang` does not decide.
+      reply.header('vary', 'Accept-Language');
+      return service.getPublicSurvey(request.params.surveyId, {
+        lang: request.query.lang,
+        acceptLanguage: request.headers['accept-language'],
+      });
     },
   );
 

@@ -1,5 +1,15 @@
-import { checkResponse, type PublicSurvey, type Question, type SubmittedAnswer } from '@quorum/contract';
-import { toPublicSurvey } from '../surveys/public-survey';
+import {
+  answerInLanguage,
+  checkResponse,
+  MAX_SURVEY_LANGUAGES,
+  translateSurvey,
+  type SurveyTranslation,
+  type PublicSurvey,
+  type Question,
+  type SubmittedAnswer,
+} from '@quorum/contract';
+import { languageToShow, toPublicSurvey, type WantedLanguage } from '../surveys/public-survey';
+import { languagesOf, type SurveyLanguages } from '../surveys/survey-languages-row';
 import type { SurveySettings } from '../surveys/survey-settings-row';
 import type { Clock } from '../../lib/clock';
 import type { OutboxNudge } from '../../events/survey-events';
@@ -44,6 +54,12 @@ interface CheckedAgainst {
   questions: Question[];
   fingerprint: string;
   settings: SurveySettings;
+  /** The survey's languages as read with its questions. */
+  languages: SurveyLanguages;
+  /** Its languages, default first. */
+  offered: readonly string[];
+  /** The questions in each language asked for so far (made once per copy, so once per survey version and language). */
+  translated: Map<string, ReadonlyMap<string, { from: Question; to: Question }>>;
 }
 
 /** One submission as the public route takes it. */
@@ -53,6 +69,8 @@ export interface Submission {
   hiddenFields?: Record<string, string>;
   /** The visit the page opened (POST …/visits): the funnel counts this response as its completion. */
   visitId?: string;
+  /** The survey language it was answered in; default: the survey's default language. */
+  language?: string;
 }
 
 interface Pending {
@@ -65,7 +83,8 @@ interface Pending {
 }
 
 export interface ResponsesService {
-  getPublicSurvey(surveyId: string): Promise<PublicSurvey>;
+  /** The survey in the language wanted (see languageToShow). */
+  getPublicSurvey(surveyId: string, wanted?: WantedLanguage): Promise<PublicSurvey>;
   /** Checks and durably records one response; resolves only after its transaction committed. */
   submit(surveyId: string, submission: Submission): Promise<{ responseId: string }>;
   /** Waits for every submission already accepted into the queue to be written. */
@@ -73,6 +92,62 @@ export interface ResponsesService {
 }
 
 const fingerprintOf = (questions: Question[]) => JSON.stringify(questions);
+
+/** The languages of a survey as of one of its versions, with its questions translated as they are asked for. */
+interface LanguagesRead {
+  version: number;
+  languages: SurveyLanguages;
+  offered: readonly string[];
+  translated: Map<string, ReadonlyMap<string, { from: Question; to: Question }>>;
+}
+
+function checkedAgainst(
+  survey: { questions: Question[]; settings: SurveySettings },
+  read: LanguagesRead,
+  fingerprint: string = fingerprintOf(survey.questions),
+): CheckedAgainst {
+  return {
+    questions: survey.questions,
+    fingerprint,
+    settings: survey.settings,
+    languages: read.languages,
+    offered: read.offered,
+    translated: read.translated,
+  };
+}
+
+/** A survey's questions in a translation, as the public page shows them in that language. */
+function translateSurveyQuestions(questions: Question[], translation: SurveyTranslation): Question[] {
+  return translateSurvey({ title: '', questions, welcome: null, thankYou: null }, translation).questions;
+}
+
+/** 400 LANGUAGE_NOT_OFFERED when `language` is not one of the survey's languages. */
+function languageRefusal(against: CheckedAgainst, language: string | undefined): AppError | undefined {
+  if (language === undefined || against.offered.includes(language)) return undefined;
+  return new BadRequestError('LANGUAGE_NOT_OFFERED', { language });
+}
+
+/**
+ * The answers given in `language` as answers in the survey's default language: each option becomes the default
+ * language's option at its position (see answerInLanguage), everything else stays. The same answers in the default
+ * language, or when the survey has no translation for it.
+ */
+function inDefaultLanguage(against: CheckedAgainst, language: string, answers: SubmittedAnswer[]): SubmittedAnswer[] {
+  const { defaultLanguage, translations } = against.languages;
+  if (language === defaultLanguage || !Object.hasOwn(translations, language)) return answers;
+  let pairs = against.translated.get(language);
+  if (!pairs) {
+    const translated = translateSurveyQuestions(against.questions, translations[language]!);
+    pairs = new Map(against.questions.map((q, index) => [q.id, { from: translated[index]!, to: q }]));
+    if (against.translated.size > MAX_SURVEY_LANGUAGES) against.translated.clear();
+    against.translated.set(language, pairs);
+  }
+  return answers.map((answer) => {
+    const pair = pairs.get(answer.questionId);
+    if (!pair || pair.from === pair.to) return answer;
+    return { ...answer, answer: answerInLanguage(pair.from, pair.to, answer.answer) };
+  });
+}
 
 /**
  * Why a survey takes no submission at `now` from its settings, checked on arrival and again in the transaction:
@@ -117,6 +192,8 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
     if (known.size > 10_000) known.clear();
     known.set(surveyId, { version, questions });
   };
+  // The languages of each survey as of a version, read with its questions outside the writer.
+  const languagesRead = new Map<string, LanguagesRead>();
   const writers = options.writers ?? (deps.db.dialect === 'postgres' ? 2 : 1);
   let queue: Pending[] = [];
   /** The group commits under way. */
@@ -130,14 +207,23 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
     // Only active surveys are kept: a survey launched or resumed a moment ago must be taken at once.
     const value = findSurveyForTaking(deps.db.kysely, surveyId).then(
       (survey) => {
-        if (survey) learn(surveyId, survey.version, survey.questions);
-        if (survey && openToRespondents(survey.state)) {
-          return {
-            questions: survey.questions,
-            fingerprint: fingerprintOf(survey.questions),
-            settings: survey.settings,
-          };
+        if (!survey) {
+          if (cache.get(surveyId)?.value === value) cache.delete(surveyId);
+          return null;
         }
+        learn(surveyId, survey.version, survey.questions);
+        let read = languagesRead.get(surveyId);
+        if (read?.version !== survey.version) {
+          read = {
+            version: survey.version,
+            languages: survey.languages,
+            offered: languagesOf(survey.languages),
+            translated: new Map(),
+          };
+          if (languagesRead.size > 10_000) languagesRead.clear();
+          languagesRead.set(surveyId, read);
+        }
+        if (openToRespondents(survey.state)) return checkedAgainst(survey, read);
         if (cache.get(surveyId)?.value === value) cache.delete(surveyId);
         return null;
       },
@@ -157,11 +243,13 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
       cache.delete(surveyId);
       return;
     }
-    const value = {
-      questions: survey.questions,
-      fingerprint: fingerprint ?? fingerprintOf(survey.questions),
-      settings: survey.settings,
-    };
+    // The transaction reads no translations: the copy keeps those read for the same version, else is read again.
+    const read = languagesRead.get(surveyId);
+    if (read?.version !== survey.version) {
+      cache.delete(surveyId);
+      return;
+    }
+    const value = checkedAgainst(survey, read, fingerprint);
     cache.set(surveyId, { expires: Date.now() + cacheMs, value: Promise.resolve(value) });
   }
 
@@ -229,10 +317,16 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
           const seen = new Set(survey.answeredRespondentIds);
           const items: NewResponse[] = [];
           const kept: Pending[] = [];
+          const offered = survey.languages && languagesOf(survey.languages);
           for (const p of pendings) {
             const hiddenProblem = hiddenFieldRefusal(settings, p.response.hiddenFields ?? null);
             if (hiddenProblem) {
               refused.set(p, hiddenProblem);
+              continue;
+            }
+            // A language removed since the response was checked is not taken any more.
+            if (offered && !offered.includes(p.response.language!)) {
+              refused.set(p, new BadRequestError('LANGUAGE_NOT_OFFERED', { language: p.response.language! }));
               continue;
             }
             if (p.checkedAgainst.fingerprint !== fingerprint) {
@@ -267,6 +361,11 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
         },
         now,
         (surveyId) => known.get(surveyId),
+        // Read again only for responses answered in a translation: checked against the survey's languages now.
+        (surveyId) =>
+          (bySurvey.get(surveyId) ?? []).some(
+            (p) => p.response.language !== p.checkedAgainst.languages.defaultLanguage,
+          ),
       );
       if (outboxWritten) deps.outbox.nudge();
       for (const [pending, error] of refused) pending.reject(error);
@@ -288,14 +387,14 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
   }
 
   return {
-    async getPublicSurvey(surveyId) {
+    async getPublicSurvey(surveyId, wanted = {}) {
       const survey = await findSurveyForTaking(deps.db.kysely, surveyId);
       if (!survey || !openToRespondents(survey.state)) throw new NotFoundError('SURVEY_NOT_FOUND');
       // Past its closing time a survey is closed, whether or not the periodic close has got to it yet.
       if (scheduleAt(survey.settings, deps.clock.now().toISOString()) === 'closed') {
         throw new NotFoundError('SURVEY_NOT_FOUND');
       }
-      return toPublicSurvey(survey);
+      return toPublicSurvey(survey, languageToShow(survey.languages, wanted));
     },
 
     async submit(surveyId, submission) {
@@ -305,9 +404,16 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
       const submittedAt = deps.clock.now().toISOString();
       const hiddenFields =
         submission.hiddenFields && Object.keys(submission.hiddenFields).length > 0 ? submission.hiddenFields : null;
-      let check = checkResponse(checkedAgainst.questions, answers);
+      const { language } = submission;
+      // Answers given in a translation are checked, counted and stored as the default language's (same positions).
+      const given = (against: CheckedAgainst) =>
+        language === undefined ? answers : inDefaultLanguage(against, language, answers);
+      let inDefault = given(checkedAgainst);
+      let check = checkResponse(checkedAgainst.questions, inDefault);
       const refusalOf = (against: CheckedAgainst) =>
-        timeRefusal(against.settings, submittedAt) ?? hiddenFieldRefusal(against.settings, hiddenFields);
+        timeRefusal(against.settings, submittedAt) ??
+        hiddenFieldRefusal(against.settings, hiddenFields) ??
+        languageRefusal(against, language);
       if (!check.ok || refusalOf(checkedAgainst)) {
         // Refuse only on the current survey: the kept copy may predate an edit that makes this valid.
         cache.delete(surveyId);
@@ -315,7 +421,8 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
         if (!checkedAgainst) throw new NotFoundError('SURVEY_NOT_FOUND');
         const refusal = refusalOf(checkedAgainst);
         if (refusal) throw refusal;
-        check = checkResponse(checkedAgainst.questions, answers);
+        inDefault = given(checkedAgainst);
+        check = checkResponse(checkedAgainst.questions, inDefault);
         if (!check.ok) throw AppError.of(400, check);
       }
       const response: NewResponse = {
@@ -328,9 +435,10 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
         respondentId: submission.respondentId ?? null,
         // Counted in the funnel only when it is an open visit of this survey (decided in the transaction).
         visitId: submission.visitId ?? null,
+        language: language ?? checkedAgainst.languages.defaultLanguage,
       };
       const totalResponses = await new Promise<number>((resolve, reject) => {
-        queue.push({ surveyId, checkedAgainst: checkedAgainst!, answers, response, resolve, reject });
+        queue.push({ surveyId, checkedAgainst: checkedAgainst!, answers: inDefault, response, resolve, reject });
         schedule();
       });
       deps.liveEvents.publish({ surveyId, responseId: response.id, totalResponses });

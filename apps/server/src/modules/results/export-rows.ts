@@ -12,7 +12,13 @@ import { serverQuestionType } from '../../question-types';
 import { scanKeptResponses, type KeptResponse } from './filtered-responses';
 import { compileFilter, type CompiledFilter } from './response-filter';
 import { parseHiddenFields, toResultQuestion, type ResultQuestion } from './result-rows';
-import { findDeclaredHiddenFields, latestResponseId, listResultQuestions } from './results.repository';
+import { checkFilterLanguages } from './filter-languages';
+import {
+  findDeclaredHiddenFields,
+  findSurveyLanguages,
+  latestResponseId,
+  listResultQuestions,
+} from './results.repository';
 
 /** Rows read per query while exporting: memory stays flat whatever the number of responses. */
 export const EXPORT_PAGE_SIZE = 1000;
@@ -31,24 +37,30 @@ export interface ExportRow {
   answers: ExportCell[];
   /** One per declared hidden field ('' for none). */
   hidden: string[];
+  /** The survey language it was answered in: only when the export has a Language column. */
+  language?: string;
 }
 
 /** The columns of both exports: the questions (current ones in order, then deleted ones) and the hidden fields. */
 export interface ExportColumns {
   questions: readonly ResultQuestion[];
   hiddenKeys: readonly string[];
+  /** A Language column last: the survey has more than one language. */
+  language?: boolean;
 }
 
 /**
  * The header row: Response ID, Submitted At, then "Q{n}: {text}" per question (deleted ones last, marked), then one
- * column per hidden field the survey declares, headed by its name.
+ * column per hidden field the survey declares, headed by its name, then "Language" when the survey has more than one
+ * language (a survey in one language exports as it always did).
  */
-export function exportHeader({ questions, hiddenKeys }: ExportColumns): string[] {
+export function exportHeader({ questions, hiddenKeys, language }: ExportColumns): string[] {
   return [
     'Response ID',
     'Submitted At',
     ...questions.map((q, index) => questionLabel(index + 1, q.text, q.isDeleted)),
     ...hiddenKeys,
+    ...(language ? ['Language'] : []),
   ];
 }
 
@@ -79,6 +91,7 @@ export function toExportRow(columns: ExportColumns, response: KeptResponse): Exp
     submittedAt: row.submitted_at,
     answers: columns.questions.map((q) => answerCell(q, answerFor(answers, q.id))),
     hidden: columns.hiddenKeys.map((key) => hidden?.get(key) ?? ''),
+    ...(columns.language ? { language: row.language } : {}),
   };
 }
 
@@ -107,8 +120,9 @@ export async function openExportSource(
   const questions = (await listResultQuestions(db, surveyId)).map(toResultQuestion);
   const hiddenKeys = await findDeclaredHiddenFields(db, surveyId);
   const compiled = compileFilter(filter, questions, hiddenKeys);
+  await checkFilterLanguages(db, surveyId, filter);
   const upTo = await latestResponseId(db, surveyId);
-  const columns = { questions, hiddenKeys };
+  const columns = { questions, hiddenKeys, language: (await findSurveyLanguages(db, surveyId)).length > 1 };
   return {
     columns,
     filter: compiled,

@@ -46,6 +46,7 @@ function keeper(
         !filter.matches({
           answers,
           hiddenFields: filter.readsHiddenFields ? parseHiddenFields(row.hidden_fields ?? null) : undefined,
+          language: row.language,
         })
       ) {
         return undefined;
@@ -98,6 +99,7 @@ export async function* scanKeptResponses(
         !filter.matches({
           answers,
           hiddenFields: readsHiddenFields ? parseHiddenFields(row.hidden_fields ?? null) : undefined,
+          language: row.language,
         })
       ) {
         continue;

@@ -16,9 +16,19 @@ export interface StoredResponseRow {
   duration_ms: number | null;
   visit_id: string | null;
   text_hash: string | null;
+  language: string;
 }
 
-const COLUMNS = ['id', 'submitted_at', 'answers', 'hidden_fields', 'duration_ms', 'visit_id', 'text_hash'] as const;
+const COLUMNS = [
+  'id',
+  'submitted_at',
+  'answers',
+  'hidden_fields',
+  'duration_ms',
+  'visit_id',
+  'text_hash',
+  'language',
+] as const;
 
 const toStored = (row: StoredResponseRow): StoredResponseRow => ({
   ...row,

@@ -2,6 +2,7 @@ import {
   answerFor,
   isAnswerValue,
   isHiddenFieldFilter,
+  isLanguageFilter,
   logicOperatorsFor,
   ownValue,
   ruleMatches,
@@ -15,6 +16,8 @@ import type { ResultQuestion } from './result-rows';
 export interface FilterableResponse {
   answers: Readonly<Record<string, AnswerValue>>;
   hiddenFields: Readonly<Record<string, string>> | undefined;
+  /** The survey language it was answered in. */
+  language?: string | undefined;
 }
 
 /**
@@ -37,7 +40,7 @@ export interface CompiledFilter {
  * Checks a filter against the survey and compiles it. Answer conditions use skip logic's comparison
  * (`ruleMatches`) with the operators that fit the question's type (`logicOperatorsFor`); they may name any question
  * the survey ever had (deleted ones too, as the results list them). Hidden-field conditions equal exactly and must
- * name a declared field. Throws 400 UNKNOWN_QUESTION, FILTER_OPERATOR_INVALID, FILTER_VALUE_MISSING or
+ * name a declared field. A language condition keeps the responses given in that language. Throws 400 UNKNOWN_QUESTION, FILTER_OPERATOR_INVALID, FILTER_VALUE_MISSING or
  * HIDDEN_FIELD_UNKNOWN before anything is read.
  */
 export function compileFilter(
@@ -50,6 +53,12 @@ export function compileFilter(
   const tests: ((response: FilterableResponse) => boolean)[] = [];
   let readsHiddenFields = false;
   for (const condition of filter.filters ?? []) {
+    if (isLanguageFilter(condition)) {
+      // Checked against the survey's languages by checkFilterLanguages (it needs the database).
+      const { language } = condition;
+      tests.push((response) => response.language === language);
+      continue;
+    }
     if (isHiddenFieldFilter(condition)) {
       const { hiddenField: key, value } = condition;
       if (!declared.has(key)) throw new BadRequestError('HIDDEN_FIELD_UNKNOWN', { key });

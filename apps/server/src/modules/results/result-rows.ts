@@ -83,7 +83,7 @@ export function durationSecondsOf(durationMs: number | string | null): number | 
 
 /** A stored response as a row of the results (the caller passes its quality flags; none by default). */
 export function toResponseRow(
-  row: Pick<ResponseDbRow, 'id' | 'submitted_at' | 'answers' | 'hidden_fields' | 'duration_ms'>,
+  row: Pick<ResponseDbRow, 'id' | 'submitted_at' | 'answers' | 'hidden_fields' | 'duration_ms' | 'language'>,
   flags: ResponseFlag[] = [],
 ): ResponseRow {
   const hiddenFields = parseHiddenFields(row.hidden_fields);
@@ -94,5 +94,6 @@ export function toResponseRow(
     ...(hiddenFields ? { hiddenFields } : {}),
     durationSeconds: durationSecondsOf(row.duration_ms),
     flags,
+    language: row.language,
   };
 }

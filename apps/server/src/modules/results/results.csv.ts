@@ -9,6 +9,7 @@ export function csvRecord(row: ExportRow): string {
   let line = `${csvCell(row.id)},${csvCell(row.submittedAt)}`;
   for (const cell of row.answers) line += `,${csvCell(typeof cell === 'number' ? String(cell) : cell)}`;
   for (const value of row.hidden) line += `,${csvCell(value)}`;
+  if (row.language !== undefined) line += `,${csvCell(row.language)}`;
   return `${line}\r\n`;
 }
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database, QuestionsTable, SurveysTable } from '../../db/schema';
 import { settingsFromRow } from '../surveys/survey-settings-row';
+import { languagesFromRow, languagesOf } from '../surveys/survey-languages-row';
 import { STORED_QUESTION_COLUMNS, type StoredQuestion } from '../surveys/question-row';
 
 export type ResultsSurveyRow = Pick<
@@ -32,10 +33,20 @@ export interface ResponseDbRow {
   /** A bigint: PostgreSQL hands it over as text, so read it with Number(). */
   duration_ms: number | null;
   text_hash: string | null;
+  /** The survey language it was answered in. */
+  language: string;
 }
 
 /** The columns of a response the results read. */
-const RESPONSE_COLUMNS = ['id', 'submitted_at', 'answers', 'hidden_fields', 'duration_ms', 'text_hash'] as const;
+const RESPONSE_COLUMNS = [
+  'id',
+  'submitted_at',
+  'answers',
+  'hidden_fields',
+  'duration_ms',
+  'text_hash',
+  'language',
+] as const;
 
 /** `submitted_at` in [from, to): either bound may be left out. */
 export interface SubmittedRange {
@@ -127,7 +138,7 @@ export async function listResponsesAfter(
 }
 
 /** A response as a pass over many reads it: only the columns it needs (see scanResponsesAfter). */
-export type ScannedRow = Pick<ResponseDbRow, 'id' | 'submitted_at' | 'answers'> &
+export type ScannedRow = Pick<ResponseDbRow, 'id' | 'submitted_at' | 'answers' | 'language'> &
   Partial<Pick<ResponseDbRow, 'hidden_fields' | 'duration_ms' | 'text_hash'>>;
 
 /**
@@ -146,7 +157,7 @@ export async function scanResponsesAfter(
     notFasterThanMs?: number | undefined;
   } & SubmittedRange,
 ): Promise<ScannedRow[]> {
-  const columns: (typeof RESPONSE_COLUMNS)[number][] = ['id', 'submitted_at', 'answers'];
+  const columns: (typeof RESPONSE_COLUMNS)[number][] = ['id', 'submitted_at', 'answers', 'language'];
   if (options.hiddenFields) columns.push('hidden_fields');
   let query = db
     .selectFrom('responses')
@@ -259,6 +270,39 @@ export async function findDeclaredHiddenFields(db: Kysely<Database>, surveyId: s
   return settingsFromRow({ hidden_fields: row?.hidden_fields }).hiddenFields;
 }
 
+/** A survey's languages (its default one and its translations' codes); English only for an unknown id. */
+export async function findSurveyLanguages(db: Kysely<Database>, surveyId: string): Promise<string[]> {
+  const row = await db
+    .selectFrom('surveys')
+    .select(['default_language', 'translations'])
+    .where('id', '=', surveyId)
+    .executeTakeFirst();
+  return languagesOf(languagesFromRow(row ?? {}));
+}
+
+/** How many responses were given in each language, through the index on (survey_id, language). */
+export async function countResponsesByLanguage(db: Kysely<Database>, surveyId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('responses')
+    .select((eb) => ['language', eb.fn.countAll<number>().as('n')])
+    .where('survey_id', '=', surveyId)
+    .groupBy('language')
+    .execute();
+  return new Map(rows.map((row) => [row.language, Number(row.n)]));
+}
+
+/** Whether any response to the survey was given in `language` (one probe of the index). */
+export async function hasResponsesIn(db: Kysely<Database>, surveyId: string, language: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('responses')
+    .select('id')
+    .where('survey_id', '=', surveyId)
+    .where('language', '=', language)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The id of the newest response, through the index. */
 export async function latestResponseId(db: Kysely<Database>, surveyId: string): Promise<string | undefined> {
   const row = await db
@@ -280,12 +324,17 @@ export interface ResultsSnapshot {
   newest: ResponseDbRow[];
   /** The timeline's counters: [quarter, count]. */
   quarters: [number, number][];
+  /** The survey's languages, default first. */
+  languages: string[];
+  /** Responses per language. */
+  byLanguage: Map<string, number>;
 }
 
 /**
  * Everything the results screen needs, read in one read-only transaction so the total, the counts and the
  * per-question totals agree with each other even while responses arrive. Cost is independent of the number
- * of responses: small tables keyed by survey, plus one index range for the newest page.
+ * of responses: small tables keyed by survey, plus one index range for the newest page, except the responses per
+ * language, counted from the index on (survey_id, language) without reading a response.
  */
 export async function readResultsSnapshot(
   db: Kysely<Database>,
@@ -304,6 +353,8 @@ export async function readResultsSnapshot(
       const totals = await listQuestionTotals(trx, surveyId);
       const newest = await listResponsesBefore(trx, surveyId, { limit: pageLimit + 1 });
       const quarters = await listTimelineQuarters(trx, surveyId);
-      return { survey, questions, counts, totals, newest, quarters };
+      const languages = await findSurveyLanguages(trx, surveyId);
+      const byLanguage = await countResponsesByLanguage(trx, surveyId);
+      return { survey, questions, counts, totals, newest, quarters, languages, byLanguage };
     });
 }

@@ -31,12 +31,14 @@ import { openExportSource } from './export-rows';
 import { keptResponsesBefore, scanKeptResponses } from './filtered-responses';
 import { createResultsCounter } from './filtered-results';
 import { compileFilter, type CompiledFilter } from './response-filter';
+import { checkFilterLanguages, languageBreakdown } from './filter-languages';
 import { flagResponses } from './response-flags';
 import { toResponseRow, toResultQuestion, type ResultQuestion } from './result-rows';
 import { createCsvExportStream } from './results.csv';
 import {
   findDeclaredHiddenFields,
   findResultsSurvey,
+  findSurveyLanguages,
   latestResponseId,
   listResponsesByIds,
   listResultQuestions,
@@ -192,6 +194,7 @@ export function createResultsService(deps: ResultsDeps) {
         const questions = (await listResultQuestions(db, surveyId)).map(toResultQuestion);
         const hiddenFields = await findDeclaredHiddenFields(db, surveyId);
         filtered = { questions, hiddenFields, compiled: compileFilter(filter, questions, hiddenFields) };
+        await checkFilterLanguages(db, surveyId, filter);
       }
       if (actor.type === 'admin') {
         await audit.recordAtMostEvery(RESULTS_VIEWED_AUDIT_MINUTES, {
@@ -224,6 +227,7 @@ export function createResultsService(deps: ResultsDeps) {
           funnel,
           questions: buildQuestionResults(questions, counts, totals),
           hiddenFields: await findDeclaredHiddenFields(db, surveyId),
+          languages: languageBreakdown(snapshot.languages, snapshot.byLanguage),
           responses: page.responses,
           nextCursor: page.nextCursor,
         };
@@ -236,8 +240,13 @@ export function createResultsService(deps: ResultsDeps) {
       const { questions, hiddenFields, compiled } = filtered;
       const counter = createResultsCounter(questions, limit + 1);
       const upTo = await latestResponseId(db, surveyId);
+      const byLanguage = new Map<string, number>();
       for await (const kept of scanKeptResponses(db, surveyId, questions, compiled, upTo)) {
-        for (const response of kept) counter.add(response);
+        for (const response of kept) {
+          counter.add(response);
+          const { language } = response.row;
+          byLanguage.set(language, (byLanguage.get(language) ?? 0) + 1);
+        }
       }
       // The scan read only what counting needs: the page's rows are read again whole.
       const newest = counter.newest();
@@ -264,6 +273,7 @@ export function createResultsService(deps: ResultsDeps) {
         funnel,
         questions: buildQuestionResults(questions, counts, totals),
         hiddenFields,
+        languages: languageBreakdown(await findSurveyLanguages(db, surveyId), byLanguage),
         responses: page.responses,
         nextCursor: page.nextCursor,
       };
@@ -281,6 +291,7 @@ export function createResultsService(deps: ResultsDeps) {
       await access.loadSurveyFor(actor, surveyId, 'view-results');
       const questions = (await listResultQuestions(db, surveyId)).map(toResultQuestion);
       const compiled = compileFilter(filterOf(query), questions, await findDeclaredHiddenFields(db, surveyId));
+      await checkFilterLanguages(db, surveyId, query);
       const kept = await keptResponsesBefore(db, surveyId, questions, compiled, {
         before: query.cursor,
         limit: query.limit + 1,
@@ -310,6 +321,7 @@ export function createResultsService(deps: ResultsDeps) {
           (await listResultQuestions(db, surveyId)).map(toResultQuestion),
           await findDeclaredHiddenFields(db, surveyId),
         );
+        await checkFilterLanguages(db, surveyId, filter);
       }
       const expiresAt = clock.now().getTime() + EXPORT_LINK_TTL_SECONDS * 1000;
       const token = signer.sign({

@@ -128,6 +128,7 @@ export function createXlsxExportStream(source: ExportSource, statistics: XlsxSta
         const values: (string | number | Date)[] = [row.id, new Date(row.submittedAt)];
         for (const cell of row.answers) values.push(cellValue(cell));
         for (const value of row.hidden) values.push(xlsxText(value));
+        if (row.language !== undefined) values.push(xlsxText(row.language));
         sheet.addRow(values).commit();
       }
       while (sheetBacklog(sheet) > MAX_SHEET_BACKLOG && !out.destroyed) await pause(2);

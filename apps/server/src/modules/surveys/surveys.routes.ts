@@ -5,6 +5,7 @@ import {
   surveyInputSchema,
   surveyListQuerySchema,
   surveyListResponseSchema,
+  publicSurveyQuerySchema,
   publicSurveySchema,
   surveySchema,
 } from '@quorum/contract';
@@ -84,11 +85,19 @@ export async function surveysRoutes(app: ZodApp, ctx: AppContext): Promise<void>
     {
       onRequest: signedIn,
       config: { apiKeyScope: 'surveys:read' },
-      schema: { params: surveyIdParamsSchema, response: { 200: publicSurveySchema, ...errors } },
+      schema: {
+        params: surveyIdParamsSchema,
+        querystring: publicSurveyQuerySchema,
+        response: { 200: publicSurveySchema, ...errors },
+      },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return surveys.preview(requirePrincipal(request), request.params.surveyId);
+      reply.header('vary', 'Accept-Language');
+      return surveys.preview(requirePrincipal(request), request.params.surveyId, {
+        lang: request.query.lang,
+        acceptLanguage: request.headers['accept-language'],
+      });
     },
   );
 

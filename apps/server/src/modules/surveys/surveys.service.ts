@@ -9,6 +9,8 @@ import {
   type NormalisedQuestionInput,
   type NormalisedSurveyInput,
   type PublicSurvey,
+  type QuestionTranslation,
+  type SurveyTranslations,
   type Question,
   type Survey,
   type SurveyGenerator,
@@ -24,8 +26,9 @@ import { ConflictError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { serverQuestionType } from '../../question-types';
 import { questionFromRow, questionRow, type QuestionRow } from './question-row';
-import { toPublicSurvey } from './public-survey';
+import { languageToShow, toPublicSurvey, type WantedLanguage } from './public-survey';
 import { settingsColumns, settingsFromRow } from './survey-settings-row';
+import { languageColumns, languagesFromRow, type SurveyLanguages } from './survey-languages-row';
 import { assertMay, createSurveyAccess, newDraftIn, seesCreator, type Actor } from './survey-policy';
 import {
   answeredByQuestion,
@@ -59,6 +62,25 @@ function withRenamedTargets<Q extends { logic?: Array<{ goTo: string }> }>(
 ): Q {
   if (!q.logic) return q;
   return { ...q, logic: q.logic.map((rule) => ({ ...rule, goTo: renamed.get(rule.goTo) ?? rule.goTo })) };
+}
+
+/** A survey's languages with each question's translation under the question's new id (see `duplicate`). */
+function withRenamedTranslations(languages: SurveyLanguages, renamed: ReadonlyMap<string, string>): SurveyLanguages {
+  const translations: SurveyTranslations = {};
+  for (const [language, translation] of Object.entries(languages.translations)) {
+    if (!translation.questions) {
+      translations[language] = translation;
+      continue;
+    }
+    const questions = Object.create(null) as Record<string, QuestionTranslation>;
+    for (const [id, question] of Object.entries(translation.questions)) {
+      const to = renamed.get(id);
+      // A translation of a question the copy does not have is left out.
+      if (to !== undefined) questions[to] = question;
+    }
+    translations[language] = { ...translation, questions };
+  }
+  return { defaultLanguage: languages.defaultLanguage, translations };
 }
 
 /** What a survey is shown with besides its row: who made and last saved it, and the reader's role. */
@@ -104,6 +126,7 @@ export function surveyFromRow(row: SurveyRow, questions: Question[], view: Surve
     createdAt: row.created_at,
     updatedAt: row.updated_at,
     ...settingsFromRow(row),
+    ...languagesFromRow(row),
     ...(view.creator ? { creator: view.creator } : {}),
     workspaceId: row.workspace_id,
     createdBy: view.createdBy,
@@ -254,6 +277,7 @@ export function createSurveysService(deps: SurveysDeps) {
       webhook_count: 0,
       digest_sent_at: null,
       ...settingsColumns(input),
+      ...languageColumns(input),
     };
     const questionRows = input.questions.map((q, position) => toRow(row.id, q.id ?? newId(), position, q));
     return storeDraft(creator, workspace.role, row, questionRows);
@@ -335,6 +359,7 @@ export function createSurveysService(deps: SurveysDeps) {
         digest_sent_at: null,
         // Stored as read, so a copy never carries what reading left out.
         ...settingsColumns(settingsFromRow(row)),
+        ...languageColumns(withRenamedTranslations(languagesFromRow(row), renamed)),
       };
       const questionRows = questions.map((q, position) =>
         questionRow(copy.id, position, withRenamedTargets({ ...q, id: renamed.get(q.id)! }, renamed)),
@@ -346,17 +371,22 @@ export function createSurveysService(deps: SurveysDeps) {
      * GET /api/surveys/:id/preview: the survey as respondents would see it, in any state, for whoever may view it
      * (a member of its workspace, an administrator); anyone else gets the 404 an unknown id gets.
      */
-    async preview(actor: Actor, surveyId: string): Promise<PublicSurvey> {
+    async preview(actor: Actor, surveyId: string, wanted: WantedLanguage = {}): Promise<PublicSurvey> {
       const row = await access.loadSurveyFor(actor, surveyId, 'view');
       const questions = await findQuestions(db.kysely, surveyId, { includeDeleted: false });
-      return toPublicSurvey({
-        id: row.id,
-        projectId: row.project_id,
-        title: row.title,
-        brandingImageUrl: row.branding_image_url,
-        questions: questions.map(questionFromRow),
-        settings: settingsFromRow(row),
-      });
+      const languages = languagesFromRow(row);
+      return toPublicSurvey(
+        {
+          id: row.id,
+          projectId: row.project_id,
+          title: row.title,
+          brandingImageUrl: row.branding_image_url,
+          questions: questions.map(questionFromRow),
+          settings: settingsFromRow(row),
+          languages,
+        },
+        languageToShow(languages, wanted),
+      );
     },
 
     /** One survey with its current (not deleted) questions, for whoever may view it. */
@@ -386,7 +416,12 @@ export function createSurveysService(deps: SurveysDeps) {
         offset: query.offset,
       });
       const surveys: SurveySummary[] = rows.map((row) => {
-        const { questions: _questions, ...rest } = surveyFromRow(row, [], viewOf(row, row, scope.role, withCreator));
+        // A summary has no translations: they are not read.
+        const {
+          questions: _questions,
+          translations: _translations,
+          ...rest
+        } = surveyFromRow({ ...row, translations: null }, [], viewOf(row, row, scope.role, withCreator));
         return { ...rest, questionCount: row.question_count };
       });
       return { surveys, total };
@@ -426,6 +461,7 @@ export function createSurveysService(deps: SurveysDeps) {
           branding_image_url: input.brandingImageUrl,
           updated_at: clock.now().toISOString(),
           ...settingsColumns(input),
+          ...languageColumns(input),
           version: version + 1,
           updated_by: actor.id,
         };

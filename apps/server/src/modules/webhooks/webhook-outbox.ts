@@ -30,6 +30,7 @@ function eventData(event: SurveyEvent): Record<string, unknown> {
           submittedAt: event.response.submittedAt,
           answers,
           hiddenFields: Object.fromEntries(Object.entries(event.response.hiddenFields ?? {})),
+          language: event.response.language,
         },
       };
       return data;
