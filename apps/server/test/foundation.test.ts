@@ -54,7 +54,7 @@ describe(`foundation (${TEST_DIALECT})`, () => {
   it('serves the public configuration without secrets', async () => {
     const res = await request(t.app, 'GET', '/api/config');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ recaptchaSiteKey: null, recaptchaScriptUrl: null });
+    expect(res.json()).toEqual({ recaptchaSiteKey: null, recaptchaScriptUrl: null, aiTranslation: false });
   });
 });
 

@@ -134,6 +134,11 @@ describe(`POST /api/surveys/:surveyId/translate with an AI provider (${TEST_DIAL
     await provider.close();
   });
 
+  it('is offered to the editor through GET /api/config', async () => {
+    const res = await request(t.app, 'GET', '/api/config');
+    expect(res.json()).toMatchObject({ aiTranslation: true });
+  });
+
   /** The body as the contract types it; a wrong one (a number, say) is sent as it is too. */
   const translate = (token: string, surveyId: string, language: TranslateSurveyBody['language'] | number = 'de') =>
     request(t.app, 'POST', `/api/surveys/${surveyId}/translate`, { token, body: { language } });
@@ -330,6 +335,11 @@ describe(`POST /api/surveys/:surveyId/translate without an AI provider (${TEST_D
   });
   afterAll(async () => {
     await t?.close();
+  });
+
+  it('is not offered through GET /api/config', async () => {
+    const res = await request(t.app, 'GET', '/api/config');
+    expect(res.json()).toMatchObject({ aiTranslation: false });
   });
 
   it('answers 404 AI_NOT_CONFIGURED to someone who may edit the survey', async () => {

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import axe from 'axe-core';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { PublicSurvey, Survey } from '@quorum/contract';
@@ -32,11 +32,16 @@ const withGerman = makeSurvey({
 const editEntry = (survey: Survey) => ({ pathname: '/surveys/s1/edit', state: { survey } });
 
 /** Every request: its path and body; a translation asked for answers `drafted`, a save answers the survey. */
-function captureRequests(drafted: unknown = {}, translateStatus = 200) {
+function captureRequests(drafted: unknown = {}, translateStatus = 200, aiTranslation = true) {
   const sent: Array<{ path: string; body: Record<string, unknown> }> = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const path = String(input);
     const body = JSON.parse(String(init?.body ?? '{}')) as Record<string, unknown>;
+    if (path === '/api/config') {
+      return new Response(JSON.stringify({ recaptchaSiteKey: null, recaptchaScriptUrl: null, aiTranslation }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    }
     sent.push({ path, body });
     if (path.endsWith('/translate')) {
       const answer =
@@ -55,6 +60,11 @@ function captureRequests(drafted: unknown = {}, translateStatus = 200) {
   });
   return sent;
 }
+
+// GET /api/config offers "Translate with AI" unless a test says otherwise.
+beforeEach(() => {
+  captureRequests();
+});
 
 const languagesPanel = () =>
   screen.getByRole('heading', { level: 2, name: 'Languages' }).closest('section') as HTMLElement;
@@ -176,7 +186,7 @@ describe('Translate with AI', () => {
     const { user } = renderEditorAt(editEntry(withGerman));
     await user.click(screen.getByRole('button', { name: 'Translate into German' }));
     const view = translationView('German');
-    await user.click(within(view).getByRole('button', { name: 'Translate with AI' }));
+    await user.click(await within(view).findByRole('button', { name: 'Translate with AI' }));
     const dialog = await screen.findByRole('dialog', { name: 'Replace 1 text you typed?' });
     expect(sent).toEqual([{ path: '/api/surveys/s1/translate', body: { language: 'de' } }]);
     await user.click(within(dialog).getByRole('button', { name: 'Keep mine' }));
@@ -199,7 +209,7 @@ describe('Translate with AI', () => {
     const { user } = renderEditorAt(editEntry(withGerman));
     await user.click(screen.getByRole('button', { name: 'Translate into German' }));
     const view = translationView('German');
-    await user.click(within(view).getByRole('button', { name: 'Translate with AI' }));
+    await user.click(await within(view).findByRole('button', { name: 'Translate with AI' }));
     const dialog = await screen.findByRole('dialog', { name: 'Replace 1 text you typed?' });
     await user.click(within(dialog).getByRole('button', { name: 'Replace' }));
     expect(within(view).getByRole('textbox', { name: 'Survey title in German' })).toHaveValue('Mittagessen');
@@ -209,7 +219,7 @@ describe('Translate with AI', () => {
     captureRequests({}, 503);
     const { user } = renderEditorAt(editEntry(withGerman));
     await user.click(screen.getByRole('button', { name: 'Translate into German' }));
-    await user.click(within(translationView('German')).getByRole('button', { name: 'Translate with AI' }));
+    await user.click(await within(translationView('German')).findByRole('button', { name: 'Translate with AI' }));
     expect(await within(translationView('German')).findByRole('alert')).toHaveTextContent(
       'Failed to translate: No AI provider is configured',
     );
@@ -220,7 +230,7 @@ describe('Translate with AI', () => {
     await user.type(screen.getByRole('textbox', { name: /Survey Title/ }), '!');
     await user.click(screen.getByRole('button', { name: 'Translate into German' }));
     const view = translationView('German');
-    const button = within(view).getByRole('button', { name: 'Translate with AI' });
+    const button = await within(view).findByRole('button', { name: 'Translate with AI' });
     expect(button).toHaveAttribute('aria-disabled', 'true');
     expect(button).toHaveAccessibleDescription(/^Save the survey first/);
     await user.click(button);
@@ -232,6 +242,9 @@ describe('Translate with AI', () => {
     await user.selectOptions(screen.getByRole('combobox', { name: 'Language to add' }), 'fr');
     await user.click(screen.getByRole('button', { name: 'Add a language' }));
     const view = translationView('French');
-    expect(within(view).getByRole('button', { name: 'Translate with AI' })).toHaveAttribute('aria-disabled', 'true');
+    expect(await within(view).findByRole('button', { name: 'Translate with AI' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
   });
 });

@@ -23,5 +23,7 @@ export const publicConfigSchema = z.object({
    * administrators may sign in through it too.
    */
   sso: z.object({ name: z.string(), admin: z.boolean() }).optional(),
+  /** Whether an AI provider is configured, so the editor offers "Translate with AI" (absent: not offered). */
+  aiTranslation: z.boolean().optional(),
 });
 export type PublicConfig = z.infer<typeof publicConfigSchema>;

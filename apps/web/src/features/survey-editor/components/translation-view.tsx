@@ -11,7 +11,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
 import { languageName } from '@/lib/language-names';
-import { useTranslateSurvey } from '../api/translate-survey';
+import { useAiTranslationOffered, useTranslateSurvey } from '../api/translate-survey';
 import type { SurveyDraft } from '../lib/editor-model';
 import {
   fillFromDraft,
@@ -90,6 +90,7 @@ export function TranslationView({
   const rtl = isRightToLeft(language);
   const sourceRtl = isRightToLeft(defaultLanguage);
   const ai = useTranslateSurvey(surveyId ?? '');
+  const aiOffered = useAiTranslationOffered();
   const [failure, setFailure] = useState<string | null>(null);
 
   const shown = onlyPaths ? texts.filter((text) => onlyPaths.has(text.path)) : texts;
@@ -167,23 +168,25 @@ export function TranslationView({
         </div>
 
         <div className="flex flex-wrap items-center gap-2">
-          <Button
-            variant="secondary"
-            size="sm"
-            loading={ai.isPending}
-            disabled={disabled || cannotDraft !== null}
-            disabledReason={cannotDraft}
-            onClick={onDraft}
-          >
-            <Sparkles className="size-4" aria-hidden="true" />
-            {ai.isPending ? t('translate.aiRunning') : t('translate.ai')}
-          </Button>
+          {aiOffered && (
+            <Button
+              variant="secondary"
+              size="sm"
+              loading={ai.isPending}
+              disabled={disabled || cannotDraft !== null}
+              disabledReason={cannotDraft}
+              onClick={onDraft}
+            >
+              <Sparkles className="size-4" aria-hidden="true" />
+              {ai.isPending ? t('translate.aiRunning') : t('translate.ai')}
+            </Button>
+          )}
           <Button variant="secondary" size="sm" disabled={disabled} onClick={onPreview}>
             <Eye className="size-4" aria-hidden="true" />
             {t('translate.preview', { language: name })}
           </Button>
         </div>
-        {cannotDraft && <p className="text-sm text-slate-600">{cannotDraft}</p>}
+        {aiOffered && cannotDraft && <p className="text-sm text-slate-600">{cannotDraft}</p>}
         {failure && (
           <Banner tone="error" onClose={() => setFailure(null)}>
             {failure}
