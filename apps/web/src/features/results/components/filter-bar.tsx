@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import {
   isLanguageFilter,
   logicOperatorsFor,
-  questionLabel,
   RESULTS_FILTER_LIMITS,
   type LogicOperator,
   type QuestionResult,
   type ResultsFilterCondition,
 } from '@quorum/contract';
+import { questionLabel } from '@/lib/question-label';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
 import { languageName } from '@/lib/language-names';

@@ -2,15 +2,8 @@ import { useId, useState } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Trash2, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import {
-  answerFor,
-  isAnswered,
-  ownValue,
-  questionLabel,
-  questionPath,
-  type QuestionResult,
-  type ResponseRow,
-} from '@quorum/contract';
+import { answerFor, isAnswered, ownValue, questionPath, type QuestionResult, type ResponseRow } from '@quorum/contract';
+import { questionLabel } from '@/lib/question-label';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { errorMessage } from '@/lib/api-client';

@@ -1,11 +1,5 @@
-import {
-  answerFor,
-  ownValue,
-  questionLabel,
-  type QuestionResult,
-  type ResponseRow,
-  type ResultsFilter,
-} from '@quorum/contract';
+import { answerFor, ownValue, type QuestionResult, type ResponseRow, type ResultsFilter } from '@quorum/contract';
+import { questionLabel } from '@/lib/question-label';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '@/components/ui/button';

@@ -1,10 +1,5 @@
-import {
-  questionLabel,
-  RESULTS_FILTER_LIMITS,
-  resultsFilterParams,
-  type ResultsFilter,
-  type ResultsResponse,
-} from '@quorum/contract';
+import { RESULTS_FILTER_LIMITS, resultsFilterParams, type ResultsFilter, type ResultsResponse } from '@quorum/contract';
+import { questionLabel } from '@/lib/question-label';
 import { FunnelChart } from '@/components/charts/funnel-chart';
 import { TimelineChart } from '@/components/charts/timeline-chart';
 import { PrintButton } from '@/components/print/print-button';

@@ -2,13 +2,13 @@ import {
   isHiddenFieldFilter,
   isLanguageFilter,
   isFiltered,
-  questionLabel,
   RESULTS_FILTER_LIMITS,
   resultsFilterConditionSchema,
   resultsFilterParams,
   type ResultsFilter,
   type ResultsFilterCondition,
 } from '@quorum/contract';
+import { questionLabel } from '@/lib/question-label';
 import { currentLanguage, i18n } from '@/i18n/i18n';
 import { languageName } from '@/lib/language-names';
 import { needsValue, OPERATOR_LABELS } from '@/lib/logic-operators';
