@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { resultsQuerySchema } from '@quorum/contract';
+import { changeLanguage } from '@/i18n/i18n';
 import {
   apiFilterOf,
   describeFilter,
@@ -114,6 +115,14 @@ describe('the filter in words', () => {
       'Hidden field source is "newsletter"',
       'Flagged responses hidden',
     ]);
+  });
+
+  it('names the questions the way the interface’s language does', async () => {
+    await changeLanguage('de');
+    const words = describeFilter({ ...EMPTY_FILTER, conditions: [{ questionId: 'q1', operator: 'answered' }] }, [
+      { id: 'q1', text: 'Farbe?' },
+    ]);
+    expect(words[0]).toMatch(/^F1: Farbe\? /);
   });
 });
 
