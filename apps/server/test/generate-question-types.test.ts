@@ -340,7 +340,7 @@ describe('the AI generator and the question types', () => {
     bad.questions[6]!.logic = [{ when: { operator: 'equals', value: 'No' }, goTo: 'end' }];
     const read = readSurvey(JSON.stringify(bad));
     expect(read.ok).toBe(true);
-    if (read.ok) expect(read.survey.questions[7]).not.toHaveProperty('id');
+    if (read.ok) expect(read.value.questions[7]).not.toHaveProperty('id');
     const invalidTarget = structuredClone(NEW_TYPES_ANSWER);
     invalidTarget.questions[2]!.id = 'not an id';
     invalidTarget.questions[0]!.logic = [{ when: { operator: 'less_than', value: 7 }, goTo: 'not an id' }];
@@ -366,6 +366,6 @@ describe('the AI generator and the question types', () => {
     );
     expect(read.ok).toBe(true);
     if (read.ok)
-      expect(read.survey.questions.map((q) => q.type)).toEqual(['nps', 'dropdown', 'ranking', 'matrix', 'number']);
+      expect(read.value.questions.map((q) => q.type)).toEqual(['nps', 'dropdown', 'ranking', 'matrix', 'number']);
   });
 });

@@ -4,7 +4,8 @@ import { FIVE_POINT_SCALE, LIMITS, TEN_POINT_SCALE, questionTypes, type Survey }
 import { listen, stopServer } from '@quorum/test-support/ports';
 import { createAdmin, createUser } from '@quorum/test-support/factories';
 import { createSurveyDraftGenerator } from '../src/ai/create-generator';
-import { chatCompletionsUrl, readSurvey } from '../src/ai/openai-compatible-generator';
+import { chatCompletionsUrl } from '../src/ai/chat-completions';
+import { readSurvey } from '../src/ai/openai-compatible-generator';
 import { GENERATED_SURVEY_JSON_SCHEMA } from '../src/ai/survey-json-schema';
 import { GENERATE_RATE_LIMIT } from '../src/modules/generate/generate.routes';
 import { TEST_DIALECT, createTestApp, request, testConfig, useTestApp, type TestApp } from './helpers';
@@ -565,7 +566,7 @@ describe('AI generation pieces', () => {
       })}\n\`\`\``,
     );
     expect(wrapped.ok).toBe(true);
-    if (wrapped.ok) expect(wrapped.survey.questions.map((q) => q.type)).toEqual(['rating', 'multiple_choice', 'text']);
+    if (wrapped.ok) expect(wrapped.value.questions.map((q) => q.type)).toEqual(['rating', 'multiple_choice', 'text']);
     const badScale = readSurvey(
       JSON.stringify({
         title: 'T',

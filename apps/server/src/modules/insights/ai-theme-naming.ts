@@ -8,7 +8,7 @@ import {
   extractJson,
   headersFor,
   type AiProviderConfig,
-} from '../../ai/openai-compatible-generator';
+} from '../../ai/chat-completions';
 import { rankThemes, themeOf, type KeyTerm, type TextAnalysis } from './text-analysis';
 
 /** Key terms sent to the provider (the most mentioned), and answers sent as examples. */

@@ -6,7 +6,7 @@ import {
   type Survey,
   type SurveyTranslation,
 } from '@quorum/contract';
-import { extractJson } from '../../ai/openai-compatible-generator';
+import { extractJson, problemOf, type AnswerReading } from '../../ai/chat-completions';
 
 /**
  * The texts of a survey a translation covers, in the shape of a translation (questions keyed by id, options and rows
@@ -67,29 +67,21 @@ export function translationPrompt(survey: Survey, language: string): string {
   ].join('\n');
 }
 
-type ReadResult = { ok: true; translation: SurveyTranslation } | { ok: false; problem: string };
-
 /**
  * The provider's answer as a translation of `survey` into `language`: JSON (code fences and reasoning tolerated)
  * that the contract accepts as a translation and that fits the survey (its questions, no more options or rows than
  * each has, no two alike, labels of its scales). Texts the survey does not have are left out, so the draft
  * carries nothing a save would keep unseen.
  */
-export function readTranslation(content: string, survey: Survey, language: string): ReadResult {
+export function readTranslation(content: string, survey: Survey, language: string): AnswerReading<SurveyTranslation> {
   const json = extractJson(content);
   if (json === undefined) return { ok: false, problem: 'the answer is not a JSON object' };
   const parsed = surveyTranslationInputSchema.safeParse(json);
-  if (!parsed.success) {
-    const problem = parsed.error.issues
-      .slice(0, 5)
-      .map((issue) => (issue.path.length ? `${issue.path.join('.')}: ${issue.message}` : issue.message))
-      .join('; ');
-    return { ok: false, problem };
-  }
+  if (!parsed.success) return { ok: false, problem: problemOf(parsed.error.issues) };
   const translation = onlySourceTexts(parsed.data, sourceTexts(survey));
   const misfit = translationsProblem(survey.defaultLanguage, { [language]: translation }, survey.questions);
   if (misfit) return { ok: false, problem: `${misfit.path.slice(2).join('.') || 'the answer'}: ${misfit.message}` };
-  return { ok: true, translation };
+  return { ok: true, value: translation };
 }
 
 /** `translation` without the texts `source` does not have (a description of a question that has none, …). */
