@@ -1,7 +1,8 @@
 import type { Statistic } from '@quorum/contract';
 
-export function parseJson(text: string | null): unknown {
-  if (text === null) return undefined;
+/** A JSON column's value; nothing (undefined) when it is empty or not JSON, so a damaged column never throws. */
+export function parseJson(text: string | null | undefined): unknown {
+  if (text === null || text === undefined) return undefined;
   try {
     return JSON.parse(text) as unknown;
   } catch {

@@ -8,6 +8,7 @@ import {
   type SurveyTranslations,
 } from '@quorum/contract';
 import type { SurveysTable } from '../../db/schema';
+import { parseJson } from '../../question-types/shared';
 
 /** A survey's languages as a survey carries them. */
 export interface SurveyLanguages {
@@ -29,15 +30,6 @@ const questionTranslationSchema = surveyTranslationSchema.shape.questions.unwrap
 
 const isObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-
-function parseJson(text: string | null | undefined): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
 
 /** One stored translation, or undefined when it is not one; its questions keyed in a record without a prototype. */
 function translationFrom(value: unknown): SurveyTranslation | undefined {

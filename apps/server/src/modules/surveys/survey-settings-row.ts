@@ -8,6 +8,7 @@ import {
   type Survey,
 } from '@quorum/contract';
 import type { SurveysTable } from '../../db/schema';
+import { parseJson } from '../../question-types/shared';
 
 /** The settings as a survey carries them. */
 export type SurveySettings = Pick<
@@ -46,15 +47,6 @@ export function settingsColumns(input: NormalisedSurveyInput | SurveySettings): 
     thank_you: input.thankYou ? JSON.stringify(input.thankYou) : null,
     notify_on_response: input.notifications.onResponse,
   };
-}
-
-function parseJson(text: string | null | undefined): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
 }
 
 /**
