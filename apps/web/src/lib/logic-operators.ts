@@ -1,16 +1,13 @@
 import type { LogicOperator } from '@quorum/contract';
+import { i18n } from '@/i18n/i18n';
 
-/** The conditions as the editor words them, after "If the answer". */
-export const OPERATOR_LABELS: Record<LogicOperator, string> = {
-  equals: 'is',
-  not_equals: 'is not',
-  includes: 'includes',
-  not_includes: 'does not include',
-  less_than: 'is less than',
-  greater_than: 'is more than',
-  answered: 'is answered',
-  skipped: 'is skipped',
-};
+/**
+ * A condition as the editor's rules and the results filter word it, after "If the answer" ("is", "is more than"),
+ * in the interface's language.
+ */
+export function operatorLabel(operator: LogicOperator): string {
+  return i18n.t(`common:logicOperators.${operator}`);
+}
 
 /** Whether a condition compares the answer with a value (all but "is answered" and "is skipped"). */
 export function needsValue(operator: LogicOperator): boolean {

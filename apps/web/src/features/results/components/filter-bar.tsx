@@ -13,7 +13,7 @@ import { questionLabel } from '@/lib/question-label';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
 import { languageName } from '@/lib/language-names';
-import { needsValue, OPERATOR_LABELS } from '@/lib/logic-operators';
+import { needsValue, operatorLabel } from '@/lib/logic-operators';
 import { describeCondition, withLanguageFilter, type FilterState } from '../lib/results-filter';
 
 /**
@@ -271,7 +271,7 @@ function ConditionForm({
             <Select id={id} value={chosenOperator ?? ''} onChange={(e) => setOperator(e.target.value as LogicOperator)}>
               {operators.map((o) => (
                 <option key={o} value={o}>
-                  {OPERATOR_LABELS[o]}
+                  {operatorLabel(o)}
                 </option>
               ))}
             </Select>

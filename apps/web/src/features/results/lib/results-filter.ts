@@ -11,7 +11,7 @@ import {
 import { questionLabel } from '@/lib/question-label';
 import { currentLanguage, i18n } from '@/i18n/i18n';
 import { languageName } from '@/lib/language-names';
-import { needsValue, OPERATOR_LABELS } from '@/lib/logic-operators';
+import { needsValue, operatorLabel } from '@/lib/logic-operators';
 
 /**
  * The results filter as the screen keeps it in the address (`?from=&to=&filters=&hideFlagged=`, the API's names,
@@ -148,7 +148,7 @@ export function describeCondition(condition: ResultsFilterCondition, questions: 
   const label = question
     ? questionLabel(index + 1, question.text, question.isDeleted)
     : i18n.t('results:filter.questionGone');
-  const operator = OPERATOR_LABELS[condition.operator];
+  const operator = operatorLabel(condition.operator);
   return needsValue(condition.operator) && condition.value !== undefined
     ? i18n.t('results:filter.conditionWithValue', { question: label, operator, value: String(condition.value) })
     : i18n.t('results:filter.condition', { question: label, operator });

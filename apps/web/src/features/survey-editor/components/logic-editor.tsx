@@ -4,7 +4,7 @@ import { ArrowDown, ArrowUp, Plus, X } from 'lucide-react';
 import { LIMITS, LOGIC_END, type LogicOperator } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
 import { Input, Select } from '@/components/ui/field';
-import { needsValue } from '@/lib/logic-operators';
+import { needsValue, operatorLabel } from '@/lib/logic-operators';
 import { useTranslation } from 'react-i18next';
 import { translateValidationMessage } from '@/i18n/validation-messages';
 import {
@@ -168,7 +168,7 @@ function RuleRow({
             >
               {shownOperators.map((operator) => (
                 <option key={operator} value={operator}>
-                  {t(`logic.operators.${operator}`)}
+                  {operatorLabel(operator)}
                 </option>
               ))}
             </Select>
