@@ -1,10 +1,11 @@
-// `npm run screenshots`: the main screens (sign-in, dashboard, editor, public survey, results) in every language
-// and theme, written to docs/screenshots/<screen>-<language>-<theme>-<size>.png. Builds what is missing or stale,
-// starts the compiled server on a temporary SQLite database, a free port and an SMTP capture, fills it through the
-// public HTTP API (per language, an owner writing in it: a survey of several question types with 30 responses, a
-// draft and a closed survey), and captures each screen in the system Chromium: desktop (1280×800) in every
-// language, phone (360×740) in Arabic (right to left) too. Dashboard, editor and results go below the fold, the
-// others are the viewport. Usage: npm run screenshots [-- <screen>…] (every screen when none is named).
+// `npm run screenshots`: the main screens (sign-in, dashboard, editor, translating a survey, public survey, results)
+// in every language and theme, written to docs/screenshots/<screen>-<language>-<theme>-<size>.png. Builds what is
+// missing or stale, starts the compiled server on a temporary SQLite database, a free port and an SMTP capture, fills
+// it through the public HTTP API (per language, an owner writing in it: a survey of several question types offered
+// in all four languages with 30 responses, a draft and a closed survey), and captures each screen in the system
+// Chromium: desktop (1280×800) in every language, phone (360×740) in Arabic (right to left) too. Dashboard, editor
+// and results go below the fold, the others are the viewport. Usage: npm run screenshots [-- <screen>…] (every
+// screen when none is named).
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -253,11 +254,32 @@ const TEXTS: Record<Language, Texts> = {
   },
 };
 
-function festivalInput(t: Texts): SurveyInput {
+/**
+ * The festival survey in the owner's language, offered in the other three too: each translation is the other owner's
+ * wording, all but the last question (so the editor has something missing to show).
+ */
+function festivalInput(language: Language): SurveyInput {
+  const t = TEXTS[language];
   const [heard, overall, recommend, enjoyed, stage, change] = t.festival.questions;
+  const translations: NonNullable<SurveyInput['translations']> = {};
+  for (const other of LANGUAGES.filter((code) => code !== language)) {
+    const f = TEXTS[other].festival;
+    translations[other] = {
+      title: f.title,
+      questions: {
+        heard: { text: f.questions[0], options: f.heard },
+        overall: { text: f.questions[1] },
+        recommend: { text: f.questions[2] },
+        enjoyed: { text: f.questions[3], options: f.enjoyed, description: f.enjoyedHelp },
+        stage: { text: f.questions[4], options: f.stages },
+      },
+    };
+  }
   return {
     projectName: t.project,
     title: t.festival.title,
+    defaultLanguage: language,
+    translations,
     questions: [
       { id: 'heard', text: heard, type: 'multiple_choice', options: t.festival.heard },
       { id: 'overall', text: overall, type: 'rating' },
@@ -329,16 +351,23 @@ function festivalAnswers(t: Texts, next: () => number): Record<string, AnswerVal
   return answers;
 }
 
-async function submit(request: APIRequestContext, surveyId: string, answers: Record<string, AnswerValue>) {
+async function submit(
+  request: APIRequestContext,
+  surveyId: string,
+  answers: Record<string, AnswerValue>,
+  language?: Language,
+) {
   await submitResponseViaApi(
     request,
     surveyId,
     Object.entries(answers).map(([questionId, answer]) => ({ questionId, answer })),
+    language,
   );
 }
 
 /** One language's owner, signed in, and their surveys. */
 interface World {
+  language: Language;
   token: string;
   user: Awaited<ReturnType<typeof loginViaApi>>['user'];
   festival: Survey;
@@ -349,7 +378,8 @@ interface World {
  * An owner writing in language `t`, with a closed survey, an active one with 30 responses and a draft, made through
  * the public API.
  */
-async function fill(request: APIRequestContext, t: Texts): Promise<World> {
+async function fill(request: APIRequestContext, language: Language): Promise<World> {
+  const t = TEXTS[language];
   const account = await registerAndVerify(request, { name: t.owner, email: t.email });
   const { token, user } = await loginViaApi(request, account);
 
@@ -365,13 +395,19 @@ async function fill(request: APIRequestContext, t: Texts): Promise<World> {
   }
   await setSurveyStateViaApi(request, token, market.surveyId, 'closed');
 
-  const festival = await createSurveyViaApi(request, token, festivalInput(t));
+  const festival = await createSurveyViaApi(request, token, festivalInput(language));
   await setSurveyStateViaApi(request, token, festival.surveyId, 'active');
   const next = random(2026);
-  for (let i = 0; i < 30; i++) await submit(request, festival.surveyId, festivalAnswers(t, next));
+  // Most in the owner's language, a few in each of the others (answered with their wording, counted as the owner's).
+  const others = LANGUAGES.filter((code) => code !== language);
+  for (let i = 0; i < 30; i++) {
+    const answeredIn = i < 21 ? language : others[i % others.length]!;
+    const answers = festivalAnswers(TEXTS[answeredIn], next);
+    await submit(request, festival.surveyId, answers, answeredIn === language ? undefined : answeredIn);
+  }
 
   const draft = await createSurveyViaApi(request, token, workshopInput(t));
-  return { token, user, festival, draft };
+  return { language, token, user, festival, draft };
 }
 
 interface Screen {
@@ -428,6 +464,30 @@ const SCREENS: Screen[] = [
     ready: async (page) => {
       // Every question's chart and the responses over time.
       await page.waitForFunction(() => document.querySelectorAll('.recharts-surface').length >= 5);
+    },
+  },
+  {
+    name: 'translate',
+    signedIn: true,
+    // The festival survey translated side by side into the next language (English into German, …, Arabic into
+    // English), its last question still missing.
+    href: (world) => paths.user.editSurvey.getHref(world.festival),
+    ready: async (page, world) => {
+      const target = LANGUAGES[(LANGUAGES.indexOf(world.language) + 1) % LANGUAGES.length]!;
+      await page.getByText(world.festival.questions[0]!.text).first().waitFor();
+      // The button's name as the editor words it ("Translate into German"): the language named in the interface's.
+      const name = await page.evaluate((code) => {
+        const names = new Intl.DisplayNames([document.documentElement.lang, 'en'], { type: 'language' });
+        const label = names.of(code) ?? code;
+        return label.charAt(0).toLocaleUpperCase(document.documentElement.lang) + label.slice(1);
+      }, target);
+      const open = page.getByRole('button', { name: new RegExp(`${name}$`) }).first();
+      await open.click();
+      const heading = page.getByRole('heading', { level: 2, name: new RegExp(name) }).last();
+      await heading.waitFor();
+      await heading.evaluate((element) =>
+        window.scrollTo(0, element.getBoundingClientRect().top + window.scrollY - 96),
+      );
     },
   },
   {
@@ -540,7 +600,7 @@ async function main(): Promise<void> {
     await waitForOk(`${server.baseURL}/api/health`, server);
     request = await http.newContext({ baseURL: server.baseURL });
     const worlds = {} as Record<Language, World>;
-    for (const language of LANGUAGES) worlds[language] = await fill(request, TEXTS[language]);
+    for (const language of LANGUAGES) worlds[language] = await fill(request, language);
     mkdirSync(OUT_DIR, { recursive: true });
     let count = 0;
     browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });

@@ -26,12 +26,13 @@ export async function setSurveyStateViaApi(
   return (await res.json()) as StateChangeResponse;
 }
 
-/** Submits a response through the API as an anonymous respondent. */
+/** Submits a response through the API as an anonymous respondent, in one of the survey's languages if given. */
 export async function submitResponseViaApi(
   request: APIRequestContext,
   surveyId: string,
   answers: Array<{ questionId: string; answer: AnswerValue }>,
+  language?: string,
 ): Promise<void> {
-  const res = await request.post(`/api/surveys/${surveyId}/responses`, { data: { answers } });
+  const res = await request.post(`/api/surveys/${surveyId}/responses`, { data: { answers, language } });
   expect(res.status(), await res.text()).toBe(201);
 }
