@@ -313,10 +313,13 @@ export function applyMutation(root: unknown, m: Mutation): unknown {
 /** About how many characters repeating may produce: several times any body limit, well within memory. */
 const MAX_REPEATED_CHARS = 8_000_000;
 
-/** About how long a value is once written as JSON (at least 1). */
+/**
+ * How long a value is once written as the request's JSON (at least 1): with its markers as they are sent (a nested
+ * value 50,000 deep is 100,000 characters, not the few of its description), or repeating one would build gigabytes.
+ */
 function approximateLength(value: unknown): number {
   try {
-    return Math.max(1, JSON.stringify(value)?.length ?? 1);
+    return Math.max(1, toJson(value).length);
   } catch {
     return MAX_REPEATED_CHARS;
   }
