@@ -41,7 +41,11 @@ test.describe('bot check switched on', () => {
 
   test('the public configuration names the site key and script, nothing secret', async ({ request }) => {
     const res = await request.get(`${app.baseURL}/api/config`);
-    expect(await res.json()).toEqual({ recaptchaSiteKey: 'e2e-site-key', recaptchaScriptUrl: recaptcha.scriptUrl });
+    expect(await res.json()).toEqual({
+      recaptchaSiteKey: 'e2e-site-key',
+      recaptchaScriptUrl: recaptcha.scriptUrl,
+      aiTranslation: false,
+    });
   });
 
   test('register, verify the email, log in and update the profile, each with a token for its action', async ({
