@@ -88,9 +88,17 @@ async function keyTo(target: Locator) {
   await expect(target).toBeFocused();
 }
 
-async function next(page: Page) {
-  await keyTo(page.getByRole('button', { name: 'Next' }));
+/**
+ * Next (or Skip), then wait until the next question is shown and the page has moved focus to it (on the frame after):
+ * focusing a field before that move lands loses the focus, and the keys typed after it, to the heading.
+ */
+async function next(page: Page, button: 'Next' | 'Skip' = 'Next') {
+  const position = page.getByText(/^Question \d+ of \d+$/);
+  const before = await position.textContent();
+  await keyTo(page.getByRole('button', { name: button }));
   await page.keyboard.press('Enter');
+  await expect(position).not.toHaveText(before ?? '');
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
 }
 
 test.describe('every question type and a branching path, on a phone, by keyboard', () => {
@@ -157,7 +165,8 @@ test.describe('every question type and a branching path, on a phone, by keyboard
     const stay = page.getByRole('spinbutton', { name: 'How many days did you stay?' });
     await keyTo(stay);
     await page.keyboard.type('5');
-    await next(page);
+    await keyTo(page.getByRole('button', { name: 'Next' }));
+    await page.keyboard.press('Enter');
     await expect(page.getByRole('alert')).toBeVisible();
     await keyTo(stay);
     await page.keyboard.press('Backspace');
@@ -167,8 +176,7 @@ test.describe('every question type and a branching path, on a phone, by keyboard
     // An optional date: "Optional" beside it, Skip goes on.
     await expect(heading(page, 'When did you arrive?')).toBeVisible();
     await expect(page.getByText('Optional')).toBeVisible();
-    await keyTo(page.getByRole('button', { name: 'Skip' }));
-    await page.keyboard.press('Enter');
+    await next(page, 'Skip');
 
     // An optional email with help text.
     await expect(heading(page, 'Your email for the prize draw')).toBeVisible();
