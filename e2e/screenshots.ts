@@ -474,7 +474,12 @@ const SCREENS: Screen[] = [
     href: (world) => paths.user.editSurvey.getHref(world.festival),
     ready: async (page, world) => {
       const target = LANGUAGES[(LANGUAGES.indexOf(world.language) + 1) % LANGUAGES.length]!;
-      await page.getByText(world.festival.questions[0]!.text).first().waitFor();
+      // The first question's text, in its field.
+      await page.waitForFunction(
+        (text) =>
+          [...document.querySelectorAll('input, textarea')].some((field) => (field as HTMLInputElement).value === text),
+        world.festival.questions[0]!.text,
+      );
       // The button's name as the editor words it ("Translate into German"): the language named in the interface's.
       const name = await page.evaluate((code) => {
         const names = new Intl.DisplayNames([document.documentElement.lang, 'en'], { type: 'language' });
