@@ -458,8 +458,9 @@ const SCREENS: Screen[] = [
   {
     name: 'results',
     signedIn: true,
-    // The totals, the filter, responses over time, the funnel and the first question (the whole page is 5,000 px).
-    height: { desktop: 2250, mobile: 3000 },
+    // The totals, the filter, responses over time, the funnel, the languages and the first question (the whole page
+    // is about 5,500 px).
+    height: { desktop: 2800, mobile: 3700 },
     href: (world) => paths.user.surveyResults.getHref(world.festival),
     ready: async (page) => {
       // Every question's chart and the responses over time.
