@@ -13,7 +13,7 @@ import { paths } from '@/config/paths';
 import { RegisterPage } from '@/features/auth/components/register-page';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { changeLanguage, i18n } from '@/i18n/i18n';
-import { formatDuration } from '@/lib/format';
+import { formatDuration, formatPercentage } from '@/lib/format';
 
 /** Answers every call as a fresh account would: no 2FA, no keys, no bot check. */
 function stubServer() {
@@ -64,6 +64,12 @@ describe('the shell, sign-in and account screens in other languages', () => {
     expect(formatDuration(200)).toBe('3 min 20 s');
     await i18n.changeLanguage('de');
     expect(formatDuration(3900)).toBe('1 Std. 5 Min.');
+  });
+
+  it('writes shares the way the language does', async () => {
+    expect([formatPercentage(33.3), formatPercentage(50), formatPercentage(0)]).toEqual(['33.3%', '50%', '0%']);
+    await i18n.changeLanguage('de');
+    expect(formatPercentage(33.3)).toBe('33,3\u00a0%');
   });
 
   it("takes the password rules' English from the contract, word for word", () => {

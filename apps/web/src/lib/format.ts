@@ -37,8 +37,10 @@ export const formatFigure = (value: number | null | undefined) =>
 export const formatOneDecimal = (value: number | null | undefined) =>
   value === null || value === undefined || !Number.isFinite(value) ? '–' : oneDecimal().format(value);
 
-/** A share as "33.3%" (the server rounds to one decimal place). */
-export const formatPercentage = (value: number) => `${Number.isInteger(value) ? value : value.toFixed(1)}%`;
+const percentages = cached((locale) => new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 }));
+
+/** A share given in percent (one decimal place, as the server rounds it) the language's way: "33.3%", "33,3 %". */
+export const formatPercentage = (value: number) => percentages().format(value / 100);
 
 const dateTime = cached((locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }));
 

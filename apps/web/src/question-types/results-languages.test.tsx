@@ -62,8 +62,8 @@ describe('a results card in another language', () => {
     expect(values).toEqual(['1.234', '1', '2.500', '8,13', '5,5']);
     const bars = within(within(region).getByRole('list', { name: 'Antworten je Bereich' })).getAllByRole('listitem');
     expect(bars.map((bar) => bar.textContent)).toEqual([
-      '0 bis unter 101.000 Antworten, · 81%',
-      '10 bis 2.500234 Antworten, · 19%',
+      '0 bis unter 101.000 Antworten, · 81\u00a0%',
+      '10 bis 2.500234 Antworten, · 19\u00a0%',
     ]);
   });
 
@@ -82,7 +82,7 @@ describe('a results card in another language', () => {
     expect(within(region).getByRole('heading')).toHaveTextContent('F3The question (gelöschte Frage)');
     expect(within(region).getAllByText('5. Januar 2026')).toHaveLength(2);
     const bars = within(within(region).getByRole('list', { name: 'Antworten je Monat' })).getAllByRole('listitem');
-    expect(bars.map((bar) => bar.textContent)).toEqual(['Januar 20261 Antwort, · 100%']);
+    expect(bars.map((bar) => bar.textContent)).toEqual(['Januar 20261 Antwort, · 100\u00a0%']);
   });
 
   it('names the chart views, the note and the row of "Other" in German, the options as the author wrote them', async () => {

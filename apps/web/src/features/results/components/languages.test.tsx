@@ -200,7 +200,7 @@ describe('the results of a survey in several languages', { timeout: 30_000 }, ()
       renderPage();
       const card = await screen.findByTestId('languages-card');
       expect(within(card).getByRole('heading', { name: 'Sprachen' })).toBeVisible();
-      expect(within(card).getAllByRole('listitem')[1]).toHaveTextContent('Deutsch3 Antworten · 30%Nur Deutsch zeigen');
+      expect(within(card).getAllByRole('listitem')[1]).toHaveTextContent('Deutsch3 Antworten · 30 %Nur Deutsch zeigen');
     } finally {
       await i18n.changeLanguage('en');
     }
