@@ -1,7 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIVE_POINT_SCALE, LIMITS, TEN_POINT_SCALE, questionTypes, type Survey } from '@quorum/contract';
-import { listen, stopServer } from '@quorum/test-support/ports';
 import { createAdmin, createUser } from '@quorum/test-support/factories';
 import { createSurveyDraftGenerator } from '../src/ai/create-generator';
 import { chatCompletionsUrl } from '../src/ai/chat-completions';
@@ -10,81 +8,7 @@ import { GENERATED_SURVEY_JSON_SCHEMA } from '../src/ai/survey-json-schema';
 import { GENERATE_RATE_LIMIT } from '../src/modules/generate/generate.routes';
 import { TEST_DIALECT, createTestApp, request, testConfig, useTestApp, type TestApp } from './helpers';
 import { expectError } from './support/expect-error';
-
-// ---------------------------------------------------------------------------
-// A local OpenAI-compatible server: real HTTP on loopback, speaking chat completions.
-// ---------------------------------------------------------------------------
-
-interface FakeReply {
-  status?: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** Never answer (the generator's timeout must end the request). */
-  hang?: boolean;
-}
-
-interface ReceivedRequest {
-  method: string;
-  url: string;
-  headers: IncomingHttpHeaders;
-  body: {
-    model: string;
-    messages: { role: string; content: string }[];
-    response_format?: { type: string; json_schema?: { name: string; strict: boolean; schema: unknown } };
-  };
-}
-
-class FakeProvider {
-  readonly requests: ReceivedRequest[] = [];
-  private readonly replies: FakeReply[] = [];
-  private readonly server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-    req.on('end', () => {
-      this.requests.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: JSON.parse(raw) });
-      const reply = this.replies.shift() ?? { status: 500, body: { error: { message: 'no reply queued' } } };
-      if (reply.hang) return;
-      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json', ...reply.headers });
-      res.end(JSON.stringify(reply.body));
-    });
-  });
-
-  async start(): Promise<string> {
-    return `http://127.0.0.1:${await listen(this.server)}/v1`;
-  }
-
-  reply(...replies: FakeReply[]): void {
-    this.replies.push(...replies);
-  }
-
-  reset(): void {
-    this.requests.length = 0;
-    this.replies.length = 0;
-  }
-
-  close(): Promise<void> {
-    return stopServer(this.server);
-  }
-}
-
-/** A chat-completions answer whose assistant message carries `content`. */
-function completion(content: string, extra: { refusal?: string; finish_reason?: string } = {}): FakeReply {
-  return {
-    body: {
-      id: 'chatcmpl-test',
-      object: 'chat.completion',
-      created: 0,
-      model: 'test-model',
-      choices: [
-        {
-          index: 0,
-          message: { role: 'assistant', content, refusal: extra.refusal ?? null },
-          finish_reason: extra.finish_reason ?? 'stop',
-        },
-      ],
-    },
-  };
-}
+import { FakeProvider, completion } from './support/fake-ai-provider';
 
 const VALID_ANSWER = {
   title: 'Weekend Jazz Festival Feedback',

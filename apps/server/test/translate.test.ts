@@ -1,4 +1,3 @@
-import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SURVEY_MESSAGES,
@@ -6,7 +5,6 @@ import {
   type TranslateSurveyBody,
   type TranslateSurveyResponse,
 } from '@quorum/contract';
-import { listen, stopServer } from '@quorum/test-support/ports';
 import {
   addMember,
   createAdmin,
@@ -18,71 +16,7 @@ import {
 import { TRANSLATE_RATE_LIMIT } from '../src/modules/translate/translate.routes';
 import { TEST_DIALECT, createTestApp, request, type TestApp } from './helpers';
 import { expectError } from './support/expect-error';
-
-// ---------------------------------------------------------------------------
-// A local OpenAI-compatible server: real HTTP on loopback, speaking chat completions.
-// ---------------------------------------------------------------------------
-
-interface FakeReply {
-  status?: number;
-  body?: unknown;
-  /** Never answer (the translator's timeout must end the request). */
-  hang?: boolean;
-}
-
-interface ReceivedRequest {
-  url: string;
-  body: {
-    model: string;
-    messages: { role: string; content: string }[];
-    response_format?: { type: string };
-  };
-}
-
-class FakeProvider {
-  readonly requests: ReceivedRequest[] = [];
-  private readonly replies: FakeReply[] = [];
-  private readonly server: Server = createServer((req, res) => {
-    let raw = '';
-    req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-    req.on('end', () => {
-      this.requests.push({ url: req.url ?? '', body: JSON.parse(raw) });
-      const reply = this.replies.shift() ?? { status: 500, body: { error: { message: 'no reply queued' } } };
-      if (reply.hang) return;
-      res.writeHead(reply.status ?? 200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(reply.body));
-    });
-  });
-
-  async start(): Promise<string> {
-    return `http://127.0.0.1:${await listen(this.server)}/v1`;
-  }
-
-  reply(...replies: FakeReply[]): void {
-    this.replies.push(...replies);
-  }
-
-  reset(): void {
-    this.requests.length = 0;
-    this.replies.length = 0;
-  }
-
-  close(): Promise<void> {
-    return stopServer(this.server);
-  }
-}
-
-/** A chat-completions answer whose assistant message carries `content`. */
-function completion(content: string): FakeReply {
-  return {
-    body: {
-      id: 'chatcmpl-test',
-      object: 'chat.completion',
-      model: 'test-model',
-      choices: [{ index: 0, message: { role: 'assistant', content, refusal: null }, finish_reason: 'stop' }],
-    },
-  };
-}
+import { FakeProvider, completion } from './support/fake-ai-provider';
 
 const AI_TIMEOUT_MS = 600;
 
