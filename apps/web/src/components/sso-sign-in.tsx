@@ -1,11 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import { SSO_ERROR_PARAM, ssoErrorMessage, type UserType } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { buttonClasses } from '@/components/ui/button';
-import { loadConfig } from '@/lib/bot-check';
+import { usePublicConfig } from '@/lib/use-public-config';
 import { keepReturnPathForSso } from '@/lib/return-path';
 import { useReturnPath } from '@/lib/use-return-path';
 
@@ -19,8 +18,7 @@ export function SsoSignIn({ side }: { side: UserType }) {
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const returnPath = useReturnPath(side);
-  const config = useQuery({ queryKey: ['public-config'], queryFn: loadConfig, staleTime: Infinity });
-  const sso = config.data?.sso;
+  const sso = usePublicConfig()?.sso;
   const error = params.get(SSO_ERROR_PARAM);
   // One of the contract's codes, worded by the contract (translated in the `contract` catalog).
   const refused = ssoErrorMessage(error) ? t(`contract:ssoErrors.${error}`) : undefined;

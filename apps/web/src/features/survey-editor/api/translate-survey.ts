@@ -1,4 +1,4 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import {
   translateSurveyResponseSchema,
   type SurveyTranslation,
@@ -6,7 +6,7 @@ import {
   type TranslateSurveyResponse,
 } from '@quorum/contract';
 import { api } from '@/lib/api-client';
-import { loadConfig } from '@/lib/bot-check';
+import { usePublicConfig } from '@/lib/use-public-config';
 
 /** A draft translation of the survey as saved, for the author to review (the server stores nothing). */
 export const translateSurvey = async (surveyId: string, body: TranslateSurveyBody): Promise<SurveyTranslation> => {
@@ -23,6 +23,5 @@ export const useTranslateSurvey = (surveyId: string) =>
 
 /** Whether the server has an AI provider, so "Translate with AI" can be offered (GET /api/config). */
 export const useAiTranslationOffered = (): boolean => {
-  const config = useQuery({ queryKey: ['public-config'], queryFn: loadConfig, staleTime: Infinity });
-  return config.data?.aiTranslation === true;
+  return usePublicConfig()?.aiTranslation === true;
 };
