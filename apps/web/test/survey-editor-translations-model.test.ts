@@ -9,10 +9,10 @@ import {
   type SurveyDraft,
 } from '@/features/survey-editor/lib/editor-model';
 import { keepEdit, readKeptEdit } from '@/features/survey-editor/lib/kept-draft';
+import { textDirection } from '@/lib/language-names';
 import {
   alignTranslations,
   fillFromDraft,
-  isRightToLeft,
   missingCount,
   positionsFrom,
   textAt,
@@ -180,8 +180,8 @@ describe('the texts to translate', () => {
   });
 
   it('knows the right-to-left languages', () => {
-    expect(['ar', 'he', 'fa', 'ur', 'ar-EG'].every(isRightToLeft)).toBe(true);
-    expect(['de', 'en', 'tr'].some(isRightToLeft)).toBe(false);
+    expect(['ar', 'he', 'fa', 'ur', 'ar-EG'].every((code) => textDirection(code) === 'rtl')).toBe(true);
+    expect(['de', 'en', 'tr'].some((code) => textDirection(code) === 'rtl')).toBe(false);
   });
 });
 

@@ -30,3 +30,10 @@ export function languageName(code: string, inLanguage: string = currentLanguage(
   // "español", "français": a name standing alone starts with a capital, as a menu shows it.
   return name.charAt(0).toLocaleUpperCase(inLanguage) + name.slice(1);
 }
+
+const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur', 'yi', 'ps', 'sd', 'ug', 'dv', 'ckb']);
+
+/** The direction a language is written in, by its language part ("ar-EG" too): right to left for Arabic, Hebrew, … */
+export function textDirection(code: string): 'ltr' | 'rtl' {
+  return RIGHT_TO_LEFT.has(code.split('-')[0]!.toLowerCase()) ? 'rtl' : 'ltr';
+}

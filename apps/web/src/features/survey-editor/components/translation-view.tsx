@@ -10,12 +10,11 @@ import { CheckboxField } from '@/components/ui/checkbox-field';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Input, Textarea } from '@/components/ui/field';
 import { errorMessage } from '@/lib/api-client';
-import { languageName } from '@/lib/language-names';
+import { languageName, textDirection } from '@/lib/language-names';
 import { useAiTranslationOffered, useTranslateSurvey } from '../api/translate-survey';
 import type { SurveyDraft } from '../lib/editor-model';
 import {
   fillFromDraft,
-  isRightToLeft,
   translatableTexts,
   withTextAt,
   type TextPart,
@@ -87,8 +86,8 @@ export function TranslationView({
   const countId = useId();
   const name = languageName(language);
   const defaultName = languageName(defaultLanguage);
-  const rtl = isRightToLeft(language);
-  const sourceRtl = isRightToLeft(defaultLanguage);
+  const rtl = textDirection(language) === 'rtl';
+  const sourceRtl = textDirection(defaultLanguage) === 'rtl';
   const ai = useTranslateSurvey(surveyId ?? '');
   const aiOffered = useAiTranslationOffered();
   const [failure, setFailure] = useState<string | null>(null);

@@ -18,13 +18,6 @@ export const COMMON_LANGUAGES = [
   'tr', 'uk', 'ur', 'vi', 'zh-Hans', 'zh-Hant',
 ] as const; // prettier-ignore
 
-const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur', 'yi', 'ps', 'sd', 'ug', 'dv', 'ckb']);
-
-/** Whether a language is written right to left (its language part: "ar-EG" too). */
-export function isRightToLeft(code: string): boolean {
-  return RIGHT_TO_LEFT.has(code.split('-')[0]!.toLowerCase());
-}
-
 /** Whether another language may be added (the default counts as one). */
 export function canAddLanguage(translations: Readonly<SurveyTranslations>): boolean {
   return Object.keys(translations).length < MAX_SURVEY_LANGUAGES - 1;

@@ -1,11 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  addressInLanguage,
-  askedLanguage,
-  langIsHiddenField,
-  rememberLanguage,
-  textDirection,
-} from './survey-language';
+import { addressInLanguage, askedLanguage, langIsHiddenField, rememberLanguage } from './survey-language';
+import { textDirection } from '@/lib/language-names';
 
 afterEach(() => localStorage.clear());
 

@@ -51,10 +51,3 @@ export function addressInLanguage(location: Pick<Location, 'pathname' | 'search'
   query.set(LANGUAGE_PARAM, code);
   return `${location.pathname}?${query.toString()}${location.hash}`;
 }
-
-const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur']);
-
-/** The direction a language is written in: right to left for Arabic, Hebrew, Persian and Urdu. */
-export function textDirection(code: string): 'ltr' | 'rtl' {
-  return RIGHT_TO_LEFT.has(code.split('-')[0]!.toLowerCase()) ? 'rtl' : 'ltr';
-}
