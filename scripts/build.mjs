@@ -1,5 +1,6 @@
 // `npm run build`: the production build, into dist/.
-//   dist/server/  the server compiled by esbuild: server.js and cli/<name>.js, one per apps/server/src/cli/*.ts
+//   dist/server/  the server compiled by esbuild: server.js, insights-worker.js (the text-insights worker thread)
+//                 and cli/<name>.js, one per apps/server/src/cli/*.ts
 //                 (ESM for Node 20, source maps alongside). The workspace package @quorum/contract is bundled
 //                 in; every npm dependency of apps/server stays an import, installed by `npm ci --omit=dev`.
 //   dist/web/     the web app built by Vite (apps/web/vite.config.ts sets the folder), in two builds: the app
@@ -65,6 +66,8 @@ export async function buildServer() {
   const cliDir = path.join(root, 'apps/server/src/cli');
   const entryPoints = [
     path.join(root, 'apps/server/src/server.ts'),
+    // The text-insights worker thread, beside server.js where the bundled pool looks for it (insights-pool.ts).
+    { in: path.join(root, 'apps/server/src/modules/insights/insights-worker.ts'), out: 'insights-worker' },
     ...readdirSync(cliDir)
       .filter((file) => file.endsWith('.ts'))
       .map((file) => path.join(cliDir, file)),

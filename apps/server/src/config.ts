@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isIP } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH, REGISTRATION_SPECIALS, isTimeZone, unmetPasswordRules } from '@quorum/contract';
@@ -174,6 +175,13 @@ const envSchema = z.object({
   PASSWORD_RESET_RATE_LIMIT: wholeNumber('requests per 15 minutes').default(10),
   PASSWORD_RESET_MAILS_PER_HOUR: wholeNumber('mails per hour').default(3),
   SURVEY_WRITE_RATE_LIMIT: wholeNumber('survey writes per minute').default(60),
+  INSIGHTS_WORKERS: wholeNumber('a number of worker threads').default(Math.max(1, availableParallelism() - 1)),
+  INSIGHTS_QUEUE_LIMIT: z.coerce
+    .number({ error: 'expected a number of waiting analyses (0 or more)' })
+    .int({ error: 'expected a number of waiting analyses (0 or more)' })
+    .min(0, { error: 'expected a number of waiting analyses (0 or more)' })
+    .default(8),
+  INSIGHTS_RATE_LIMIT: wholeNumber('insights requests per minute').default(20),
   MAX_SURVEYS_PER_ACCOUNT: wholeNumber('a number of surveys').default(1000),
   LOCKOUT_ACCOUNT_CEILING: wholeNumber('a number of failed logins').default(50),
   AUDIT_RETENTION_DAYS: wholeNumber('a number of days').default(365),
@@ -249,6 +257,11 @@ export interface Config {
   passwordResetMailsPerHour: number;
   /** Survey creations and updates (including AI generation) per account per minute. */
   surveyWriteRateLimit: number;
+  /**
+   * Text insights: the worker threads that read answers (at most this many analyses at once), the analyses that may
+   * wait for one (past that, 503 INSIGHTS_BUSY), and the requests per account per minute.
+   */
+  insights: { workers: number; queueLimit: number; rateLimit: number };
   /** Non-deleted surveys one account may hold. */
   maxSurveysPerAccount: number;
   /** Failed logins for one account, from all addresses together, that lock it within the lockout window. */
@@ -394,6 +407,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,
     passwordResetMailsPerHour: e.PASSWORD_RESET_MAILS_PER_HOUR,
     surveyWriteRateLimit: e.SURVEY_WRITE_RATE_LIMIT,
+    insights: { workers: e.INSIGHTS_WORKERS, queueLimit: e.INSIGHTS_QUEUE_LIMIT, rateLimit: e.INSIGHTS_RATE_LIMIT },
     maxSurveysPerAccount: e.MAX_SURVEYS_PER_ACCOUNT,
     lockoutAccountCeiling: e.LOCKOUT_ACCOUNT_CEILING,
     auditRetentionDays: e.AUDIT_RETENTION_DAYS,

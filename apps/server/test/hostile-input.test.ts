@@ -89,6 +89,7 @@ describe(`hostile input (${TEST_DIALECT})`, () => {
     submitRateLimit: 1_000_000,
     surveyWriteRateLimit: 1_000_000,
     maxSurveysPerAccount: 1_000_000,
+    insights: { workers: 1, queueLimit: 1_000, rateLimit: 1_000_000 },
     trustProxy: ['127.0.0.1'],
     outboundAllowPrivate: false,
     // HOSTILE_LOG_LEVEL=error shows the server's own account of a 5xx the suite found.

@@ -138,6 +138,8 @@ export const ERROR_MESSAGES = {
   QUESTION_NOT_FOUND: 'This survey has no question with id "{questionId}"',
   /** 400: insights read text answers and "Other" texts only. */
   INSIGHTS_NOT_AVAILABLE: 'Insights are for text questions and questions with "Other" only',
+  /** 503: every insights worker is busy and the queue is full; the Retry-After header says when to try again. */
+  INSIGHTS_BUSY: 'Insights are busy reading other answers. Please try again in a moment.',
   /** 404: a shared report link that was revoked, or never made. */
   SHARED_RESULTS_NOT_FOUND: 'This shared report does not exist or is no longer shared',
 

@@ -5,8 +5,11 @@ import { resultsFilterFields, resultsFromBeforeTo, resultsFromBeforeToError } fr
 // GET /api/surveys/:surveyId/results/insights?questionId=&(filter): themes and sentiment of free-text answers
 // ---------------------------------------------------------------------------
 
-/** The newest answers an insight reads at most, and the themes and examples it returns at most. */
-export const INSIGHTS_LIMITS = { answers: 5_000, themes: 12, examples: 3 } as const;
+/**
+ * What one insight reads at most: the newest `answers` texts, and of them no more than `textBytes` of text (UTF-8)
+ * together; and the themes and examples it returns at most.
+ */
+export const INSIGHTS_LIMITS = { answers: 5_000, textBytes: 2 * 1024 * 1024, themes: 12, examples: 3 } as const;
 
 export const insightsQuerySchema = z
   .object({ ...resultsFilterFields, questionId: z.string().min(1).max(100) })
@@ -29,6 +32,12 @@ export const insightsResponseSchema = z.object({
   questionId: z.string(),
   /** The answers read: the newest INSIGHTS_LIMITS.answers at most of the text (or "Other") answers kept by the filter. */
   answerCount: z.number().int(),
+  /**
+   * The sample read: `analysed` answers (the same as `answerCount`), the newest of `total` text answers the filter
+   * keeps (counted in the newest 50,000 responses at most); `truncated` when a limit of INSIGHTS_LIMITS left some
+   * unread.
+   */
+  sample: z.object({ analysed: z.number().int(), total: z.number().int(), truncated: z.boolean() }),
   /** Most mentioned first. */
   themes: z.array(insightThemeSchema),
   /** How many of the answers read are positive, neutral or negative. */

@@ -30,6 +30,8 @@ export interface Metrics {
   observeGroupCommit(batchSize: number, seconds: number): void;
   /** A live results stream opened; call the returned function (once or more) when it ends. */
   trackSseConnection(): () => void;
+  /** One text-insights request answered: read by a worker (`analysed`), from the cache (`cached`), or refused as busy. */
+  countInsights(outcome: 'analysed' | 'cached' | 'busy'): void;
 }
 
 export interface MetricsSources {
@@ -56,6 +58,7 @@ const UNRECORDED: Metrics = {
   countSubmission() {},
   observeGroupCommit() {},
   trackSseConnection: () => () => {},
+  countInsights() {},
 };
 
 /**
@@ -110,6 +113,13 @@ export async function createMetrics(
     help: 'Live results streams (Server-Sent Events) open now.',
     registers: [registry],
   });
+  const insights = new Counter({
+    name: 'quorum_insights_total',
+    help: 'Text-insights requests answered: analysed by a worker, answered from the cache, or refused as busy (503).',
+    labelNames: ['outcome'] as const,
+    registers: [registry],
+  });
+  for (const outcome of ['analysed', 'cached', 'busy'] as const) insights.inc({ outcome }, 0);
   const { poolStats } = sources;
   if (poolStats) {
     new Gauge({
@@ -149,6 +159,9 @@ export async function createMetrics(
     observeGroupCommit(size, seconds) {
       batchSize.observe(size);
       commitSeconds.observe(seconds);
+    },
+    countInsights(outcome) {
+      insights.inc({ outcome });
     },
     trackSseConnection() {
       sseConnections.inc();

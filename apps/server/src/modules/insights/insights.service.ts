@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { answerFor, INSIGHTS_LIMITS, type InsightsResponse, type Question, type ResultsFilter } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { AppError, BadRequestError, NotFoundError } from '../../lib/errors';
 import { compileFilter } from '../results/response-filter';
 import { checkFilterLanguages } from '../results/filter-languages';
 import { flagsOf, loadFlagRules } from '../results/response-flags';
@@ -11,8 +11,9 @@ import { parseAnswers, parseHiddenFields, readStoredAnswers, toResultQuestion } 
 import { createSurveyAccess, type Actor } from '../surveys/survey-policy';
 import { createAiThemeNamer, type ThemeNamer } from './ai-theme-naming';
 import { freeTextOf, hasFreeTexts } from './free-texts';
-import { findSurveyQuestion, listResponsesNewestFirst } from './insights.repository';
-import { analyseTexts, builtinThemes } from './text-analysis';
+import type { AnalysisPool } from './insights-pool';
+import { findNewestResponseId, findSurveyQuestion, listResponsesNewestFirst } from './insights.repository';
+import { builtinThemes } from './text-analysis';
 
 /** Responses read per query while collecting free texts. */
 const PAGE_ROWS = 1_000;
@@ -71,20 +72,100 @@ export async function readFreeTexts(
   return texts;
 }
 
-export type InsightsDeps = Pick<AppContext, 'db' | 'config' | 'log'>;
+/**
+ * The sample one insight reads of a question: the newest free texts the filter keeps, at most
+ * INSIGHTS_LIMITS.answers of them and INSIGHTS_LIMITS.textBytes of text (UTF-8) together, and how many such texts
+ * the responses read hold (`total`). Reading goes on past the sample only to count, and stops at `scanRows`
+ * responses.
+ */
+export async function readInsightSample(
+  db: Kysely<Database>,
+  surveyId: string,
+  question: Question,
+  options: { range?: Pick<ResultsFilter, 'from' | 'to'>; keep?: KeepResponse | undefined; scanRows: number },
+): Promise<{ texts: string[]; total: number }> {
+  const texts: string[] = [];
+  let bytes = 0;
+  let full = false;
+  let total = 0;
+  let before: string | undefined;
+  let scanned = 0;
+  while (scanned < options.scanRows) {
+    const limit = Math.min(PAGE_ROWS, options.scanRows - scanned);
+    const rows = await listResponsesNewestFirst(db, surveyId, {
+      before,
+      from: options.range?.from,
+      to: options.range?.to,
+      limit,
+    });
+    for (const row of rows) {
+      if (options.keep && !options.keep(row)) continue;
+      const text = freeTextOf(question, answerFor(parseAnswers(row.answers), question.id));
+      if (text === undefined) continue;
+      total += 1;
+      if (full) continue;
+      const size = Buffer.byteLength(text);
+      // The sample is the newest texts without a gap: the first that does not fit ends it.
+      if (texts.length >= INSIGHTS_LIMITS.answers || bytes + size > INSIGHTS_LIMITS.textBytes) full = true;
+      else {
+        texts.push(text);
+        bytes += size;
+      }
+    }
+    scanned += rows.length;
+    if (rows.length < limit) break;
+    before = rows.at(-1)!.id;
+  }
+  return { texts, total };
+}
+
+/** Insights kept at most per instance, the least recently read dropped first. */
+export const INSIGHTS_CACHE_ENTRIES = 200;
+
+export type InsightsDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'metrics'>;
 
 /** Themes and sentiment of a question's free texts, for whoever may see the survey's results. */
-export function createInsightsService(deps: InsightsDeps) {
+export function createInsightsService(deps: InsightsDeps, pool: AnalysisPool) {
   const db = deps.db.kysely;
   const access = createSurveyAccess(deps);
   const namer: ThemeNamer | undefined = deps.config.ai ? createAiThemeNamer(deps.config.ai, deps.log) : undefined;
+  /**
+   * Answers by what they were read from: the survey (its last edit), its responses (their count and the newest
+   * id: any response stored or deleted changes one of them, on every instance) and the request's question and
+   * filter. An entry holds the answer while it is being read, so the same request at the same time reads once.
+   */
+  const cache = new Map<string, Promise<InsightsResponse>>();
+
+  async function read(
+    survey: { id: string },
+    question: Question,
+    query: ResultsFilter & { questionId: string },
+  ): Promise<InsightsResponse> {
+    const keep = await keepFor(db, survey.id, query);
+    const { texts, total } = await readInsightSample(db, survey.id, question, {
+      range: { from: query.from, to: query.to },
+      keep,
+      scanRows: INSIGHTS_SCAN_ROWS,
+    });
+    const analysis = await pool.analyse(texts);
+    const named = namer ? await namer.name(analysis) : undefined;
+    return {
+      questionId: question.id,
+      answerCount: analysis.texts.length,
+      sample: { analysed: analysis.texts.length, total, truncated: analysis.texts.length < total },
+      themes: named ?? builtinThemes(analysis),
+      sentiment: analysis.sentiment,
+      source: named ? 'ai' : 'builtin',
+    };
+  }
 
   return {
     /**
-     * GET /api/surveys/:surveyId/results/insights?questionId=: the newest INSIGHTS_LIMITS.answers free texts of
-     * the question within the filter, read by the built-in language model; with an AI provider configured, its
-     * names and merges of the themes (the built-in themes whenever it fails). 404 QUESTION_NOT_FOUND for a
-     * question the survey never had, 400 INSIGHTS_NOT_AVAILABLE for one without free texts.
+     * GET /api/surveys/:surveyId/results/insights?questionId=: the newest free texts of the question within the
+     * filter (INSIGHTS_LIMITS), read by the built-in language model in a worker thread; with an AI provider
+     * configured, its names and merges of the themes (the built-in themes whenever it fails). 404
+     * QUESTION_NOT_FOUND for a question the survey never had, 400 INSIGHTS_NOT_AVAILABLE for one without free
+     * texts, 503 INSIGHTS_BUSY when every worker is busy and the queue is full.
      */
     async getInsights(
       actor: Actor,
@@ -95,22 +176,28 @@ export function createInsightsService(deps: InsightsDeps) {
       const question = await findSurveyQuestion(db, survey.id, query.questionId);
       if (!question) throw new NotFoundError('QUESTION_NOT_FOUND', { questionId: query.questionId });
       if (!hasFreeTexts(question)) throw new BadRequestError('INSIGHTS_NOT_AVAILABLE');
-      const keep = await keepFor(db, survey.id, query);
-      const texts = await readFreeTexts(db, survey.id, [question], {
-        range: { from: query.from, to: query.to },
-        keep,
-        perQuestion: INSIGHTS_LIMITS.answers,
-        scanRows: INSIGHTS_SCAN_ROWS,
-      });
-      const analysis = await analyseTexts(texts.get(question.id) ?? []);
-      const named = namer ? await namer.name(analysis) : undefined;
-      return {
-        questionId: question.id,
-        answerCount: analysis.texts.length,
-        themes: named ?? builtinThemes(analysis),
-        sentiment: analysis.sentiment,
-        source: named ? 'ai' : 'builtin',
-      };
+      const newest = await findNewestResponseId(db, survey.id);
+      const key = JSON.stringify([survey.id, survey.updated_at, Number(survey.response_count), newest, query]);
+      const cached = cache.get(key);
+      if (cached) {
+        // Read again: the most recently read entries are the last to go.
+        cache.delete(key);
+        cache.set(key, cached);
+        deps.metrics.countInsights('cached');
+        return cached;
+      }
+      const reading = read(survey, question, query);
+      cache.set(key, reading);
+      if (cache.size > INSIGHTS_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+      try {
+        const answer = await reading;
+        deps.metrics.countInsights('analysed');
+        return answer;
+      } catch (error) {
+        if (cache.get(key) === reading) cache.delete(key);
+        if (error instanceof AppError && error.code === 'INSIGHTS_BUSY') deps.metrics.countInsights('busy');
+        throw error;
+      }
     },
   };
 }

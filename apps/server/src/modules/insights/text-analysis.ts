@@ -91,12 +91,13 @@ interface Word {
   sentenceStart: boolean;
 }
 
-/** Answers read between two turns of the event loop. */
-const YIELD_EVERY = 200;
 const SENTENCE_END = /^[.!?…]+$/;
 const isKey = (word: Word | undefined): boolean => word !== undefined && word.eligible && KEY_POS.has(word.pos);
 
-/** Reads every answer: its sentiment and the key terms it mentions. */
+/**
+ * Reads every answer: its sentiment and the key terms it mentions. CPU work from start to end: the server runs it
+ * in a worker thread (insights-pool.ts), never on the thread that answers requests.
+ */
 export async function analyseTexts(answers: readonly string[]): Promise<TextAnalysis> {
   const nlp = await loadModel();
   const { its } = nlp;
@@ -113,8 +114,6 @@ export async function analyseTexts(answers: readonly string[]): Promise<TextAnal
   };
 
   for (const [index, text] of texts.entries()) {
-    // Reading is CPU work: other requests get their turn every YIELD_EVERY answers.
-    if (index > 0 && index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
     const doc = nlp.readDoc(text);
     sentiment[sentimentOf(Number(doc.out(its.sentiment)))] += 1;
     const words: Word[] = [];

@@ -48,6 +48,7 @@ const ANSWERS = [
 const insights = (fields: Partial<InsightsResponse> = {}): InsightsResponse => ({
   questionId: 'q1',
   answerCount: 5,
+  sample: { analysed: 5, total: 5, truncated: false },
   themes: [
     { label: 'delivery', count: 3, examples: ['Delivery was late again'], terms: ['delivery'] },
     { label: 'staff', count: 2, examples: ['The staff were lovely'], terms: ['staff'] },
@@ -185,12 +186,16 @@ describe('insights under a text question', () => {
   it('say when they read only the newest answers and when an AI provider named the themes', async () => {
     mockApi({
       rows: [row('r1', 'Delivery was late')],
-      answer: insights({ answerCount: INSIGHTS_LIMITS.answers, source: 'ai' }),
+      answer: insights({
+        answerCount: INSIGHTS_LIMITS.answers,
+        sample: { analysed: INSIGHTS_LIMITS.answers, total: 7_000, truncated: true },
+        source: 'ai',
+      }),
     });
     const region = renderCard(textQuestion({ answeredCount: 7_000 }));
     expect(
       await within(region).findByText(
-        `Based on the newest ${INSIGHTS_LIMITS.answers.toLocaleString('en-US')} answers. AI-named themes.`,
+        `Based on the newest ${INSIGHTS_LIMITS.answers.toLocaleString('en-US')} of 7,000 answers. AI-named themes.`,
       ),
     ).toBeVisible();
   });
@@ -270,6 +275,7 @@ describe('insights over the texts given as "Other"', () => {
       rows,
       answer: insights({
         answerCount: 3,
+        sample: { analysed: 3, total: 3, truncated: false },
         themes: [{ label: 'delivery', count: 2, examples: [], terms: ['delivery'] }],
       }),
     });

@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useId, useState } from 'react';
 import { RefreshCw, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { INSIGHTS_LIMITS, type InsightsResponse } from '@quorum/contract';
+import type { InsightsResponse } from '@quorum/contract';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -144,10 +144,10 @@ function InsightsBody({
         </ul>
       )}
 
-      {(data.answerCount >= INSIGHTS_LIMITS.answers || data.source === 'ai') && (
+      {(data.sample.truncated || data.source === 'ai') && (
         <p className="text-xs text-slate-600">
-          {data.answerCount >= INSIGHTS_LIMITS.answers && t('insights.newest', { count: data.answerCount })}
-          {data.answerCount >= INSIGHTS_LIMITS.answers && data.source === 'ai' && ' '}
+          {data.sample.truncated && t('insights.sampled', { analysed: data.sample.analysed, total: data.sample.total })}
+          {data.sample.truncated && data.source === 'ai' && ' '}
           {data.source === 'ai' && t('insights.aiThemes')}
         </p>
       )}
