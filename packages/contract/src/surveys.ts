@@ -24,7 +24,7 @@ export * from './survey-constants';
 export * from './rating-scale';
 export * from './survey-settings';
 export * from './survey-translations';
-export { isHttpUrl } from './urls';
+export { isHttpUrl, isSafeRedirectUrl } from './urls';
 
 // ---------------------------------------------------------------------------
 // Project ids and public links
