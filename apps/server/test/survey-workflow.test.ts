@@ -654,7 +654,7 @@ describe(`public survey pages may be framed, no other page (${TEST_DIALECT})`, (
     ]) {
       const res = await request(t.app, 'GET', url);
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-frame-options']).toBe('DENY');
     }
   });
 });
