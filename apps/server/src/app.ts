@@ -92,7 +92,12 @@ export interface BuildOptions {
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   // Security headers from helmet, built once (the CSP parsed once), applied to every answer, including the
   // ones written before routing or straight to the socket.
-  const securityHeaders = helmet({ contentSecurityPolicy: { directives: cspDirectives(config) } });
+  // X-Frame-Options: DENY (helmet's default is SAMEORIGIN), as the CSP's frame-ancestors 'none': no site, this one
+  // included, may frame a page or an answer. The public survey pages lift both (allowAnyFramer).
+  const securityHeaders = helmet({
+    contentSecurityPolicy: { directives: cspDirectives(config) },
+    xFrameOptions: { action: 'deny' },
+  });
   const frameworkErrors = createFrameworkErrorHandler(securityHeaders, toErrorBody);
   const app = Fastify({
     // One JSON line per request, written when it is answered (the hooks below), instead of Fastify's two.

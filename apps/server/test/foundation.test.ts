@@ -45,10 +45,11 @@ describe(`foundation (${TEST_DIALECT})`, () => {
     const res = await request(t.app, 'GET', '/api/health');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('DENY');
     // Errors and unknown paths carry them too.
     const missing = await request(t.app, 'GET', '/api/does-not-exist');
     expect(missing.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-    expect(missing.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(missing.headers['x-frame-options']).toBe('DENY');
   });
 
   it('serves the public configuration without secrets', async () => {

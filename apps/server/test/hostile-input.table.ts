@@ -207,7 +207,7 @@ const resultsFilterQuery = (f: HostileFixture) => ({
 });
 
 const surveyBody = {
-  projectName: 'Hostile \u202Eproject 🎉',
+  projectName: 'Hostile prøject 🎉 مشروع',
   title: 'Survey\u200B title =1+1',
   brandingImageUrl: 'https://example.com/logo.png',
   questions: [
@@ -394,7 +394,7 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   { method: 'POST', route: '/api/surveys/:surveyId/webhooks/:webhookId/deliveries/:deliveryId/resend', caller: 'user', params: deliveryParamsSchema, valid: () => ({ params: { webhookId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a', deliveryId: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6b' } }) },
 
   // Integrations (issue 20): personal API keys (an unknown key id: 404)
-  { method: 'POST', route: '/api/user/api-keys', caller: 'user', body: createApiKeyBodySchema, valid: () => ({ body: { name: 'CRM \u202Esync 🎉', scopes: ['surveys:read', 'responses:read'] } }) },
+  { method: 'POST', route: '/api/user/api-keys', caller: 'user', body: createApiKeyBodySchema, valid: () => ({ body: { name: 'CRM sync 🎉 مزامنة', scopes: ['surveys:read', 'responses:read'] } }) },
   { method: 'GET', route: '/api/user/api-keys', caller: 'user' },
   { method: 'DELETE', route: '/api/user/api-keys/:id', caller: 'user', params: apiKeyParamsSchema, valid: () => ({ params: { id: '0192f0c2-7b1e-7cc4-9a43-1f2e3d4c5b6a' } }) },
 
@@ -409,7 +409,7 @@ export const HOSTILE_ROUTES: HostileRoute[] = [
   // Teams (issue 24): workspaces, members and invitations. The valid requests name the user's personal workspace
   // (renaming, deleting, inviting and member changes answer 409 there; reading answers 200); unknown ids 404.
   { method: 'GET', route: '/api/workspaces', caller: 'user' },
-  { method: 'POST', route: '/api/workspaces', caller: 'user', body: workspaceBodySchema, valid: () => ({ body: { name: 'Équipe \u202E 🎉 __proto__' } }) },
+  { method: 'POST', route: '/api/workspaces', caller: 'user', body: workspaceBodySchema, valid: () => ({ body: { name: 'Équipe 🎉 فريق __proto__' } }) },
   { method: 'PATCH', route: '/api/workspaces/:workspaceId', caller: 'user', params: workspaceIdParamsSchema, body: workspaceBodySchema, valid: (f) => ({ params: { workspaceId: f.user.id }, body: { name: 'constructor' } }) },
   { method: 'DELETE', route: '/api/workspaces/:workspaceId', caller: 'user', params: workspaceIdParamsSchema, valid: (f) => ({ params: { workspaceId: f.user.id } }) },
   { method: 'GET', route: '/api/workspaces/:workspaceId/members', caller: 'user', params: workspaceIdParamsSchema, valid: (f) => ({ params: { workspaceId: f.user.id } }) },

@@ -11,6 +11,7 @@ import { describeOperation, openApiPath, operationId, type RouteFacts } from '..
 import { SUMMARIES } from '../src/openapi/summaries';
 import type { AuthGuard } from '../src/lib/principal';
 import { TEST_DIALECT, request, testConfig, useTestApp } from './helpers';
+import { ROLE_MATRIX } from './role-matrix.table';
 import { registeredApiRoutes } from './support/routes';
 
 interface Operation {
@@ -172,6 +173,12 @@ describe(`OpenAPI document (${TEST_DIALECT})`, () => {
     expect(operation(doc, 'GET', '/api/admin/audit').security).toEqual([{ session: [] }]);
     expect(operation(doc, 'GET', '/api/admin/audit').description).toMatch(/administrator/);
     expect(operation(doc, 'GET', '/api/health').responses).not.toHaveProperty('401');
+    // The unsubscribe link's token is the mail's, not a signed download link: the route is public.
+    const unsubscribe = operation(doc, 'POST', '/api/notifications/unsubscribe');
+    expect(unsubscribe.security).toEqual([]);
+    expect(unsubscribe.responses).not.toHaveProperty('401');
+    expect(unsubscribe.description).toMatch(/Public: no sign-in/);
+    expect(unsubscribe.parameters?.map((p) => `${p.in} ${p.name}`)).toContain('query token');
     // A download takes its signed link (or a session token); the link's token is the scheme, not a parameter.
     for (const path of ['/api/surveys/{surveyId}/results.csv', '/api/admin/audit/export.csv']) {
       const download = operation(doc, 'GET', path);
@@ -193,6 +200,28 @@ describe(`OpenAPI document (${TEST_DIALECT})`, () => {
         expect(key.apiKey, `${method} ${path}`).toEqual([expect.stringMatching(/^(surveys|responses):(read|write)$/)]);
       }
     }
+  });
+
+  it('asks for a credential exactly where the role matrix refuses anonymous callers and lets signed-in ones in', async () => {
+    const doc = await document();
+    const guarded = new Map<string, boolean>();
+    for (const row of ROLE_MATRIX) {
+      const key = `${row.method} ${row.route}`;
+      const [anonymous, ...signedIn] = row.expect;
+      const refusesAnonymous = anonymous === 401 && signedIn.some((status) => status !== 401);
+      guarded.set(key, (guarded.get(key) ?? false) || refusesAnonymous);
+    }
+    const wrong: string[] = [];
+    for (const [key, needsCredential] of guarded) {
+      if (UNDOCUMENTED.test(key)) continue;
+      const [method, route] = key.split(' ') as [string, string];
+      const op = operation(doc, method, openApiPath(route));
+      const documented = (op.security ?? []).length > 0;
+      if (documented !== needsCredential) wrong.push(`${key}: ${JSON.stringify(op.security)}`);
+      if (!needsCredential && op.description && !/Public: no sign-in/.test(op.description))
+        wrong.push(`${key}: access`);
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('gives operations their one-line summary, and keeps none for a route the server lacks', async () => {
@@ -335,7 +364,7 @@ describe('operation rules', () => {
     );
   });
 
-  it("reads a route's guard and apiKeyScope config when it builds the document", async () => {
+  it("reads a route's guard and its apiKeyScope and signedLink config when it builds the document", async () => {
     const app = Fastify().withTypeProvider<ZodTypeProvider>();
     app.setValidatorCompiler(validatorCompiler);
     app.setSerializerCompiler(serializerCompiler);
@@ -351,6 +380,9 @@ describe('operation rules', () => {
     );
     app.delete('/api/things/:thingId', { onRequest: [guard('user', 'admin')], schema: { params } }, async () => ({}));
     app.get('/api/open', async () => ({}));
+    const tokenQuery = z.object({ token: z.string().optional() });
+    app.get('/api/download.csv', { config: { signedLink: true }, schema: { querystring: tokenQuery } }, async () => '');
+    app.post('/api/mail-link', { schema: { querystring: tokenQuery } }, async () => ({}));
     await app.ready();
     const doc = (await app.inject({ url: '/api/openapi.json' })).json() as Document;
     expect(doc.paths['/api/things/{thingId}']?.get?.security).toEqual([
@@ -359,6 +391,9 @@ describe('operation rules', () => {
     ]);
     expect(doc.paths['/api/things/{thingId}']?.delete?.security).toEqual([{ session: [] }]);
     expect(doc.paths['/api/open']?.get?.security).toEqual([]);
+    expect(doc.paths['/api/download.csv']?.get?.security).toEqual([{ session: [] }, { signedLink: [] }]);
+    // A `token` in the query alone (a mail's link) makes no signed link: the route stays public.
+    expect(doc.paths['/api/mail-link']?.post?.security).toEqual([]);
     await app.close();
   });
 });

@@ -373,7 +373,7 @@ describe(`shared report page and logs (${TEST_DIALECT})`, () => {
       expect(res.headers['content-type']).toContain('text/html');
       expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['referrer-policy']).toBe('no-referrer');
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-frame-options']).toBe('DENY');
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     }
     // Other pages keep their own caching.

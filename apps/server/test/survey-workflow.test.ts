@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Question, Survey, SurveyListResponse } from '@quorum/contract';
+import { SETTINGS_MESSAGES, type Question, type Survey, type SurveyListResponse } from '@quorum/contract';
 import { createSurvey, createUser, question, type CreatedSurvey } from '@quorum/test-support/factories';
 import { countActiveSurveys } from '../src/modules/surveys/surveys.repository';
 import { closeSurveysDue } from '../src/modules/surveys/survey-closer';
@@ -89,6 +89,39 @@ describe(`survey settings: stored and returned (${TEST_DIALECT})`, () => {
       welcome: null,
       thankYou: null,
     });
+  });
+
+  it.each([
+    'https:evil.example',
+    'http:\\\\evil.example',
+    'https://a@evil.example',
+    'https://evil.example\\@good.example',
+    'https://good.example%2f@evil',
+    '//evil.example',
+    'javascript:alert(1)',
+  ])('refuses a thank-you redirect to %j on create and on save, storing nothing', async (redirectUrl) => {
+    const user = await createUser(t.ctx);
+    const body = { ...settingsBody, thankYou: { title: 'Merci', text: null, redirectUrl } };
+    const refused = { message: SETTINGS_MESSAGES.redirectUrl, issue: 'custom', field: 'thankYou.redirectUrl' };
+    const created = await request(t.app, 'POST', '/api/surveys', { token: user.token, body });
+    expectError(created, 400, 'VALIDATION_FAILED');
+    expect(created.json()).toMatchObject({
+      message: refused.message,
+      params: { issue: refused.issue, field: refused.field },
+    });
+    const mine = await t.ctx.db.kysely.selectFrom('surveys').select('id').where('user_id', '=', user.id).execute();
+    expect(mine).toEqual([]);
+
+    const s = await createSurvey(t.ctx, user.id);
+    const saved = await request(t.app, 'PUT', `/api/surveys/${s.id}`, { token: user.token, body });
+    expectError(saved, 400, 'VALIDATION_FAILED');
+    expect(saved.json()).toMatchObject({ message: refused.message, params: { field: refused.field } });
+    const row = await t.ctx.db.kysely
+      .selectFrom('surveys')
+      .select(['thank_you', 'title'])
+      .where('id', '=', s.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ thank_you: null, title: 'Test Survey' });
   });
 
   it('reads a survey without settings, or with damaged ones, as the default behaviour', async () => {
@@ -621,7 +654,7 @@ describe(`public survey pages may be framed, no other page (${TEST_DIALECT})`, (
     ]) {
       const res = await request(t.app, 'GET', url);
       expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
-      expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+      expect(res.headers['x-frame-options']).toBe('DENY');
     }
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NAME_MESSAGES, namedTextSchema } from './named-text';
 
 // ---------------------------------------------------------------------------
 // Personal API keys: POST/GET /api/user/api-keys, DELETE /api/user/api-keys/:id
@@ -35,11 +36,11 @@ export const API_KEY_LIMITS = {
 /** POST /api/user/api-keys. */
 export const createApiKeyBodySchema = z
   .object({
-    name: z
-      .string({ error: 'The key needs a name' })
-      .trim()
-      .min(1, { error: 'The key needs a name' })
-      .max(API_KEY_LIMITS.name, { error: `A key's name must be at most ${API_KEY_LIMITS.name} characters` }),
+    name: namedTextSchema(API_KEY_LIMITS.name, {
+      required: 'The key needs a name',
+      tooLong: `A key's name must be at most ${API_KEY_LIMITS.name} characters`,
+      forbidden: NAME_MESSAGES.apiKeyNameControlCharacters,
+    }),
     scopes: z
       .array(apiKeyScopeSchema, { error: 'scopes must be a list of scopes' })
       .min(1, { error: 'Choose at least one scope' })

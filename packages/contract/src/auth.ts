@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ERROR_MESSAGES } from './error-messages';
+import { namedTextSchema } from './named-text';
 
 // ---------------------------------------------------------------------------
 // Password rules. Client and server run exactly this code.
@@ -134,20 +135,12 @@ export const emailSchema = z
 
 export const NAME_MAX_LENGTH = 100;
 
-/**
- * Characters a display name may not carry: control characters (line breaks, tabs, escapes), the line and
- * paragraph separators, and the bidirectional embeddings, overrides and isolates that reorder the text
- * around them. Names are shown on screens and in mail; none of these belongs in one.
- */
-const FORBIDDEN_NAME_CHARACTERS = /[\p{Cc}\u2028\u2029\u202A-\u202E\u2066-\u2069]/u;
-
-/** A display name: trimmed, required, at most 100 characters, no control characters. */
-export const nameSchema = z
-  .string({ error: MESSAGES.nameRequired })
-  .trim()
-  .min(1, { error: MESSAGES.nameRequired })
-  .max(NAME_MAX_LENGTH, { error: MESSAGES.nameTooLong })
-  .refine((name) => !FORBIDDEN_NAME_CHARACTERS.test(name), { error: MESSAGES.nameControlCharacters });
+/** A display name: trimmed, required, at most 100 characters, none of the characters no name may carry. */
+export const nameSchema = namedTextSchema(NAME_MAX_LENGTH, {
+  required: MESSAGES.nameRequired,
+  tooLong: MESSAGES.nameTooLong,
+  forbidden: MESSAGES.nameControlCharacters,
+});
 
 /** Why a display name is refused, or undefined when it is fine: the forms show what the server would answer. */
 export function nameProblem(name: string): string | undefined {

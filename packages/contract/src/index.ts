@@ -2,6 +2,7 @@ export * from './errors';
 export * from './validation-errors';
 export * from './health';
 export * from './auth';
+export * from './named-text';
 export * from './sso';
 export * from './audit';
 export * from './account';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HIDDEN_FIELD_VALUE_MAX } from './question-rules';
 import { DEFAULT_NOTIFICATIONS, notificationsInputSchema, notificationsSchema } from './notifications';
-import { isHttpUrl } from './urls';
+import { isSafeRedirectUrl } from './urls';
 
 // ---------------------------------------------------------------------------
 // How a survey collects: when, how much, from whom; its first and last screens
@@ -89,7 +89,8 @@ export const welcomeScreenInputSchema = z
 
 /**
  * The thank-you screen after submitting: each part left out keeps the product's own text ("Thank You!" and its
- * line); a redirect (http(s) only) happens after a short visible pause.
+ * line); a redirect (an http(s) URL whose host is the one it shows, see `isSafeRedirectUrl`) happens after a short
+ * visible pause.
  */
 export const thankYouScreenInputSchema = z
   .object({
@@ -107,7 +108,7 @@ export const thankYouScreenInputSchema = z
       .transform((value, ctx) => {
         const trimmed = (value ?? '').trim();
         if (trimmed === '') return null;
-        if (!isHttpUrl(trimmed) || trimmed.length > SETTINGS_LIMITS.url) {
+        if (!isSafeRedirectUrl(trimmed) || trimmed.length > SETTINGS_LIMITS.url) {
           ctx.addIssue({ code: 'custom', message: SETTINGS_MESSAGES.redirectUrl });
           return z.NEVER;
         }

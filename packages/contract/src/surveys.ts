@@ -6,6 +6,7 @@ import { isIsoDate, parseDecimal } from './question-rules';
 import { ratingScaleSchema } from './rating-scale';
 import { settingsProblem, surveySettingsInputShape, surveySettingsShape } from './survey-settings';
 import { surveyLanguagesInputShape, surveyTranslationsSchema, translationsProblem } from './survey-translations';
+import { NAME_MESSAGES, namedTextSchema } from './named-text';
 import { isHttpUrl } from './urls';
 import { personSchema, workspaceRoleSchema } from './workspaces';
 import {
@@ -23,7 +24,7 @@ export * from './survey-constants';
 export * from './rating-scale';
 export * from './survey-settings';
 export * from './survey-translations';
-export { isHttpUrl } from './urls';
+export { isHttpUrl, isSafeRedirectUrl } from './urls';
 
 // ---------------------------------------------------------------------------
 // Project ids and public links
@@ -323,16 +324,16 @@ export const brandingImageUrlSchema = z
  */
 export const surveyInputSchema = z
   .object({
-    projectName: z
-      .string({ error: SURVEY_MESSAGES.projectNameRequired })
-      .trim()
-      .min(1, { error: SURVEY_MESSAGES.projectNameRequired })
-      .max(LIMITS.projectName, { error: `Project name must be at most ${LIMITS.projectName} characters` }),
-    title: z
-      .string({ error: SURVEY_MESSAGES.titleRequired })
-      .trim()
-      .min(1, { error: SURVEY_MESSAGES.titleRequired })
-      .max(LIMITS.title, { error: `Survey title must be at most ${LIMITS.title} characters` }),
+    projectName: namedTextSchema(LIMITS.projectName, {
+      required: SURVEY_MESSAGES.projectNameRequired,
+      tooLong: `Project name must be at most ${LIMITS.projectName} characters`,
+      forbidden: NAME_MESSAGES.projectNameControlCharacters,
+    }),
+    title: namedTextSchema(LIMITS.title, {
+      required: SURVEY_MESSAGES.titleRequired,
+      tooLong: `Survey title must be at most ${LIMITS.title} characters`,
+      forbidden: NAME_MESSAGES.titleControlCharacters,
+    }),
     questions: z
       .array(questionInputSchema, { error: SURVEY_MESSAGES.questionRequired })
       .min(1, { error: SURVEY_MESSAGES.questionRequired })

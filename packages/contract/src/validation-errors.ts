@@ -1,5 +1,6 @@
 import { MESSAGES } from './auth';
 import { ERROR_MESSAGES, type ErrorParams } from './error-messages';
+import { NAME_MESSAGES } from './named-text';
 import { SURVEY_MESSAGES } from './survey-constants';
 
 /**
@@ -9,7 +10,7 @@ import { SURVEY_MESSAGES } from './survey-constants';
  */
 const ERROR_TEXTS = new Set<string>(Object.values(ERROR_MESSAGES));
 const RULES_BY_MESSAGE = new Map<string, string>(
-  [...Object.entries(MESSAGES), ...Object.entries(SURVEY_MESSAGES)]
+  [...Object.entries(MESSAGES), ...Object.entries(SURVEY_MESSAGES), ...Object.entries(NAME_MESSAGES)]
     .filter(([, text]) => !ERROR_TEXTS.has(text))
     .map(([rule, text]) => [text, rule]),
 );

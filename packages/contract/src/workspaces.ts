@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailSchema } from './auth';
+import { NAME_MESSAGES, namedTextSchema } from './named-text';
 
 /**
  * Workspaces (Teams): surveys belong to a workspace, and people work in it with a role.
@@ -40,11 +41,11 @@ export const workspaceInvitationParamsSchema = workspaceIdParamsSchema.extend({
 /** The token of an invitation link, `/invitations/{token}`. */
 export const invitationTokenParamsSchema = z.object({ token: z.string().min(1).max(200) });
 
-export const workspaceNameSchema = z
-  .string({ error: 'Workspace name is required' })
-  .trim()
-  .min(1, { error: 'Workspace name is required' })
-  .max(WORKSPACE_LIMITS.name, { error: `Workspace name must be at most ${WORKSPACE_LIMITS.name} characters` });
+export const workspaceNameSchema = namedTextSchema(WORKSPACE_LIMITS.name, {
+  required: 'Workspace name is required',
+  tooLong: `Workspace name must be at most ${WORKSPACE_LIMITS.name} characters`,
+  forbidden: NAME_MESSAGES.workspaceNameControlCharacters,
+});
 
 /** `POST /api/workspaces` and `PATCH /api/workspaces/:workspaceId` (rename; owners, team workspaces only). */
 export const workspaceBodySchema = z.object({ name: workspaceNameSchema });

@@ -29,6 +29,13 @@ declare module 'fastify' {
      * keys never manage keys, change the password, or reach the admin API.
      */
     apiKeyScope?: ApiKeyScope;
+    /**
+     * The route's credential may be a short-lived signed link in the query's `token` (made by an export-link
+     * route), else a session token: a browser download sends no Authorization header. The handler checks it; the
+     * API document says so. A `token` that is not a signed link of this kind (an unsubscribe link's) is no reason
+     * to set it.
+     */
+    signedLink?: true;
   }
 }
 

@@ -90,8 +90,7 @@ export async function registerOpenApi(app: FastifyInstance, config: Config): Pro
       const { schema = {}, url } = zodTransform(input);
       // Only the API: the web app's files and the metrics are not part of it.
       if (schema.hide || !url.startsWith('/api/')) return { schema: { ...schema, hide: true }, url };
-      const query = schema.querystring as { properties?: Record<string, unknown> } | undefined;
-      const extras = describeOperation(routeFacts(input.route, guardRoles, query?.properties?.token !== undefined));
+      const extras = describeOperation(routeFacts(input.route, guardRoles));
       const response: Record<string, unknown> = { ...(schema.response as Record<string, unknown> | undefined) };
       if (!Object.keys(response).some((status) => /^2/.test(status))) {
         // Answers that are not JSON (a file, an event stream) declare no schema: described by their media type.
@@ -212,12 +211,11 @@ function summaryOf(own: string | undefined, route: RouteOptions): { summary?: st
   return summary ? { summary } : {};
 }
 
-/** What the operation rules read of a route: its method, path, guard roles, config and declared schemas. */
-function routeFacts(
-  route: RouteOptions,
-  guardRoles: WeakMap<object, readonly UserType[]>,
-  queryTakesToken: boolean,
-): RouteFacts {
+/**
+ * What the operation rules read of a route: its method, path, guard roles, config (`apiKeyScope`, `signedLink`,
+ * `rateLimit`) and declared schemas.
+ */
+function routeFacts(route: RouteOptions, guardRoles: WeakMap<object, readonly UserType[]>): RouteFacts {
   const hooks = [route.onRequest ?? []].flat();
   const signedIn = hooks.map((hook) => guardRoles.get(hook)).find((roles) => roles !== undefined);
   const schema = route.schema ?? {};
@@ -226,7 +224,7 @@ function routeFacts(
     method,
     url: route.url,
     ...(signedIn ? { signedIn } : {}),
-    ...(queryTakesToken ? { signedLink: true } : {}),
+    ...(route.config?.signedLink ? { signedLink: true } : {}),
     ...(route.config?.apiKeyScope ? { apiKeyScope: route.config.apiKeyScope } : {}),
     rateLimited: Boolean((route.config as { rateLimit?: unknown } | undefined)?.rateLimit),
     hasParams: Boolean(schema.params) || route.url.includes(':'),

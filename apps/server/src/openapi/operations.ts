@@ -14,7 +14,7 @@ export interface RouteFacts {
   signedIn?: readonly UserType[];
   /** `config.apiKeyScope`: the route also takes an API key with this scope. */
   apiKeyScope?: ApiKeyScope;
-  /** No session guard, and the query takes a `token`: a signed download link is the credential. */
+  /** `config.signedLink`, without a session guard: a signed download link in `token` is the credential. */
   signedLink?: boolean;
   /** `config.rateLimit` is set. */
   rateLimited: boolean;

@@ -53,7 +53,7 @@ export async function auditRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   app.get(
     '/admin/audit/export.csv',
     {
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' }, signedLink: true },
       schema: { querystring: auditCsvQuerySchema },
     },
     async (request, reply) => {

@@ -82,7 +82,7 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
           const bearer = bearerToken(request);
           if (bearer && isApiKey(bearer)) await keyGuard(request, reply);
         },
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' }, apiKeyScope: 'responses:read' },
+        config: { rateLimit: { max: 20, timeWindow: '1 minute' }, apiKeyScope: 'responses:read', signedLink: true },
         schema: { params: surveyIdParamsSchema, querystring: exportQuerySchema },
       },
       async (request, reply) => {

@@ -241,6 +241,21 @@ describe('the thank-you screen', () => {
     expect(screen.queryByRole('link', { name: 'Continue now' })).toBeNull();
   });
 
+  it.each([
+    'https:evil.example',
+    'http:\\\\evil.example',
+    'https://a@evil.example',
+    'https://evil.example\\@good.example',
+  ])('never follows %j, which a browser reads as another host than it shows (the server’s rule)', (redirectUrl) => {
+    vi.useFakeTimers();
+    render(<ThankYou screen={{ title: null, text: null, redirectUrl }} />);
+    act(() => vi.advanceTimersByTime(5000));
+    expect(leavePage).not.toHaveBeenCalled();
+    expect(screen.queryByRole('link', { name: 'Continue now' })).toBeNull();
+    sessionStorage.setItem('quorum.thank-you.s1', JSON.stringify({ title: 'T', text: null, redirectUrl }));
+    expect(thankYouFor('s1')).toEqual({ title: 'T', text: null, redirectUrl: null });
+  });
+
   it('drops a stored redirect that is not http(s)', () => {
     sessionStorage.setItem(
       'quorum.thank-you.s1',

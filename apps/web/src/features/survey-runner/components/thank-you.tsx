@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { BarChart3, CheckCircle2, ListChecks, Sparkles } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { isHttpUrl, type ThankYouScreen } from '@quorum/contract';
+import { isSafeRedirectUrl, type ThankYouScreen } from '@quorum/contract';
 import { paths } from '@/config/paths';
 import { buttonClasses } from '@/components/ui/button-base';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -32,8 +32,8 @@ export function ThankYou({ screen = null, preview = false, banner }: ThankYouPro
   const { t } = useTranslation('runner');
   const title = screen?.title || t('contract:public.thankYouTitle');
   const text = screen?.text || t('contract:public.thankYouBody');
-  // Checked again here: only an http(s) address is ever followed.
-  const redirectUrl = screen?.redirectUrl && isHttpUrl(screen.redirectUrl) ? screen.redirectUrl : null;
+  // Checked again here, by the server's rule: only an http(s) address going to the host it shows is followed.
+  const redirectUrl = screen?.redirectUrl && isSafeRedirectUrl(screen.redirectUrl) ? screen.redirectUrl : null;
   useDocumentTitle(title);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // Arriving from the survey, focus (and a screen reader) starts at the thanks.

@@ -1,4 +1,4 @@
-import { isHttpUrl, type ThankYouScreen } from '@quorum/contract';
+import { isSafeRedirectUrl, type ThankYouScreen } from '@quorum/contract';
 
 // The thank-you page is its own address: the survey's own thank-you screen is handed to it in this tab's
 // storage at submit, so a reload of the thank-you page still shows it (and nothing needs the survey again).
@@ -16,7 +16,7 @@ export function rememberThankYou(surveyId: string, screen: ThankYouScreen | null
 
 const textOrNull = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : null);
 
-/** The survey's thank-you screen handed over at submit, checked again (the redirect must be http(s)). */
+/** The survey's thank-you screen handed over at submit, checked again (the redirect must pass `isSafeRedirectUrl`). */
 export function thankYouFor(surveyId: string): ThankYouScreen | null {
   let saved: unknown;
   try {
@@ -27,5 +27,5 @@ export function thankYouFor(surveyId: string): ThankYouScreen | null {
   if (typeof saved !== 'object' || saved === null) return null;
   const { title, text, redirectUrl } = saved as Record<string, unknown>;
   const url = textOrNull(redirectUrl);
-  return { title: textOrNull(title), text: textOrNull(text), redirectUrl: url && isHttpUrl(url) ? url : null };
+  return { title: textOrNull(title), text: textOrNull(text), redirectUrl: url && isSafeRedirectUrl(url) ? url : null };
 }
