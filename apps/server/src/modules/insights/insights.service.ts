@@ -71,7 +71,7 @@ export async function readFreeTexts(
   return texts;
 }
 
-export type InsightsDeps = Pick<AppContext, 'db' | 'config' | 'log'>;
+export type InsightsDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'log'>;
 
 /** Themes and sentiment of a question's free texts, for whoever may see the survey's results. */
 export function createInsightsService(deps: InsightsDeps) {
