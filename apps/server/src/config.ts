@@ -170,6 +170,7 @@ const envSchema = z.object({
     .positive()
     .default(1024 * 1024),
   SUBMIT_RATE_LIMIT: z.coerce.number({ error: 'expected submissions per minute' }).int().positive().default(300),
+  VISITS_PER_CLIENT_PER_HOUR: wholeNumber('visits of one survey per client per hour').default(60),
   REGISTER_RATE_LIMIT: z.coerce.number({ error: 'expected requests per 10 minutes' }).int().positive().default(10),
   LOGIN_RATE_LIMIT: z.coerce.number({ error: 'expected requests per minute' }).int().positive().default(30),
   PASSWORD_RESET_RATE_LIMIT: wholeNumber('requests per 15 minutes').default(10),
@@ -247,6 +248,8 @@ export interface Config {
   digest: { hour: number; timeZone: string };
   bodyLimit: number;
   submitRateLimit: number;
+  /** Visits (funnel views) of one survey per client address per hour. */
+  visitsPerClientPerHour: number;
   /** Registrations and verification resends per client per 10 minutes. */
   registerRateLimit: number;
   /** Login attempts per client per minute. */
@@ -402,6 +405,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     digest: { hour: e.DIGEST_HOUR, timeZone: e.DIGEST_TIME_ZONE },
     bodyLimit: e.BODY_LIMIT,
     submitRateLimit: e.SUBMIT_RATE_LIMIT,
+    visitsPerClientPerHour: e.VISITS_PER_CLIENT_PER_HOUR,
     registerRateLimit: e.REGISTER_RATE_LIMIT,
     loginRateLimit: e.LOGIN_RATE_LIMIT,
     passwordResetRateLimit: e.PASSWORD_RESET_RATE_LIMIT,

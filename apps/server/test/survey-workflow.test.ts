@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SETTINGS_MESSAGES, type Question, type Survey, type SurveyListResponse } from '@quorum/contract';
-import { createSurvey, createUser, question, type CreatedSurvey } from '@quorum/test-support/factories';
+import { createAdmin, createSurvey, createUser, question, type CreatedSurvey } from '@quorum/test-support/factories';
 import { countActiveSurveys } from '../src/modules/surveys/surveys.repository';
 import { closeSurveysDue } from '../src/modules/surveys/survey-closer';
 import { createCsvExportStream } from '../src/modules/results/results.csv';
@@ -189,7 +189,7 @@ describe(`survey settings: opening and closing times (${TEST_DIALECT})`, () => {
     const closesAt = new Date(clock.now().getTime() + 30 * 60_000).toISOString();
     const s = await createSurvey(t.ctx, user.id, { state: 'active', questions: oneQuestion(), settings: { closesAt } });
     expect((await submit(t, s)).statusCode).toBe(201);
-    expect(await countActiveSurveys(t.ctx.db.kysely, user.id)).toBe(1);
+    expect(await countActiveSurveys(t.ctx.db.kysely, user.id, t.ctx.clock.now().toISOString())).toBe(1);
     expect(await closeSurveysDue(t.ctx)).toEqual({ closedSurveys: 0 });
 
     clock.advanceMinutes(30);
@@ -200,7 +200,7 @@ describe(`survey settings: opening and closing times (${TEST_DIALECT})`, () => {
 
     expect(await closeSurveysDue(t.ctx)).toEqual({ closedSurveys: 1 });
     expect(await surveyState(t, s.id)).toMatchObject({ state: 'closed', response_count: 1 });
-    expect(await countActiveSurveys(t.ctx.db.kysely, user.id)).toBe(0);
+    expect(await countActiveSurveys(t.ctx.db.kysely, user.id, t.ctx.clock.now().toISOString())).toBe(0);
     expect(await closeSurveysDue(t.ctx)).toEqual({ closedSurveys: 0 });
   });
 
@@ -213,6 +213,111 @@ describe(`survey settings: opening and closing times (${TEST_DIALECT})`, () => {
     const stop = startSurveyCloser(t.ctx);
     await expect.poll(async () => (await surveyState(t, s.id)).state, { timeout: 5000 }).toBe('closed');
     await stop();
+  });
+});
+
+describe(`survey settings: closed from the closing time on, before the periodic close runs (${TEST_DIALECT})`, () => {
+  const clock = manualClock(START);
+  const t = useTestApp({}, { clock });
+  const now = () => clock.now().toISOString();
+
+  /** An owner at the active limit: `timed` closes in ten minutes, `open` has no closing time; a draft waits. */
+  async function ownerAtTheLimit() {
+    const owner = await createUser(t.ctx);
+    const closesAt = new Date(clock.now().getTime() + 10 * 60_000).toISOString();
+    const timed = await createSurvey(t.ctx, owner.id, { state: 'active', title: 'Timed', settings: { closesAt } });
+    const open = await createSurvey(t.ctx, owner.id, { state: 'active', title: 'Open' });
+    const draft = await createSurvey(t.ctx, owner.id, { state: 'draft', title: 'Next' });
+    return { owner, timed, open, draft };
+  }
+
+  const outboxRows = (userId: string) =>
+    t.ctx.db.kysely.selectFrom('mail_outbox').select('payload').where('user_id', '=', userId).execute();
+
+  it('reads closed everywhere at once, frees the active slot, and the close then stores it and mails once', async () => {
+    const { owner, timed, draft } = await ownerAtTheLimit();
+    const launch = () =>
+      request(t.app, 'PATCH', `/api/surveys/${draft.id}/state`, { token: owner.token, body: { state: 'active' } });
+    expectError(await launch(), 409, 'ACTIVE_LIMIT_REACHED');
+
+    clock.advanceMinutes(10);
+    // The periodic close has not run: the table still says active.
+    expect((await surveyState(t, timed.id)).state).toBe('active');
+
+    const read = await request(t.app, 'GET', `/api/surveys/${timed.id}`, { token: owner.token });
+    expect(read.json<Survey>().state).toBe('closed');
+    const listed = async (query: string, token = owner.token) => {
+      const res = await request(t.app, 'GET', `/api/surveys${query}`, { token });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<SurveyListResponse>().surveys.map((s) => [s.title, s.state]);
+    };
+    expect(await listed('')).toEqual(
+      expect.arrayContaining([
+        ['Timed', 'closed'],
+        ['Open', 'active'],
+      ]),
+    );
+    expect(await listed('?state=active')).toEqual([['Open', 'active']]);
+    expect(await listed('?state=closed')).toEqual([['Timed', 'closed']]);
+    const admin = await createAdmin(t.ctx);
+    expect(await listed(`?workspaceId=${owner.id}&state=closed`, admin.token)).toEqual([['Timed', 'closed']]);
+    expect(await listed(`?workspaceId=${owner.id}&state=active`, admin.token)).toEqual([['Open', 'active']]);
+    const results = await request(t.app, 'GET', `/api/surveys/${timed.id}/results`, { token: owner.token });
+    expect(results.json()).toMatchObject({ state: 'closed' });
+    const share = await request(t.app, 'POST', `/api/surveys/${timed.id}/results/share`, {
+      token: owner.token,
+      body: { includeTextAnswers: false },
+    });
+    expect(share.statusCode, share.body).toBe(200);
+    const shared = await request(t.app, 'GET', `/api${share.json<{ url: string }>().url}`);
+    expect(shared.json()).toMatchObject({ state: 'closed' });
+    const workspaces = await request(t.app, 'GET', '/api/workspaces', { token: owner.token });
+    expect(workspaces.json()).toMatchObject({ activeSurveys: { launched: 1, limit: 2 } });
+    expect(await countActiveSurveys(t.ctx.db.kysely, owner.id, now())).toBe(1);
+    expectError(await request(t.app, 'GET', `/api/surveys/${timed.id}/public`), 404, 'SURVEY_NOT_FOUND');
+    expectError(await submit(t, timed), 404, 'SURVEY_NOT_FOUND');
+    // Moves start from closed: pausing it is refused and changes nothing.
+    const pause = await request(t.app, 'PATCH', `/api/surveys/${timed.id}/state`, {
+      token: owner.token,
+      body: { state: 'paused' },
+    });
+    expectError(pause, 409, 'INVALID_TRANSITION', {
+      message: 'Cannot change a closed survey to paused',
+      params: { from: 'closed', to: 'paused' },
+    });
+    expect((await surveyState(t, timed.id)).state).toBe('active');
+
+    // The freed slot takes a launch at once.
+    const launched = await launch();
+    expect(launched.statusCode, launched.body).toBe(200);
+    expect(await listed('?state=active')).toEqual(
+      expect.arrayContaining([
+        ['Open', 'active'],
+        ['Next', 'active'],
+      ]),
+    );
+
+    // The close stores what every read showed, and mails the owner once.
+    expect(await outboxRows(owner.id)).toEqual([]);
+    expect(await closeSurveysDue(t.ctx)).toEqual({ closedSurveys: 1 });
+    expect((await surveyState(t, timed.id)).state).toBe('closed');
+    expect(await closeSurveysDue(t.ctx)).toEqual({ closedSurveys: 0 });
+    const rows = await outboxRows(owner.id);
+    expect(rows.map((row) => JSON.parse(row.payload).surveyId)).toEqual([timed.id]);
+  });
+
+  it('deleting a survey past its closing time stores the close first: its mail is sent once, not lost', async () => {
+    const { owner, timed } = await ownerAtTheLimit();
+    clock.advanceMinutes(11);
+    const deleted = await request(t.app, 'PATCH', `/api/surveys/${timed.id}/state`, {
+      token: owner.token,
+      body: { state: 'deleted' },
+    });
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    expect((await surveyState(t, timed.id)).state).toBe('deleted');
+    expect(await closeSurveysDue(t.ctx)).toEqual({ closedSurveys: 0 });
+    const rows = await outboxRows(owner.id);
+    expect(rows.map((row) => JSON.parse(row.payload).surveyId)).toEqual([timed.id]);
   });
 });
 
@@ -232,13 +337,13 @@ describe(`survey settings: response limit on one instance (${TEST_DIALECT})`, ()
       questions: oneQuestion(),
       settings: { responseLimit: 5 },
     });
-    expect(await countActiveSurveys(t.ctx.db.kysely, user.id)).toBe(1);
+    expect(await countActiveSurveys(t.ctx.db.kysely, user.id, t.ctx.clock.now().toISOString())).toBe(1);
     const statuses = await flood([t], s, 40);
     expect(statuses.filter((code) => code === 201)).toHaveLength(5);
     expect(statuses.filter((code) => code === 404)).toHaveLength(35);
     expect(await surveyState(t, s.id)).toEqual({ state: 'closed', response_count: 5 });
     expect(await storedResponses(t, s.id)).toHaveLength(5);
-    expect(await countActiveSurveys(t.ctx.db.kysely, user.id)).toBe(0);
+    expect(await countActiveSurveys(t.ctx.db.kysely, user.id, t.ctx.clock.now().toISOString())).toBe(0);
     expectError(await submit(t, s), 404, 'SURVEY_NOT_FOUND');
   });
 

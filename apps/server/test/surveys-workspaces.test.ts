@@ -515,15 +515,15 @@ describe(`surveys in workspaces: the active limit per person who launches (${TES
     // The owner of the workspace launched nothing yet: the editor's survey goes live on the owner's count.
     expect((await move(t, w.owner, teamSurvey.surveyId, 'active')).statusCode).toBe(200);
     expect((await stored(t, teamSurvey.surveyId)).survey.launched_by).toBe(w.owner.id);
-    expect(await countActiveSurveys(t.ctx.db.kysely, w.editor.id)).toBe(2);
-    expect(await countActiveSurveys(t.ctx.db.kysely, w.owner.id)).toBe(1);
+    expect(await countActiveSurveys(t.ctx.db.kysely, w.editor.id, t.ctx.clock.now().toISOString())).toBe(2);
+    expect(await countActiveSurveys(t.ctx.db.kysely, w.owner.id, t.ctx.clock.now().toISOString())).toBe(1);
 
     // Pausing frees a place; resuming records who resumed it.
     expect((await move(t, w.editor, personal[0]!.surveyId, 'paused')).statusCode).toBe(200);
     expect((await move(t, w.owner, teamSurvey.surveyId, 'paused')).statusCode).toBe(200);
     expect((await move(t, w.editor, teamSurvey.surveyId, 'active')).statusCode).toBe(200);
     expect((await stored(t, teamSurvey.surveyId)).survey.launched_by).toBe(w.editor.id);
-    expect(await countActiveSurveys(t.ctx.db.kysely, w.owner.id)).toBe(0);
+    expect(await countActiveSurveys(t.ctx.db.kysely, w.owner.id, t.ctx.clock.now().toISOString())).toBe(0);
     expectError(await move(t, w.editor, personal[0]!.surveyId, 'active'), 409, 'ACTIVE_LIMIT_REACHED');
   });
 
@@ -532,6 +532,6 @@ describe(`surveys in workspaces: the active limit per person who launches (${TES
     const surveys = [await created(t, w.editor), await created(t, w.editor, w.id), await created(t, w.owner, w.id)];
     const answers = await Promise.all(surveys.map((s) => move(t, w.editor, s.surveyId, 'active')));
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 200, 409]);
-    expect(await countActiveSurveys(t.ctx.db.kysely, w.editor.id)).toBe(2);
+    expect(await countActiveSurveys(t.ctx.db.kysely, w.editor.id, t.ctx.clock.now().toISOString())).toBe(2);
   });
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { AnswerValue, CreateVisitResponse, Question, ResponseRow } from '@quorum/contract';
+import {
+  canFollow,
+  type AnswerValue,
+  type CreateVisitResponse,
+  type Question,
+  type ResponseRow,
+} from '@quorum/contract';
 import { createSurvey, createUser, question, type CreatedSurvey } from '@quorum/test-support/factories';
 import { newId } from '../src/lib/ids';
 import { textFingerprint } from '../src/modules/responses/text-fingerprint';
@@ -7,6 +13,7 @@ import { readFunnel } from '../src/modules/results/funnel';
 import { QUARTER_MS } from '../src/modules/results/timeline';
 import { completeVisit, reachQuestion } from '../src/modules/visits/visit-progress';
 import { sweepVisits, VISIT_RETENTION_DAYS } from '../src/modules/visits/visit-sweep';
+import { VISIT_PROGRESS_HOURS } from '../src/modules/visits/visits.service';
 import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';
 import { expectError } from './support/expect-error';
 
@@ -107,6 +114,30 @@ describe('visit progress rules', () => {
       started: true,
     });
     expect(completeVisit({ reached: [], passed: [] })).toEqual({ path: { reached: [], passed: [] }, started: true });
+  });
+});
+
+describe('which question can follow a visit', () => {
+  const flow = [
+    { id: 'a', logic: [{ when: { operator: 'skipped' as const }, goTo: 'd' }] },
+    { id: 'b' },
+    { id: 'c', logic: [{ when: { operator: 'answered' as const }, goTo: 'a' }] },
+    { id: 'd' },
+  ];
+
+  it('allows the first question, a question reached, the next one, and a rule target from one reached', () => {
+    expect(canFollow(flow, [], 'a')).toBe(true);
+    expect(canFollow(flow, [], 'b')).toBe(false);
+    expect(canFollow(flow, ['a'], 'b')).toBe(true);
+    expect(canFollow(flow, ['a'], 'd')).toBe(true);
+    expect(canFollow(flow, ['a'], 'c')).toBe(false);
+    expect(canFollow(flow, ['a', 'b'], 'c')).toBe(true);
+    expect(canFollow(flow, ['a', 'b'], 'b')).toBe(true);
+    // A rule pointing backwards is no way forward, and an unknown question follows nothing.
+    expect(canFollow([{ id: 'x' }, { id: 'y', logic: [{ when: { operator: 'answered' }, goTo: 'x' }] }], [], 'x')).toBe(
+      true,
+    );
+    expect(canFollow(flow, ['a', 'b', 'c', 'd'], 'e')).toBe(false);
   });
 });
 
@@ -276,15 +307,98 @@ describe(`visits and the funnel (${TEST_DIALECT})`, () => {
     const visitId = await openVisit(t, s.id);
     await reach(t, s.id, visitId, 'q1');
     const calls = await Promise.all(
-      ['q2', 'q2', 'q2', 'q3', 'q3', 'q2'].map((questionId) => progress(t, s.id, visitId, questionId)),
+      ['q2', 'q2', 'q2', 'q2', 'q2', 'q2'].map((questionId) => progress(t, s.id, visitId, questionId)),
     );
     expect(calls.map((r) => r.statusCode)).toEqual([204, 204, 204, 204, 204, 204]);
     const funnel = await funnelOf(t, s);
     expect(funnel.starts).toBe(1);
-    const [q1, q2, q3] = funnel.dropOff;
-    expect([q1!.reached, q2!.reached, q3!.reached]).toEqual([1, 1, 1]);
-    // q1 went on, and whichever of q2 and q3 came first went on to the other.
-    expect(q1!.answered + q2!.answered + q3!.answered).toBe(2);
+    expect(funnel.dropOff).toEqual([
+      { questionId: 'q1', reached: 1, answered: 1 },
+      { questionId: 'q2', reached: 1, answered: 0 },
+      { questionId: 'q3', reached: 0, answered: 0 },
+    ]);
+  });
+
+  it('refuses progress to a question the visit cannot have reached, storing nothing', async () => {
+    const s = await activeSurvey();
+    const visitId = await openVisit(t, s.id);
+    // Straight to the last question: it can only follow the second.
+    expectError(await progress(t, s.id, visitId, 'q3'), 409, 'VISIT_PROGRESS_OUT_OF_ORDER', {
+      message: 'Question "q3" cannot follow the questions this visit has reached',
+      params: { questionId: 'q3' },
+    });
+    await reach(t, s.id, visitId, 'q1');
+    expectError(await progress(t, s.id, visitId, 'q3'), 409, 'VISIT_PROGRESS_OUT_OF_ORDER');
+    const row = await t.ctx.db.kysely
+      .selectFrom('visits')
+      .select(['reached', 'passed'])
+      .where('id', '=', visitId)
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(row.reached)).toEqual(['q1']);
+    expect(JSON.parse(row.passed)).toEqual([]);
+    expect(await funnelOf(t, s)).toMatchObject({
+      views: 1,
+      starts: 0,
+      dropOff: [
+        { questionId: 'q1', reached: 1, answered: 0 },
+        { questionId: 'q2', reached: 0, answered: 0 },
+        { questionId: 'q3', reached: 0, answered: 0 },
+      ],
+    });
+  });
+
+  it('counts a question reported again on the same visit once (a reload of the step)', async () => {
+    const s = await activeSurvey();
+    const visitId = await openVisit(t, s.id);
+    await reach(t, s.id, visitId, 'q1', 'q1', 'q2', 'q2', 'q1', 'q2');
+    expect((await funnelOf(t, s)).dropOff).toEqual([
+      { questionId: 'q1', reached: 1, answered: 1 },
+      { questionId: 'q2', reached: 1, answered: 0 },
+      { questionId: 'q3', reached: 0, answered: 0 },
+    ]);
+  });
+
+  it('takes a path that jumps by a skip-logic rule, and only the jumps the rules allow', async () => {
+    const questions: Question[] = [
+      {
+        ...question.multipleChoice('Did you attend?', ['Yes', 'No'], 'attended'),
+        logic: [{ when: { operator: 'equals', value: 'No' }, goTo: 'why-not' }],
+      },
+      question.rating('How was it?', undefined, 'rating'),
+      question.text('Best moment?', 'best'),
+      question.text('Why not?', 'why-not'),
+    ];
+    const s = await activeSurvey(questions);
+    const visitId = await openVisit(t, s.id);
+    await reach(t, s.id, visitId, 'attended', 'why-not');
+    // No rule leads from the questions reached to "best", and it does not come next after any of them.
+    expectError(await progress(t, s.id, visitId, 'best'), 409, 'VISIT_PROGRESS_OUT_OF_ORDER');
+    // Back to the first question and on in order is a path too.
+    await reach(t, s.id, visitId, 'attended', 'rating', 'best');
+    expect((await funnelOf(t, s)).dropOff).toEqual([
+      { questionId: 'attended', reached: 1, answered: 1 },
+      { questionId: 'rating', reached: 1, answered: 1 },
+      { questionId: 'best', reached: 1, answered: 0 },
+      { questionId: 'why-not', reached: 1, answered: 1 },
+    ]);
+  });
+
+  it(`refuses progress for a visit opened ${VISIT_PROGRESS_HOURS} hours ago or more, storing nothing`, async () => {
+    const s = await activeSurvey();
+    const visitId = await openVisit(t, s.id);
+    await reach(t, s.id, visitId, 'q1');
+    clock.advanceSeconds(VISIT_PROGRESS_HOURS * 3600 - 1);
+    await reach(t, s.id, visitId, 'q2');
+    clock.advanceSeconds(1);
+    expectError(await progress(t, s.id, visitId, 'q3'), 409, 'VISIT_EXPIRED', {
+      message: `This visit is over: a visit takes progress for ${VISIT_PROGRESS_HOURS} hours`,
+      params: { hours: VISIT_PROGRESS_HOURS },
+    });
+    expect((await funnelOf(t, s)).dropOff).toEqual([
+      { questionId: 'q1', reached: 1, answered: 1 },
+      { questionId: 'q2', reached: 1, answered: 0 },
+      { questionId: 'q3', reached: 0, answered: 0 },
+    ]);
   });
 
   it('accepts and ignores progress after the visit ended in a response', async () => {
@@ -391,6 +505,25 @@ describe(`visits and the funnel (${TEST_DIALECT})`, () => {
     expect(left.map((r) => r.id).sort()).toEqual([oldCompleted, recent].sort());
     expect(left.map((r) => r.id)).not.toContain(old);
     expect(await funnelOf(t, s)).toEqual(before);
+  });
+});
+
+describe(`visits per client and survey per hour (${TEST_DIALECT})`, () => {
+  const t = useTestApp({ submitRateLimit: 1000, visitsPerClientPerHour: 3 });
+
+  it('caps the views one client address gives one survey in an hour; other clients and surveys go on', async () => {
+    const owner = await createUser(t.ctx);
+    const s = await createSurvey(t.ctx, owner.id, { state: 'active', questions: threeQuestions() });
+    const other = await createSurvey(t.ctx, owner.id, { state: 'active', questions: threeQuestions() });
+    const address = '10.1.2.3';
+    for (let i = 0; i < 3; i++) await openVisit(t, s.id, address);
+    const over = await t.app.inject({ method: 'POST', url: `/api/surveys/${s.id}/visits`, remoteAddress: address });
+    expectError(over, 429, 'RATE_LIMITED');
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(60);
+    await openVisit(t, other.id, address);
+    await openVisit(t, s.id, '10.1.2.4');
+    expect((await funnelOf(t, s)).views).toBe(4);
+    expect((await funnelOf(t, other)).views).toBe(1);
   });
 });
 

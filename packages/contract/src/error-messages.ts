@@ -122,6 +122,13 @@ export const ERROR_MESSAGES = {
   LANGUAGE_NOT_OFFERED: 'This survey is not offered in "{language}"',
   /** 404: a visit id this survey did not give (POST …/visits/:visitId/progress). */
   VISIT_NOT_FOUND: 'Visit not found',
+  /**
+   * 409: progress for a question that cannot follow the ones the visit reached (see canFollow). Params:
+   * `questionId`.
+   */
+  VISIT_PROGRESS_OUT_OF_ORDER: 'Question "{questionId}" cannot follow the questions this visit has reached',
+  /** 409: progress for a visit opened longer ago than a visit lasts. Params: `hours`. */
+  VISIT_EXPIRED: 'This visit is over: a visit takes progress for {hours} hours',
 
   // Results
   /** 403: administrators read every response but do not delete them. */

@@ -125,6 +125,24 @@ export function nextIndex(
   return index + 1 < questions.length ? index + 1 : -1;
 }
 
+/**
+ * Whether a respondent who has reached the questions `reached` (ids, in any order) can be shown `questionId` next,
+ * whatever their answers: the first question; one they reached already (going back); the question after one they
+ * reached; or a later question a rule of one they reached sends them to. The funnel takes a visit's progress only
+ * along these steps. The answers are not known there, so every rule counts as one that could match.
+ */
+export function canFollow(questions: readonly FlowQuestion[], reached: readonly string[], questionId: string): boolean {
+  if (questions[0]?.id === questionId || reached.includes(questionId)) return true;
+  const positions = questionPositions(questions);
+  const target = positions.get(questionId);
+  if (target === undefined) return false;
+  return reached.some((id) => {
+    const at = positions.get(id);
+    if (at === undefined || at >= target) return false;
+    return at + 1 === target || (questions[at]!.logic ?? []).some((rule) => rule.goTo === questionId);
+  });
+}
+
 /** Question id → position in the survey, for following rules. */
 export function questionPositions(questions: readonly FlowQuestion[]): Map<string, number> {
   return new Map(questions.map((q, index) => [q.id, index]));

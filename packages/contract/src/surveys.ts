@@ -436,6 +436,24 @@ export function canTransition(from: SurveyState, to: SurveyState, role: 'user' |
   return (role === 'admin' ? ADMIN_TRANSITIONS : OWNER_TRANSITIONS)[from].includes(to);
 }
 
+/**
+ * Whether a survey's closing time has passed at `now`: from `closesAt` on it takes no response. Both are ISO UTC
+ * date-times as the server stores them (`toISOString`, one fixed width), so they compare as text, the same way the
+ * database compares them.
+ */
+export function pastClosingTime(closesAt: string | null | undefined, now: string): boolean {
+  return typeof closesAt === 'string' && closesAt !== '' && now >= closesAt;
+}
+
+/**
+ * The state a survey is in at `now`: an active survey whose closing time has passed is closed at once, whether or
+ * not the periodic close has stored that yet (it only writes what every read already shows). Any other state is
+ * as stored. The database's counts and list filters say the same in SQL (surveys.repository's `stateIs`).
+ */
+export function effectiveState(state: SurveyState, closesAt: string | null | undefined, now: string): SurveyState {
+  return state === 'active' && pastClosingTime(closesAt, now) ? 'closed' : state;
+}
+
 /** Launch and resume both make a survey active, and both count against the limit. */
 export function isActivation(from: SurveyState, to: SurveyState): boolean {
   return to === 'active' && from !== 'active';

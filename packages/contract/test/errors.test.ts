@@ -30,6 +30,8 @@ const SAMPLE_PARAMS: Partial<Record<ErrorCode, ErrorParams>> = {
   ANSWER_MISSING: { position: 4 },
   ANSWER_REPEATED: { position: 2 },
   UNKNOWN_QUESTION: { questionId: 'zz' },
+  VISIT_PROGRESS_OUT_OF_ORDER: { questionId: 'q3' },
+  VISIT_EXPIRED: { hours: 24 },
   ANSWER_INVALID: { position: 3, reason: 'must not be empty' },
   ANSWER_OFF_PATH: { position: 4 },
   SURVEY_NOT_OPEN_YET: { opensAt: '2026-12-01T09:00:00.000Z' },

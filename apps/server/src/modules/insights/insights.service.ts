@@ -122,7 +122,7 @@ export async function readInsightSample(
 /** Insights kept at most per instance, the least recently read dropped first. */
 export const INSIGHTS_CACHE_ENTRIES = 200;
 
-export type InsightsDeps = Pick<AppContext, 'db' | 'config' | 'log' | 'metrics'>;
+export type InsightsDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'metrics'>;
 
 /** Themes and sentiment of a question's free texts, for whoever may see the survey's results. */
 export function createInsightsService(deps: InsightsDeps, pool: AnalysisPool) {

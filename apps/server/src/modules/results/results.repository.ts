@@ -6,7 +6,7 @@ import { STORED_QUESTION_COLUMNS, type StoredQuestion } from '../surveys/questio
 
 export type ResultsSurveyRow = Pick<
   SurveysTable,
-  'id' | 'user_id' | 'title' | 'project_id' | 'state' | 'response_count'
+  'id' | 'user_id' | 'title' | 'project_id' | 'state' | 'closes_at' | 'response_count'
 >;
 
 export type ResultsQuestionRow = StoredQuestion & Pick<QuestionsTable, 'position' | 'is_deleted'>;
@@ -57,7 +57,7 @@ export interface SubmittedRange {
 export async function findResultsSurvey(db: Kysely<Database>, surveyId: string): Promise<ResultsSurveyRow | undefined> {
   const row = await db
     .selectFrom('surveys')
-    .select(['id', 'user_id', 'title', 'project_id', 'state', 'response_count'])
+    .select(['id', 'user_id', 'title', 'project_id', 'state', 'closes_at', 'response_count'])
     .where('id', '=', surveyId)
     .executeTakeFirst();
   return row && { ...row, response_count: Number(row.response_count) };

@@ -218,7 +218,8 @@ export function createResultsService(deps: ResultsDeps) {
         return {
           surveyId: survey.id,
           projectId: survey.project_id,
-          state: survey.state,
+          // As the survey reads now: past its closing time it is closed.
+          state: row.state,
           title: survey.title,
           totalResponses: survey.response_count,
           matchingResponses: survey.response_count,
@@ -264,7 +265,7 @@ export function createResultsService(deps: ResultsDeps) {
       return {
         surveyId: survey.id,
         projectId: survey.project_id,
-        state: survey.state,
+        state: row.state,
         title: survey.title,
         totalResponses: survey.response_count,
         matchingResponses: counter.matching(),

@@ -10,7 +10,7 @@ import { toResultQuestion } from '../results/result-rows';
 import { readResultsSnapshot } from '../results/results.repository';
 import { buildQuestionResults } from '../results/results.service';
 import { daysFromQuarters } from '../results/timeline';
-import { createSurveyAccess, type Actor } from '../surveys/survey-policy';
+import { createSurveyAccess, surveyAt, type Actor } from '../surveys/survey-policy';
 import { createSecretBox } from '../two-factor/secret-box';
 import {
   deleteShare,
@@ -153,7 +153,9 @@ export function createSharesService(deps: SharesDeps) {
       if (!row || tokenOf(row) !== token) throw new NotFoundError('SHARED_RESULTS_NOT_FOUND');
       const snapshot = await readResultsSnapshot(db, row.survey_id, 0);
       if (!snapshot || snapshot.survey.state === 'deleted') throw new NotFoundError('SHARED_RESULTS_NOT_FOUND');
-      const { survey, counts, totals, quarters } = snapshot;
+      const { counts, totals, quarters } = snapshot;
+      // As the survey reads now: past its closing time it is closed.
+      const survey = surveyAt(snapshot.survey, clock.now().toISOString());
       const questions = snapshot.questions.filter((q) => q.is_deleted === 0).map(toResultQuestion);
       const includeTextAnswers = row.include_text_answers === 1;
       const texts = includeTextAnswers

@@ -1,4 +1,6 @@
+import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
+import type { Database } from '../../db/schema';
 import { recordSurveyEvents } from '../../events/survey-events';
 import { startPeriodicCleanup } from '../../lib/periodic';
 import { closeDueSurveys } from './surveys.repository';
@@ -9,25 +11,41 @@ export const SURVEY_CLOSE_INTERVAL_MS = 30_000;
 type CloserDeps = Pick<AppContext, 'db' | 'clock' | 'outbox'>;
 
 /**
- * Sets every active survey whose closesAt has passed to closed, so its owner's active count frees up and lists show
- * it closed without anyone opening it. Submissions do not wait for this: they check closesAt themselves. Each
+ * Stores every active survey whose closesAt has passed as closed. Nothing waits for this: from closesAt on every
+ * read (lists, the survey, the active count, the launch check, the public page, submissions) treats the survey as
+ * closed already (the contract's `effectiveState`); the close only makes the table say so. Each
  * survey it closes is a `survey.closed` event (its webhooks, and the owner's mail), written in the same transaction:
  * of several instances closing at once, only the one whose update changed the row records it.
  */
 export async function closeSurveysDue(deps: CloserDeps): Promise<{ closedSurveys: number }> {
   const now = deps.clock.now().toISOString();
-  const { closed, outboxWritten } = await deps.db.kysely.transaction().execute(async (trx) => {
-    const closed = await closeDueSurveys(trx, now);
-    const events = closed.map((survey) => ({
-      type: 'survey.closed' as const,
-      survey: { id: survey.id, title: survey.title, ownerId: survey.user_id, webhookCount: survey.webhook_count },
-      at: now,
-      reason: 'schedule' as const,
-    }));
-    return { closed, outboxWritten: await recordSurveyEvents(trx, events) };
-  });
+  const { closed, outboxWritten } = await deps.db.kysely
+    .transaction()
+    .execute(async (trx) => storeScheduledCloses(trx, now));
   if (outboxWritten) deps.outbox.nudge();
-  return { closedSurveys: closed.length };
+  return { closedSurveys: closed };
+}
+
+/**
+ * Stores as closed the active surveys whose closing time has passed at `now` (only `surveyId` when given), each a
+ * `survey.closed` event with reason `schedule`, in the caller's transaction. The periodic close runs it for every
+ * survey; a change of state of a survey that reads closed but is stored active runs it for that survey first, so
+ * its owner's mail is never lost and never sent twice. Answers whether the outbox was written (nudge it once the
+ * transaction is committed).
+ */
+export async function storeScheduledCloses(
+  trx: Transaction<Database>,
+  now: string,
+  surveyId?: string,
+): Promise<{ closed: number; outboxWritten: boolean }> {
+  const closed = await closeDueSurveys(trx, now, surveyId);
+  const events = closed.map((survey) => ({
+    type: 'survey.closed' as const,
+    survey: { id: survey.id, title: survey.title, ownerId: survey.user_id, webhookCount: survey.webhook_count },
+    at: now,
+    reason: 'schedule' as const,
+  }));
+  return { closed: closed.length, outboxWritten: await recordSurveyEvents(trx, events) };
 }
 
 /** Closes due surveys right after start, then every SURVEY_CLOSE_INTERVAL_MS, until the stop function is called. */

@@ -1,5 +1,13 @@
 import type { Transaction } from 'kysely';
-import { isEditable, transitionRefusal, type SurveyState, type UserType, type WorkspaceRole } from '@quorum/contract';
+import {
+  effectiveState,
+  isEditable,
+  pastClosingTime,
+  transitionRefusal,
+  type SurveyState,
+  type UserType,
+  type WorkspaceRole,
+} from '@quorum/contract';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, type AppError } from '../../lib/errors';
@@ -179,6 +187,16 @@ export function openToRespondents(state: SurveyState): boolean {
 }
 
 /**
+ * A survey row as it reads at `now` (ISO UTC): its state is the contract's `effectiveState`, so an active survey
+ * past its closing time reads closed at once (the periodic close only stores it). Every survey read for someone
+ * passes through here.
+ */
+export function surveyAt<R extends { state: SurveyState; closes_at: string | null }>(row: R, now: string): R {
+  const state = effectiveState(row.state, row.closes_at, now);
+  return state === row.state ? row : { ...row, state };
+}
+
+/**
  * Where `now` (ISO UTC) falls in a survey's schedule: before `opensAt` it is not open yet; from `closesAt` on it
  * is closed (whether or not the periodic close has set its state yet); otherwise its state decides.
  */
@@ -187,7 +205,7 @@ export function scheduleAt(
   now: string,
 ): 'not-yet-open' | 'open' | 'closed' {
   if (schedule.opensAt && now < schedule.opensAt) return 'not-yet-open';
-  if (schedule.closesAt && now >= schedule.closesAt) return 'closed';
+  if (pastClosingTime(schedule.closesAt, now)) return 'closed';
   return 'open';
 }
 
@@ -262,8 +280,8 @@ export type LoadPurpose =
   | { moveTo: SurveyState };
 
 /** The one way to load a survey for someone, and to decide where they may create and list surveys. */
-export function createSurveyAccess(deps: Pick<AppContext, 'db'>) {
-  const { db } = deps;
+export function createSurveyAccess(deps: Pick<AppContext, 'db' | 'clock'>) {
+  const { db, clock } = deps;
 
   /** The actor's role in a workspace: administrators are members of none; a personal workspace needs no query. */
   const roleIn = (executor: Transaction<Database> | undefined, actor: Actor, workspaceId: string) =>
@@ -276,20 +294,22 @@ export function createSurveyAccess(deps: Pick<AppContext, 'db'>) {
     surveyId: string,
     purpose: LoadPurpose,
     options: { lockIn?: Transaction<Database> },
-  ): Promise<{ row: SurveyRow; role: WorkspaceRole | null }> {
+  ): Promise<{ row: SurveyRow; role: WorkspaceRole | null; storedState: SurveyState }> {
     if (typeof purpose === 'string') {
       const early = refusalBeforeReading(actor, purpose);
       if (early) throw refusalError(early, actor, purpose);
     }
-    const row = options.lockIn
+    const stored = options.lockIn
       ? await findSurveyForUpdate(options.lockIn, db.dialect, surveyId)
       : await findSurvey(db.kysely, surveyId);
+    // Decided on the state at this moment: past its closing time a survey is closed for every rule.
+    const row = stored && surveyAt(stored, clock.now().toISOString());
     const role = row && (await roleIn(options.lockIn, actor, row.workspace_id));
     const move = row && typeof purpose !== 'string' ? { from: row.state, to: purpose.moveTo } : undefined;
     const action = typeof purpose === 'string' ? purpose : move ? moveAction(move.from, move.to) : 'change-state';
     const decision = decide(actor, action, row && { role, state: row.state });
     if (!decision.allowed) throw errorOf(decision, actor, action, move);
-    return { row: row!, role: role ?? null };
+    return { row: row!, role: role ?? null, storedState: stored!.state };
   }
 
   return {
@@ -327,9 +347,9 @@ export function createSurveyAccess(deps: Pick<AppContext, 'db'>) {
     },
 
     /**
-     * The survey when `actor` may do what `purpose` says, else the refusal's error (404 for an unknown id and
-     * for a survey the actor may not know of alike; 403 WORKSPACE_ROLE_FORBIDDEN for what their role does not
-     * allow). Inside `lockIn` the row is read in that transaction and, on PostgreSQL, locked until it ends.
+     * The survey as it reads now (see `surveyAt`) when `actor` may do what `purpose` says, else the refusal's error
+     * (404 for an unknown id and for a survey the actor may not know of alike; 403 WORKSPACE_ROLE_FORBIDDEN for what
+     * their role does not allow). Inside `lockIn` the row is read in that transaction and, on PostgreSQL, locked until it ends.
      */
     async loadSurveyFor(
       actor: Actor,
@@ -340,13 +360,16 @@ export function createSurveyAccess(deps: Pick<AppContext, 'db'>) {
       return (await load(actor, surveyId, purpose, options)).row;
     },
 
-    /** As `loadSurveyFor`, with the actor's role in the survey's workspace (null for an administrator). */
+    /**
+     * As `loadSurveyFor`, with the actor's role in the survey's workspace (null for an administrator) and the state
+     * as stored (active for a survey past its closing time that the periodic close has not stored as closed yet).
+     */
     async loadSurveyAndRoleFor(
       actor: Actor,
       surveyId: string,
       purpose: LoadPurpose,
       options: { lockIn?: Transaction<Database> } = {},
-    ): Promise<{ row: SurveyRow; role: WorkspaceRole | null }> {
+    ): Promise<{ row: SurveyRow; role: WorkspaceRole | null; storedState: SurveyState }> {
       return load(actor, surveyId, purpose, options);
     },
   };

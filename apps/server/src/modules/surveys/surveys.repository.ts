@@ -1,10 +1,22 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
 import type { SurveySort, SurveyState } from '@quorum/contract';
 import type { Dialect } from '../../db/database';
 import type { Database, SurveysTable } from '../../db/schema';
 import type { QuestionRow } from './question-row';
 
 type Executor = Kysely<Database> | Transaction<Database>;
+
+/**
+ * A survey is in `state` at `now` (ISO UTC), in SQL: the contract's `effectiveState`, for counts and list filters.
+ * An active survey whose `closes_at` has passed is closed, whether or not the periodic close has stored it yet.
+ * `closes_at` is ISO UTC text of one width on both dialects, so it compares with `now` as text.
+ */
+export function stateIs(eb: ExpressionBuilder<{ s: SurveysTable }, 's'>, state: SurveyState, now: string) {
+  const due = eb.and([eb('s.closes_at', 'is not', null), eb('s.closes_at', '<=', now)]);
+  if (state === 'active') return eb.and([eb('s.state', '=', 'active'), eb.not(due)]);
+  if (state === 'closed') return eb.or([eb('s.state', '=', 'closed'), eb.and([eb('s.state', '=', 'active'), due])]);
+  return eb('s.state', '=', state);
+}
 
 export type SurveyRow = SurveysTable;
 /** Who made a survey and who saved it last, read with it; null where the account is gone. */
@@ -83,15 +95,15 @@ export async function lockOwner(trx: Transaction<Database>, dialect: Dialect, us
 }
 
 /**
- * The active surveys `userId` launched, in every workspace: the active limit (MAX_ACTIVE_SURVEYS) is per person
- * who launches, whoever created the surveys.
+ * The active surveys `userId` launched, in every workspace, at `now` (one past its closing time is closed already):
+ * the active limit (MAX_ACTIVE_SURVEYS) is per person who launches, whoever created the surveys.
  */
-export async function countActiveSurveys(trx: Executor, userId: string): Promise<number> {
+export async function countActiveSurveys(trx: Executor, userId: string, now: string): Promise<number> {
   const row = await trx
-    .selectFrom('surveys')
+    .selectFrom('surveys as s')
     .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('launched_by', '=', userId)
-    .where('state', '=', 'active')
+    .where('s.launched_by', '=', userId)
+    .where((eb) => stateIs(eb, 'active', now))
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
@@ -186,21 +198,23 @@ export async function deleteCounters(trx: Executor, surveyId: string, questionId
 }
 
 /**
- * Closes every active survey whose closing time has passed (the periodic close). Several instances may run it at
- * once: the update takes only surveys still active and due, so a second run finds nothing more.
+ * Closes every active survey whose closing time has passed (the periodic close), or only `surveyId` when given.
+ * Several instances may run it at once: the update takes only surveys still active and due, so a second run finds
+ * nothing more.
  */
 export async function closeDueSurveys(
   db: Executor,
   now: string,
+  surveyId?: string,
 ): Promise<{ id: string; title: string; user_id: string; webhook_count: number }[]> {
-  const rows = await db
+  let query = db
     .updateTable('surveys')
     .set({ state: 'closed', updated_at: now })
     .where('state', '=', 'active')
     .where('closes_at', 'is not', null)
-    .where('closes_at', '<=', now)
-    .returning(['id', 'title', 'user_id', 'webhook_count'])
-    .execute();
+    .where('closes_at', '<=', now);
+  if (surveyId !== undefined) query = query.where('id', '=', surveyId);
+  const rows = await query.returning(['id', 'title', 'user_id', 'webhook_count']).execute();
   return rows.map((row) => ({ ...row, webhook_count: Number(row.webhook_count) }));
 }
 
@@ -211,7 +225,10 @@ export interface SurveyListFilter {
   includeDeleted: boolean;
   /** Also search the creator's name and email (the admin list). */
   searchCreator: boolean;
+  /** Only surveys in this state at `now` (see `stateIs`). */
   state?: SurveyState;
+  /** The time the state filter reads states at (ISO UTC). */
+  now: string;
   /** Searched case-insensitively in the title and, for the admin list, the creator's name and email. */
   q?: string;
   sort: SurveySort;
@@ -244,7 +261,8 @@ export async function listSurveys(
   let base = db.selectFrom('surveys as s').leftJoin('users as u', 'u.id', 's.user_id');
   if (filter.workspaceId !== undefined) base = base.where('s.workspace_id', '=', filter.workspaceId);
   if (!filter.includeDeleted) base = base.where('s.state', '!=', 'deleted');
-  if (filter.state) base = base.where('s.state', '=', filter.state);
+  const { state } = filter;
+  if (state) base = base.where((eb) => stateIs(eb, state, filter.now));
   if (filter.q) {
     const pattern = likePattern(filter.q);
     const matches = (column: 's.title' | 'u.name' | 'u.email') =>

@@ -29,7 +29,8 @@ import { questionFromRow, questionRow, type QuestionRow } from './question-row';
 import { languageToShow, toPublicSurvey, type WantedLanguage } from './public-survey';
 import { settingsColumns, settingsFromRow } from './survey-settings-row';
 import { languageColumns, languagesFromRow, type SurveyLanguages } from './survey-languages-row';
-import { assertMay, createSurveyAccess, newDraftIn, seesCreator, type Actor } from './survey-policy';
+import { assertMay, createSurveyAccess, newDraftIn, seesCreator, surveyAt, type Actor } from './survey-policy';
+import { storeScheduledCloses } from './survey-closer';
 import {
   answeredByQuestion,
   countActiveSurveys,
@@ -403,7 +404,9 @@ export function createSurveysService(deps: SurveysDeps) {
     async list(actor: Actor, query: ParsedSurveyListQuery): Promise<SurveyListResponse> {
       const withCreator = seesCreator(actor);
       const scope = await access.listFor(actor, query.workspaceId);
+      const now = clock.now().toISOString();
       const { rows, total } = await listSurveyRows(db.kysely, {
+        now,
         workspaceId: scope.workspaceId,
         includeDeleted: scope.includeDeleted,
         searchCreator: withCreator,
@@ -415,7 +418,8 @@ export function createSurveysService(deps: SurveysDeps) {
         limit: query.limit,
         offset: query.offset,
       });
-      const surveys: SurveySummary[] = rows.map((row) => {
+      const surveys: SurveySummary[] = rows.map((stored) => {
+        const row = surveyAt(stored, now);
         // A summary has no translations: they are not read.
         const {
           questions: _questions,
@@ -496,19 +500,29 @@ export function createSurveysService(deps: SurveysDeps) {
         // The actor's row first, then the survey's: the order every survey write locks in (an administrator has
         // no row there, and launches nothing).
         if (actor.type === 'user') await lockOwner(trx, db.dialect, actor.id);
-        const { row, role } = await access.loadSurveyAndRoleFor(actor, surveyId, { moveTo: to }, { lockIn: trx });
+        const { row, role, storedState } = await access.loadSurveyAndRoleFor(
+          actor,
+          surveyId,
+          { moveTo: to },
+          { lockIn: trx },
+        );
+        // Past its closing time the survey is closed, whatever the table says yet: moves start from there.
         const from = row.state;
         if (!canTransition(from, to, actor.type)) {
           throw new ConflictError(transitionRefusal(from, to, actor.type).code, { from, to });
         }
+        const updatedAt = clock.now().toISOString();
         const launch = isActivation(from, to);
-        if (launch && (await countActiveSurveys(trx, actor.id)) >= MAX_ACTIVE_SURVEYS) {
+        if (launch && (await countActiveSurveys(trx, actor.id, updatedAt)) >= MAX_ACTIVE_SURVEYS) {
           throw new ConflictError('ACTIVE_LIMIT_REACHED', { limit: MAX_ACTIVE_SURVEYS });
         }
-        const updatedAt = clock.now().toISOString();
+        // Closed on schedule but not stored so yet: stored now, with the close's event (and the owner's mail), as
+        // the periodic close would have, so that a move from it never loses that mail nor sends it twice.
+        const closedFirst =
+          storedState !== from && (await storeScheduledCloses(trx, updatedAt, surveyId)).outboxWritten;
         await updateSurveyState(trx, surveyId, to, updatedAt, launch ? actor.id : undefined);
         // Closing by hand is a `survey.closed` event for the survey's webhooks (nobody is mailed: someone did it).
-        const outboxWritten =
+        const closedByHand =
           to === 'closed' &&
           (await recordSurveyEvents(trx, [
             {
@@ -519,9 +533,12 @@ export function createSurveysService(deps: SurveysDeps) {
             },
           ]));
         const questions = await findQuestions(trx, surveyId, { includeDeleted: false });
-        const changed = { ...row, state: to, updated_at: updatedAt, launched_by: launch ? actor.id : row.launched_by };
+        const changed = surveyAt(
+          { ...row, state: to, updated_at: updatedAt, launched_by: launch ? actor.id : row.launched_by },
+          updatedAt,
+        );
         return {
-          outboxWritten,
+          outboxWritten: closedFirst || closedByHand,
           from,
           message: stateChangeMessage(from, to),
           survey: surveyFromRow(changed, questions.map(questionFromRow), await viewFor(actor, trx, changed, role)),

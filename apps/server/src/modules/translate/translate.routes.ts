@@ -16,7 +16,7 @@ const TRANSLATE_BODY_LIMIT = 1024;
 
 export async function translateRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const translator = ctx.config.ai ? createAiTranslator(ctx.config.ai, ctx.log) : undefined;
-  const service = createTranslateService({ db: ctx.db, translator });
+  const service = createTranslateService({ db: ctx.db, clock: ctx.clock, translator });
 
   app.post(
     '/surveys/:surveyId/translate',

@@ -7,7 +7,7 @@ import { findQuestions } from '../surveys/surveys.repository';
 import { surveyFromRow } from '../surveys/surveys.service';
 import type { SurveyTranslator } from './ai-translator';
 
-export interface TranslateDeps extends Pick<AppContext, 'db'> {
+export interface TranslateDeps extends Pick<AppContext, 'db' | 'clock'> {
   /** Undefined when no AI provider is configured. */
   translator: SurveyTranslator | undefined;
 }

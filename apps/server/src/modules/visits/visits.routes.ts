@@ -6,7 +6,9 @@ import {
   visitParamsSchema,
   visitProgressBodySchema,
 } from '@quorum/contract';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context';
+import { TooManyRequestsError } from '../../lib/errors';
 import type { ZodApp } from '../../lib/zod-app';
 import { createVisitsService } from './visits.service';
 
@@ -16,9 +18,31 @@ import { createVisitsService } from './visits.service';
  */
 const PROGRESS_CALLS_PER_SUBMISSION = 20;
 
-/** The public page's funnel: no sign-in, rate limited per client like submissions, small bodies only. */
+/** The window VISITS_PER_CLIENT_PER_HOUR counts in. */
+const VISIT_CAP_WINDOW_MS = 60 * 60_000;
+
+/**
+ * The public page's funnel: no sign-in, rate limited per client like submissions, small bodies only. Views of one
+ * survey are also capped per client address and hour (VISITS_PER_CLIENT_PER_HOUR), on every instance when Redis is
+ * configured (the store @fastify/rate-limit was registered with): one client cannot fill a survey's funnel with
+ * views. Over the cap: 429 RATE_LIMITED with Retry-After, and no view counted (the page still works without).
+ */
 export async function visitsRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const visits = createVisitsService(ctx);
+  const visitCap = app.createRateLimit({
+    max: ctx.config.visitsPerClientPerHour,
+    timeWindow: VISIT_CAP_WINDOW_MS,
+    keyGenerator: (request) => {
+      const { surveyId } = request.params as { surveyId?: string };
+      return `visit-survey:${request.ip}:${String(surveyId)}`;
+    },
+  });
+  const capVisits = async (request: FastifyRequest) => {
+    const result = await visitCap(request);
+    if (!result.isAllowed && result.isExceeded) {
+      throw new TooManyRequestsError('RATE_LIMITED', Math.max(1, result.ttlInSeconds));
+    }
+  };
 
   app.post(
     '/surveys/:surveyId/visits',
@@ -32,9 +56,11 @@ export async function visitsRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
           keyGenerator: (request: { ip: string }) => `visit:${request.ip}`,
         },
       },
+      // Before the body and the handler: a view over the cap is refused before anything is read or stored.
+      onRequest: capVisits,
       schema: {
         params: surveyIdParamsSchema,
-        response: { 201: createVisitResponseSchema, 404: errorBodySchema },
+        response: { 201: createVisitResponseSchema, 404: errorBodySchema, 429: errorBodySchema },
       },
     },
     async (request, reply) => reply.status(201).send(await visits.createVisit(request.params.surveyId)),
@@ -54,7 +80,7 @@ export async function visitsRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
       schema: {
         params: visitParamsSchema,
         body: visitProgressBodySchema,
-        response: { 204: noContentResponseSchema, 400: errorBodySchema, 404: errorBodySchema },
+        response: { 204: noContentResponseSchema, 400: errorBodySchema, 404: errorBodySchema, 409: errorBodySchema },
       },
     },
     async (request, reply) => {

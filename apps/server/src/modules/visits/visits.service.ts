@@ -1,10 +1,11 @@
 import type { AppContext } from '../../context';
-import { BadRequestError, NotFoundError } from '../../lib/errors';
+import { canFollow } from '@quorum/contract';
+import { BadRequestError, ConflictError, NotFoundError, type AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { findSurveyForTaking, type SurveyForTaking } from '../responses/responses.repository';
 import { openToRespondents, scheduleAt } from '../surveys/survey-policy';
 import { reachQuestion } from './visit-progress';
-import { insertVisit, recordVisitStep } from './visits.repository';
+import { insertVisit, recordVisitStep, type VisitRecord } from './visits.repository';
 
 export type VisitsDeps = Pick<AppContext, 'db' | 'clock'>;
 
@@ -34,21 +35,49 @@ export function createVisitsService(deps: VisitsDeps) {
     },
 
     /**
-     * POST /api/surveys/:surveyId/visits/:visitId/progress: the visit reached `questionId` (see reachQuestion).
+     * POST /api/surveys/:surveyId/visits/:visitId/progress: the visit reached `questionId` (see reachQuestion),
+     * taken only as a respondent could get there (see progressRefusal); a question reached again changes nothing.
      * 400 UNKNOWN_QUESTION for a question the survey does not have now, 404 VISIT_NOT_FOUND for a visit this
-     * survey did not give; a visit that already ended in a response is left as it is.
+     * survey did not give, 409 VISIT_EXPIRED for a visit opened VISIT_PROGRESS_HOURS ago or more, 409
+     * VISIT_PROGRESS_OUT_OF_ORDER for a question that cannot follow the ones the visit reached; a refusal stores
+     * nothing. A visit that already ended in a response is left as it is (204: its counts are final).
      */
     async recordProgress(surveyId: string, visitId: string, questionId: string): Promise<void> {
       const survey = await openSurvey(surveyId);
       if (!survey.questions.some((q) => q.id === questionId)) {
         throw new BadRequestError('UNKNOWN_QUESTION', { questionId });
       }
-      const found = await recordVisitStep(db, visitId, (visit) => {
-        if (!visit || visit.surveyId !== survey.id) return { result: false };
-        if (visit.completedAt !== null) return { result: true };
-        return { result: true, record: reachQuestion(visit.path, questionId) };
+      const refusal = await recordVisitStep<AppError | undefined>(db, visitId, (visit) => {
+        if (!visit || visit.surveyId !== survey.id) return { result: new NotFoundError('VISIT_NOT_FOUND') };
+        if (visit.completedAt !== null) return { result: undefined };
+        const refused = progressRefusal(survey, visit, questionId, clock.now());
+        return refused ? { result: refused } : { result: undefined, record: reachQuestion(visit.path, questionId) };
       });
-      if (!found) throw new NotFoundError('VISIT_NOT_FOUND');
+      if (refusal) throw refusal;
     },
   };
+}
+
+/** A visit takes progress this many hours after it was opened, no longer: a page left open longer is a new visit. */
+export const VISIT_PROGRESS_HOURS = 24;
+
+/**
+ * Why a visit's progress to `questionId` is refused, if it is: the visit is older than VISIT_PROGRESS_HOURS, or the
+ * question cannot follow the ones it reached (the contract's canFollow: the first question, one reached already,
+ * the next one after a reached one, or a rule's target from one). So nobody can write a funnel a respondent
+ * could not walk.
+ */
+function progressRefusal(
+  survey: SurveyForTaking,
+  visit: VisitRecord,
+  questionId: string,
+  now: Date,
+): ConflictError<'VISIT_EXPIRED' | 'VISIT_PROGRESS_OUT_OF_ORDER'> | undefined {
+  if (now.getTime() - Date.parse(visit.createdAt) >= VISIT_PROGRESS_HOURS * 3_600_000) {
+    return new ConflictError('VISIT_EXPIRED', { hours: VISIT_PROGRESS_HOURS });
+  }
+  if (!canFollow(survey.questions, visit.path.reached, questionId)) {
+    return new ConflictError('VISIT_PROGRESS_OUT_OF_ORDER', { questionId });
+  }
+  return undefined;
 }

@@ -80,7 +80,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
       const [account, rows, launched] = await Promise.all([
         findAccount(db.kysely, principal.id),
         listWorkspacesOfMember(db.kysely, principal.id),
-        countActiveSurveys(db.kysely, principal.id),
+        countActiveSurveys(db.kysely, principal.id, clock.now().toISOString()),
       ]);
       if (!account) throw new UnauthorizedError('INVALID_TOKEN');
       const personal: Workspace = {
