@@ -1,5 +1,5 @@
 import type { AnswerValue, Question, ResponsesPage, ResultsResponse } from '@quorum/contract';
-import { FIVE_POINT_SCALE } from '@quorum/contract';
+import { FIVE_POINT_SCALE, OTHER_TEXTS_LISTED } from '@quorum/contract';
 import { describe, expect, it } from 'vitest';
 import { createAdmin, createSurvey, createUser, question } from '@quorum/test-support/factories';
 import { newId } from '../src/lib/ids';
@@ -223,6 +223,103 @@ describe(`results statistics (${TEST_DIALECT})`, () => {
       percentage: 100,
     });
     expect(body.responses).toEqual([]);
+  });
+});
+
+describe(`results: the "Other" texts with the statistics (${TEST_DIALECT})`, () => {
+  const t = useTestApp();
+  const heard: Question = {
+    id: 'q-heard',
+    text: 'Where did you hear of us?',
+    type: 'multiple_choice',
+    options: ['Friends', 'Radio'],
+    allowOther: true,
+  };
+  const liked: Question = {
+    id: 'q-liked',
+    text: 'What did you like?',
+    type: 'checkbox',
+    options: ['Food', 'Sound'],
+    allowOther: true,
+  };
+  const questions = [mc, heard, liked];
+
+  /** 60 responses, oldest first: every third hears of us by Radio, the others in their own words. */
+  function answersOf(i: number): Record<string, AnswerValue> {
+    return {
+      'q-day': i % 2 === 0 ? 'Friday' : 'Saturday',
+      'q-heard': i % 3 === 0 ? 'Radio' : `Own words ${i}`,
+      'q-liked': i % 4 === 0 ? ['Food', `  Liked ${i}  `] : ['Sound'],
+    };
+  }
+
+  async function surveyWithResponses() {
+    const owner = await createUser(t.ctx);
+    const s = await createSurvey(t.ctx, owner.id, { state: 'active', questions });
+    // One at a time, so each response is newer than the one before.
+    for (let i = 0; i < 60; i += 1) await record(t, s.id, questions, [answersOf(i)]);
+    return { owner, s };
+  }
+
+  const own = (keep: (i: number) => boolean, pick: (i: number) => string | undefined) =>
+    Array.from({ length: 60 }, (_, i) => 59 - i)
+      .filter(keep)
+      .flatMap((i) => {
+        const text = pick(i);
+        return text === undefined ? [] : [text];
+      });
+
+  it('lists the newest 50 "Other" texts, newest first, with how many gave one', async () => {
+    const { owner, s } = await surveyWithResponses();
+    const res = await request(t.app, 'GET', `/api/surveys/${s.id}/results`, { token: owner.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const byId = new Map(res.json<ResultsResponse>().questions.map((q) => [q.id, q]));
+    const heardTexts = own(
+      () => true,
+      (i) => (i % 3 === 0 ? undefined : `Own words ${i}`),
+    );
+    expect(heardTexts).toHaveLength(40);
+    expect(byId.get('q-heard')!.otherTexts).toEqual({ texts: heardTexts, total: 40 });
+    expect(byId.get('q-heard')!.statistics.find((st) => st.answer === 'Other')?.count).toBe(40);
+    expect(byId.get('q-liked')!.otherTexts).toEqual({
+      texts: own(
+        () => true,
+        (i) => (i % 4 === 0 ? `Liked ${i}` : undefined),
+      ),
+      total: 15,
+    });
+    // A question that offers no "Other" has none.
+    expect(byId.get('q-day')).not.toHaveProperty('otherTexts');
+  });
+
+  it(`lists at most ${OTHER_TEXTS_LISTED} texts, the total counting them all`, async () => {
+    const owner = await createUser(t.ctx);
+    const s = await createSurvey(t.ctx, owner.id, { state: 'active', questions: [heard] });
+    for (let i = 0; i < 60; i += 1) await record(t, s.id, [heard], [{ 'q-heard': `Mine ${i}` }]);
+    const res = await request(t.app, 'GET', `/api/surveys/${s.id}/results`, { token: owner.token });
+    const other = res.json<ResultsResponse>().questions[0]!.otherTexts!;
+    expect(other.total).toBe(60);
+    expect(other.texts).toEqual(Array.from({ length: OTHER_TEXTS_LISTED }, (_, i) => `Mine ${59 - i}`));
+  });
+
+  it('lists the texts of the responses a filter keeps, with their total', async () => {
+    const { owner, s } = await surveyWithResponses();
+    const filters = encodeURIComponent(JSON.stringify([{ questionId: 'q-day', operator: 'equals', value: 'Friday' }]));
+    const res = await request(t.app, 'GET', `/api/surveys/${s.id}/results?filters=${filters}`, {
+      token: owner.token,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<ResultsResponse>();
+    expect(body.matchingResponses).toBe(30);
+    const byId = new Map(body.questions.map((q) => [q.id, q]));
+    const friday = (i: number) => i % 2 === 0;
+    const heardTexts = own(friday, (i) => (i % 3 === 0 ? undefined : `Own words ${i}`));
+    expect(byId.get('q-heard')!.otherTexts).toEqual({ texts: heardTexts, total: heardTexts.length });
+    expect(heardTexts).toHaveLength(20);
+    expect(byId.get('q-liked')!.otherTexts).toEqual({
+      texts: own(friday, (i) => (i % 4 === 0 ? `Liked ${i}` : undefined)),
+      total: 15,
+    });
   });
 });
 

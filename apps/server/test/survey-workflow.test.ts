@@ -415,12 +415,40 @@ describe(`survey settings: one response per browser (${TEST_DIALECT})`, () => {
     );
     expectError(await submit(t, s, { respondentId: 'browser-aaaa-1' }), 409, 'ALREADY_RESPONDED');
     expect((await submit(t, s, { respondentId: 'browser-bbbb-2' })).statusCode).toBe(201);
-    // Without an id (an old runner, storage refused): accepted, as many times as sent.
-    expect((await submit(t, s)).statusCode).toBe(201);
-    expect((await submit(t, s)).statusCode).toBe(201);
     expect((await storedResponses(t, s.id)).map((r) => r.respondent_id).sort()).toEqual(
-      ['browser-aaaa-1', 'browser-bbbb-2', null, null].sort(),
+      ['browser-aaaa-1', 'browser-bbbb-2'].sort(),
     );
+  });
+
+  it('refuses a response without a respondentId with 400 RESPONDENT_ID_REQUIRED, storing nothing', async () => {
+    const user = await createUser(t.ctx);
+    const s = await createSurvey(t.ctx, user.id, {
+      state: 'active',
+      questions: oneQuestion(),
+      settings: { oneResponsePerBrowser: true },
+    });
+    const message = 'This survey takes one response per browser: the response must carry a respondentId';
+    expectError(await submit(t, s), 400, 'RESPONDENT_ID_REQUIRED', { message });
+    // Several at once (one group commit): each refused alike.
+    const together = await Promise.all([submit(t, s), submit(t, s), submit(t, s, { respondentId: 'browser-dddd-4' })]);
+    expect(together.map((res) => res.statusCode)).toEqual([400, 400, 201]);
+    expectError(together[0]!, 400, 'RESPONDENT_ID_REQUIRED', { message });
+    expect((await storedResponses(t, s.id)).map((r) => r.respondent_id)).toEqual(['browser-dddd-4']);
+    expect(await surveyState(t, s.id)).toEqual({ state: 'active', response_count: 1 });
+  });
+
+  it('refuses a response without a respondentId once the setting is on, even if it was checked before', async () => {
+    const user = await createUser(t.ctx);
+    const s = await createSurvey(t.ctx, user.id, { state: 'active', questions: oneQuestion() });
+    // Read and kept by the service while the setting is off.
+    expect((await submit(t, s)).statusCode).toBe(201);
+    await t.ctx.db.kysely
+      .updateTable('surveys')
+      .set({ one_response_per_browser: 1 })
+      .where('id', '=', s.id)
+      .execute();
+    expectError(await submit(t, s), 400, 'RESPONDENT_ID_REQUIRED');
+    expect(await storedResponses(t, s.id)).toHaveLength(1);
   });
 
   it('ignores the respondentId on a survey without the setting', async () => {

@@ -192,6 +192,7 @@ describe(`surveys in workspaces: roles (${TEST_DIALECT})`, () => {
       ['POST', '/api/surveys', body({ workspaceId: w.id })],
       ['POST', '/api/surveys/generate', { prompt: 'A survey about lunch', workspaceId: w.id }],
       ['POST', `/api/surveys/${id}/results/share`, { includeTextAnswers: false }],
+      ['GET', `/api/surveys/${id}/results/share`],
       ['DELETE', `/api/surveys/${id}/results/share`],
       ['DELETE', `/api/surveys/${id}/responses/${responseId}`],
       ['POST', `/api/surveys/${id}/webhooks`, { url: 'https://93.184.215.14/hooks', events: ['response.created'] }],
@@ -203,6 +204,23 @@ describe(`surveys in workspaces: roles (${TEST_DIALECT})`, () => {
     }
     expect(await stored(t, id)).toEqual(before);
     expect((await listOf(t, w.viewer, `?workspaceId=${w.id}`)).total).toBe(1);
+  });
+
+  it("shows the shared report's link to editors and owners, never to a viewer (403)", async () => {
+    const w = await team(t);
+    const survey = await created(t, w.editor, w.id);
+    const url = `/api/surveys/${survey.surveyId}/results/share`;
+    const shared = await request(t.app, 'POST', url, { token: w.editor.token, body: { includeTextAnswers: false } });
+    expect(shared.statusCode, shared.body).toBe(200);
+    const link = shared.json<{ url: string }>().url;
+    for (const member of [w.editor, w.owner]) {
+      const res = await request(t.app, 'GET', url, { token: member.token });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({ share: { url: link } });
+    }
+    const refused = await request(t.app, 'GET', url, { token: w.viewer.token });
+    expectError(refused, 403, 'WORKSPACE_ROLE_FORBIDDEN', ROLE_FORBIDDEN('viewer'));
+    expect(refused.body).not.toContain(link.split('/').at(-1));
   });
 
   it('answers someone outside the workspace 404 for its surveys and the workspace itself', async () => {

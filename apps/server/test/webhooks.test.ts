@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { WEBHOOK_LIMITS, type CreatedWebhook, type Webhook, type WebhookList } from '@quorum/contract';
+import {
+  WEBHOOK_LIMITS,
+  errorDetail,
+  type ApiKeyScope,
+  type CreatedApiKey,
+  type CreatedWebhook,
+  type DeliveryList,
+  type Webhook,
+  type WebhookList,
+} from '@quorum/contract';
 import { createAdmin, createSurvey, createUser } from '@quorum/test-support/factories';
 import { createSecretBox } from '../src/modules/two-factor/secret-box';
+import { deliveryRow } from '../src/modules/webhooks/webhook-outbox';
+import { insertDeliveries } from '../src/modules/webhooks/webhooks.repository';
 import { webhookSecretContext } from '../src/modules/webhooks/webhooks.service';
 import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';
 import { expectError } from './support/expect-error';
@@ -231,6 +242,176 @@ describe(`webhooks: managing them (${TEST_DIALECT})`, () => {
       'WEBHOOK_NOT_FOUND',
     );
     expect(await webhookCount(t, survey.id)).toBe(1);
+  });
+});
+
+describe(`webhooks: what an API key needs for responses to be sent or shown (${TEST_DIALECT})`, () => {
+  const t = useTestApp({ outboundAllowPrivate: true });
+  const MISSING = errorDetail('API_KEY_SCOPE_MISSING', { scope: 'responses:read' });
+
+  async function keyOf(token: string, scopes: readonly ApiKeyScope[]): Promise<string> {
+    const res = await request(t.app, 'POST', '/api/user/api-keys', { token, body: { name: 'Sync', scopes } });
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json<CreatedApiKey>().key;
+  }
+
+  /** A finished delivery of `event` to the webhook, as the outbox stores one. */
+  async function finishedDelivery(surveyId: string, webhookId: string, event: 'response.created' | 'survey.closed') {
+    const now = t.ctx.clock.now().toISOString();
+    const data =
+      event === 'response.created'
+        ? { response: { id: 'r1', submittedAt: now, answers: {}, hiddenFields: { email: 'a@example.com' } } }
+        : { reason: 'manual' };
+    const row = deliveryRow(
+      webhookId,
+      surveyId,
+      { event, createdAt: now, survey: { id: surveyId, title: 'S' }, data },
+      now,
+    );
+    await insertDeliveries(t.ctx.db.kysely, [{ ...row, status: 'failed', next_attempt_at: null, completed_at: now }]);
+    return row.id;
+  }
+
+  const webhookRow = (id: string) =>
+    t.ctx.db.kysely
+      .selectFrom('webhooks')
+      .select(['url', 'events', 'enabled'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+  const deliveryStatus = async (id: string) =>
+    (
+      await t.ctx.db.kysely
+        .selectFrom('webhook_deliveries')
+        .select('status')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).status;
+
+  it('refuses a key without responses:read a webhook for response events, and allows one for survey.closed', async () => {
+    const { owner, survey } = await ownerWithSurvey(t);
+    const writer = await keyOf(owner.token, ['surveys:read', 'surveys:write']);
+    for (const events of [['response.created'], ['response.deleted'], ['survey.closed', 'response.created']]) {
+      const res = await request(t.app, 'POST', hooks(survey.id), {
+        token: writer,
+        body: { url: 'http://127.0.0.1:9/hooks', events },
+      });
+      expectError(res, 403, 'API_KEY_SCOPE_MISSING', MISSING, events.join(','));
+    }
+    expect(await webhookCount(t, survey.id)).toBe(0);
+    const closed = await request(t.app, 'POST', hooks(survey.id), {
+      token: writer,
+      body: { url: 'http://127.0.0.1:9/hooks', events: ['survey.closed'] },
+    });
+    expect(closed.statusCode, closed.body).toBe(201);
+
+    const reader = await keyOf(owner.token, ['surveys:write', 'responses:read']);
+    const full = await request(t.app, 'POST', hooks(survey.id), {
+      token: reader,
+      body: { url: 'http://127.0.0.1:9/hooks', events: ['response.created'] },
+    });
+    expect(full.statusCode, full.body).toBe(201);
+    // A session is no key: its rights are the survey's.
+    const session = await request(t.app, 'POST', hooks(survey.id), {
+      token: owner.token,
+      body: { url: 'http://127.0.0.1:9/hooks', events: ['response.created', 'response.deleted'] },
+    });
+    expect(session.statusCode, session.body).toBe(201);
+    expect(await webhookCount(t, survey.id)).toBe(3);
+  });
+
+  it('refuses such a key adding a response event, or a new URL for a webhook that has one, changing nothing', async () => {
+    const { owner, survey } = await ownerWithSurvey(t);
+    const writer = await keyOf(owner.token, ['surveys:read', 'surveys:write']);
+    const make = async (events: string[]) =>
+      (
+        await request(t.app, 'POST', hooks(survey.id), {
+          token: owner.token,
+          body: { url: 'http://127.0.0.1:9/hooks', events },
+        })
+      ).json<Webhook>().id;
+    const closedOnly = await make(['survey.closed']);
+    const responses = await make(['response.created', 'survey.closed']);
+    const patch = (id: string, body: unknown) =>
+      request(t.app, 'PATCH', `${hooks(survey.id)}/${id}`, { token: writer, body });
+
+    for (const [id, body] of [
+      [closedOnly, { events: ['survey.closed', 'response.created'] }],
+      [closedOnly, { events: ['response.deleted'], url: 'http://127.0.0.1:9/mine' }],
+      [responses, { url: 'http://127.0.0.1:9/mine' }],
+      [responses, { url: 'http://127.0.0.1:9/mine', enabled: true }],
+    ] as const) {
+      expectError(await patch(id, body), 403, 'API_KEY_SCOPE_MISSING', MISSING, JSON.stringify(body));
+    }
+    expect(await webhookRow(closedOnly)).toMatchObject({
+      url: 'http://127.0.0.1:9/hooks',
+      events: '["survey.closed"]',
+    });
+    expect(await webhookRow(responses)).toMatchObject({
+      url: 'http://127.0.0.1:9/hooks',
+      events: '["response.created","survey.closed"]',
+    });
+
+    // What sends no response elsewhere stays a surveys:write change.
+    for (const [id, body] of [
+      [closedOnly, { url: 'http://127.0.0.1:9/other' }],
+      [responses, { enabled: false }],
+      [responses, { events: ['response.created', 'survey.closed'] }],
+      [responses, { events: ['survey.closed'] }],
+      [responses, { events: ['survey.closed'], url: 'http://127.0.0.1:9/other' }],
+    ] as const) {
+      const res = await patch(id, body);
+      expect(res.statusCode, `${JSON.stringify(body)}: ${res.body}`).toBe(200);
+    }
+    const reader = await keyOf(owner.token, ['surveys:write', 'responses:read']);
+    const added = await request(t.app, 'PATCH', `${hooks(survey.id)}/${closedOnly}`, {
+      token: reader,
+      body: { events: ['response.created'] },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+  });
+
+  it('lets such a key send a test event, but not resend a response or read the deliveries', async () => {
+    const { owner, survey } = await ownerWithSurvey(t);
+    const writer = await keyOf(owner.token, ['surveys:read', 'surveys:write']);
+    const reader = await keyOf(owner.token, ['surveys:read', 'surveys:write', 'responses:read']);
+    const { id } = (
+      await request(t.app, 'POST', hooks(survey.id), {
+        token: owner.token,
+        body: { url: 'http://127.0.0.1:9/hooks', events: ['response.created', 'survey.closed'] },
+      })
+    ).json<Webhook>();
+    const base = `${hooks(survey.id)}/${id}`;
+    const withResponse = await finishedDelivery(survey.id, id, 'response.created');
+    const closed = await finishedDelivery(survey.id, id, 'survey.closed');
+
+    const test = await request(t.app, 'POST', `${base}/test`, { token: writer });
+    expect(test.statusCode, test.body).toBe(202);
+
+    expectError(
+      await request(t.app, 'POST', `${base}/deliveries/${withResponse}/resend`, { token: writer }),
+      403,
+      'API_KEY_SCOPE_MISSING',
+      MISSING,
+    );
+    expect(await deliveryStatus(withResponse)).toBe('failed');
+    const resentClosed = await request(t.app, 'POST', `${base}/deliveries/${closed}/resend`, { token: writer });
+    expect(resentClosed.statusCode, resentClosed.body).toBe(202);
+    const resent = await request(t.app, 'POST', `${base}/deliveries/${withResponse}/resend`, { token: reader });
+    expect(resent.statusCode, resent.body).toBe(202);
+
+    expectError(
+      await request(t.app, 'GET', `${base}/deliveries`, { token: writer }),
+      403,
+      'API_KEY_SCOPE_MISSING',
+      MISSING,
+    );
+    const listed = await request(t.app, 'GET', `${base}/deliveries`, { token: reader });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json<DeliveryList>().deliveries.map((d) => d.id)).toEqual(
+      expect.arrayContaining([withResponse, closed]),
+    );
+    const bySession = await request(t.app, 'GET', `${base}/deliveries`, { token: owner.token });
+    expect(bySession.statusCode, bySession.body).toBe(200);
   });
 });
 

@@ -114,6 +114,8 @@ export const ERROR_MESSAGES = {
   ANSWER_OFF_PATH: 'Question {position} is not on the path these answers take, so it cannot be answered',
   /** 409: a survey with oneResponsePerBrowser already holds a response with this respondentId. */
   ALREADY_RESPONDED: 'You have already responded to this survey',
+  /** 400: a survey with oneResponsePerBrowser takes a response only with the browser's respondentId. */
+  RESPONDENT_ID_REQUIRED: 'This survey takes one response per browser: the response must carry a respondentId',
   /** 403: before the survey's opensAt (an ISO date-time). */
   SURVEY_NOT_OPEN_YET: 'This survey opens on {opensAt}',
   /** 400: a hidden field the survey does not declare. */

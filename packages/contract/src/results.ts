@@ -53,6 +53,9 @@ export const dateSummarySchema = z.object({
 });
 export type DateSummary = z.infer<typeof dateSummarySchema>;
 
+/** "Other" texts the owner's results list per question, newest first. */
+export const OTHER_TEXTS_LISTED = 50;
+
 export const questionResultSchema = z.object({
   id: z.string(),
   text: z.string(),
@@ -71,8 +74,15 @@ export const questionResultSchema = z.object({
    * then values outside the scale. Matrix questions: see `rows`. Text, email, number and date questions: empty.
    */
   statistics: z.array(statisticSchema),
-  /** Questions that offer "Other": true (its count is the statistic named "Other"; the texts are in the responses). */
+  /** Questions that offer "Other": true (its count is the statistic named "Other"; the texts are in `otherTexts`). */
   allowOther: z.boolean().optional(),
+  /**
+   * The owner's results (GET …/results) of a question that offers "Other": the newest texts given as "Other", newest
+   * first, at most OTHER_TEXTS_LISTED, of the responses the filter keeps; `total` is how many of those responses
+   * chose "Other" (the "Other" statistic's count). Unfiltered, the texts are looked for among the newest 5,000
+   * responses, so a rarely chosen "Other" may list fewer than `total` even below 50.
+   */
+  otherTexts: z.object({ texts: z.array(z.string()), total: z.number().int() }).optional(),
   /** Rating questions only: the mean rating, null while nobody rated. */
   average: z.number().nullable().optional(),
   /** Rating questions only: how many ratings the average is made of. */

@@ -55,7 +55,8 @@ export const sharedResultsSchema = z.object({
   timeZone: z.string(),
   timeline: timelineSchema,
   funnel: funnelSchema,
-  questions: z.array(questionResultSchema),
+  /** The owner's `otherTexts` never: "Other" texts are in `textAnswers`, only when the owner included them. */
+  questions: z.array(questionResultSchema.omit({ otherTexts: true })),
   /** When the report was read (ISO). */
   generatedAt: z.string(),
 });

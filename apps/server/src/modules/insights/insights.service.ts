@@ -15,8 +15,13 @@ import type { AnalysisPool } from './insights-pool';
 import { findNewestResponseId, findSurveyQuestion, listResponsesNewestFirst } from './insights.repository';
 import { builtinThemes } from './text-analysis';
 
-/** Responses read per query while collecting free texts. */
+/**
+ * Responses read per query while collecting free texts, at most: the first query reads twice as many as wanted
+ * (at least FIRST_PAGE_ROWS), each next one twice as many as the last, so a question most respondents answer costs
+ * one small query and a rare one few round trips.
+ */
 const PAGE_ROWS = 1_000;
+const FIRST_PAGE_ROWS = 100;
 /**
  * Responses an insight reads at most, newest first, to find its INSIGHTS_LIMITS.answers texts: a question few
  * answered does not make it read a million responses.
@@ -46,9 +51,11 @@ export async function readFreeTexts(
   const wanted = questions.filter((q) => texts.has(q.id));
   let before: string | undefined;
   let scanned = 0;
+  let page = Math.min(PAGE_ROWS, Math.max(FIRST_PAGE_ROWS, options.perQuestion * 2));
   const done = () => wanted.every((q) => texts.get(q.id)!.length >= options.perQuestion);
   while (wanted.length > 0 && !done() && scanned < options.scanRows) {
-    const limit = Math.min(PAGE_ROWS, options.scanRows - scanned);
+    const limit = Math.min(page, options.scanRows - scanned);
+    page = Math.min(PAGE_ROWS, page * 2);
     const rows = await listResponsesNewestFirst(db, surveyId, {
       before,
       from: options.range?.from,

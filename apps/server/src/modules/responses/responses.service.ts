@@ -168,6 +168,14 @@ function hiddenFieldRefusal(settings: SurveySettings, values: Record<string, str
   return unknown === undefined ? undefined : new BadRequestError('HIDDEN_FIELD_UNKNOWN', { key: unknown });
 }
 
+/**
+ * 400 RESPONDENT_ID_REQUIRED when the survey takes one response per browser and the submission names no browser:
+ * without an id the limit could not hold, so such a response is refused, not taken unlimited.
+ */
+function respondentRefusal(settings: SurveySettings, respondentId: string | null | undefined): AppError | undefined {
+  return settings.oneResponsePerBrowser && !respondentId ? new BadRequestError('RESPONDENT_ID_REQUIRED') : undefined;
+}
+
 /** Whether a write failed on the one-response-per-browser unique index (both dialects' wording). */
 function isRespondentConflict(error: unknown): boolean {
   const text = error instanceof Error ? `${error.message} ${JSON.stringify(error)}` : String(error);
@@ -319,9 +327,12 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
           const kept: Pending[] = [];
           const offered = survey.languages && languagesOf(survey.languages);
           for (const p of pendings) {
-            const hiddenProblem = hiddenFieldRefusal(settings, p.response.hiddenFields ?? null);
-            if (hiddenProblem) {
-              refused.set(p, hiddenProblem);
+            // The settings as read under the survey's lock: one changed since the response was checked holds too.
+            const problem =
+              hiddenFieldRefusal(settings, p.response.hiddenFields ?? null) ??
+              respondentRefusal(settings, p.response.respondentId);
+            if (problem) {
+              refused.set(p, problem);
               continue;
             }
             // A language removed since the response was checked is not taken any more.
@@ -413,6 +424,7 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
       const refusalOf = (against: CheckedAgainst) =>
         timeRefusal(against.settings, submittedAt) ??
         hiddenFieldRefusal(against.settings, hiddenFields) ??
+        respondentRefusal(against.settings, submission.respondentId) ??
         languageRefusal(against, language);
       if (!check.ok || refusalOf(checkedAgainst)) {
         // Refuse only on the current survey: the kept copy may predate an edit that makes this valid.

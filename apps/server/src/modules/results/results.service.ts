@@ -33,6 +33,7 @@ import { createResultsCounter } from './filtered-results';
 import { compileFilter, type CompiledFilter } from './response-filter';
 import { checkFilterLanguages, languageBreakdown } from './filter-languages';
 import { flagResponses } from './response-flags';
+import { collectOtherTexts, readOtherTexts, withOtherTexts } from './other-texts';
 import { toResponseRow, toResultQuestion, type ResultQuestion } from './result-rows';
 import { createCsvExportStream } from './results.csv';
 import {
@@ -215,6 +216,7 @@ export function createResultsService(deps: ResultsDeps) {
         const questions = snapshot.questions.map(toResultQuestion);
         const page = toPage(newest, limit, await flagResponses(db, surveyId, newest.slice(0, limit), questions));
         const funnel = await readFunnel(db, surveyId, currentIds(questions));
+        const otherTexts = await readOtherTexts(db, surveyId, questions);
         return {
           surveyId: survey.id,
           projectId: survey.project_id,
@@ -226,7 +228,7 @@ export function createResultsService(deps: ResultsDeps) {
           timeZone,
           timeline: daysFromQuarters(quarters, timeZone),
           funnel,
-          questions: buildQuestionResults(questions, counts, totals),
+          questions: withOtherTexts(buildQuestionResults(questions, counts, totals), otherTexts),
           hiddenFields: await findDeclaredHiddenFields(db, surveyId),
           languages: languageBreakdown(snapshot.languages, snapshot.byLanguage),
           responses: page.responses,
@@ -242,9 +244,11 @@ export function createResultsService(deps: ResultsDeps) {
       const counter = createResultsCounter(questions, limit + 1);
       const upTo = await latestResponseId(db, surveyId);
       const byLanguage = new Map<string, number>();
+      const otherTexts = collectOtherTexts(questions);
       for await (const kept of scanKeptResponses(db, surveyId, questions, compiled, upTo)) {
         for (const response of kept) {
           counter.add(response);
+          otherTexts.add(response.answers);
           const { language } = response.row;
           byLanguage.set(language, (byLanguage.get(language) ?? 0) + 1);
         }
@@ -272,7 +276,7 @@ export function createResultsService(deps: ResultsDeps) {
         timeZone,
         timeline: daysFromQuarters(counter.quarters(), timeZone),
         funnel,
-        questions: buildQuestionResults(questions, counts, totals),
+        questions: withOtherTexts(buildQuestionResults(questions, counts, totals), otherTexts.texts()),
         hiddenFields,
         languages: languageBreakdown(await findSurveyLanguages(db, surveyId), byLanguage),
         responses: page.responses,

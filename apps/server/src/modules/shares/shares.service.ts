@@ -117,9 +117,12 @@ export function createSharesService(deps: SharesDeps) {
       return toShare(row, fresh.token);
     },
 
-    /** GET /api/surveys/:surveyId/results/share (whoever may see the results): the share, or null. */
+    /**
+     * GET /api/surveys/:surveyId/results/share (editors and owners of its workspace, and administrators; viewers
+     * 403): the share, or null.
+     */
     async status(actor: Actor, surveyId: string): Promise<ResultsShareStatus> {
-      const survey = await access.loadSurveyFor(actor, surveyId, 'view-results');
+      const survey = await access.loadSurveyFor(actor, surveyId, 'see-share-link');
       const row = await findShareOfSurvey(db, survey.id);
       const token = row && tokenOf(row);
       return { share: row && token !== undefined ? toShare(row, token) : null };

@@ -32,6 +32,7 @@ export const SURVEY_ACTIONS = [
   'view-results',
   'export-results',
   'share-results',
+  'see-share-link',
   'delete-responses',
   'manage-webhooks',
 ] as const;
@@ -93,14 +94,16 @@ export function refusalBeforeReading(actor: Actor, action: SurveyAction): 'forbi
 }
 
 /**
- * Administrators read every survey and its results, in any state; of the writes they only restore (sharing the
- * results and managing webhooks are for the editors and owners of the survey's workspace).
+ * Administrators read every survey and its results, in any state, and see a shared report's link; of the writes
+ * they only restore (sharing the results and managing webhooks are for the editors and owners of the survey's
+ * workspace).
  */
 function adminDecides(action: SurveyAction, survey: SurveyFacts): Decision {
   switch (action) {
     case 'view':
     case 'view-results':
     case 'export-results':
+    case 'see-share-link':
       return ALLOWED;
     case 'restore':
       return survey.state === 'deleted' ? ALLOWED : refuse('invalid-transition');
@@ -119,7 +122,8 @@ function adminDecides(action: SurveyAction, survey: SurveyFacts): Decision {
 /**
  * A user acts on the surveys of the workspaces they are a member of only, and a deleted survey is gone for them:
  * anything else is "not found" (for `create`, the workspace is). A viewer sees the survey and its results and
- * exports them, and changes nothing. Editors and owners do what a survey's owner always did: they edit draft and
+ * exports them, and changes nothing; nor does a viewer see the shared report's link, a bearer secret that would
+ * outlast their membership. Editors and owners do what a survey's owner always did: they edit draft and
  * active surveys only, and restoring is not theirs. Which changes of state exist from which state is the
  * contract's state machine (checked by the surveys service).
  */
@@ -139,6 +143,7 @@ function userDecides(action: SurveyAction, survey: SurveyFacts): Decision {
     case 'view-results':
     case 'export-results':
     case 'share-results':
+    case 'see-share-link':
     case 'delete-responses':
     case 'manage-webhooks':
       return ALLOWED;
@@ -275,6 +280,7 @@ export type LoadPurpose =
   | 'view-results'
   | 'export-results'
   | 'share-results'
+  | 'see-share-link'
   | 'delete-responses'
   | 'manage-webhooks'
   | { moveTo: SurveyState };

@@ -24,7 +24,8 @@ const WEBHOOK_BODY_BYTES = 4096;
 
 /**
  * A survey's webhooks (editors and owners of its workspace): create, list, change, delete, send a test event, see the deliveries and
- * send one again. API keys read with `surveys:read` and change with `surveys:write`.
+ * send one again. API keys read with `surveys:read` and change with `surveys:write`; whatever sends or shows
+ * responses also needs `responses:read`, which the service checks (it depends on the events).
  */
 export async function webhooksRoutes(app: ZodApp, ctx: AppContext): Promise<void> {
   const webhooks = createWebhooksService(ctx);

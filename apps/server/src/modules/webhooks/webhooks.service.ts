@@ -20,6 +20,7 @@ import { addressPolicy } from '../../images/image-check';
 import { createSurveyAccess } from '../surveys/survey-policy';
 import { createSecretBox } from '../two-factor/secret-box';
 import { deliveryRow, parseEvents } from './webhook-outbox';
+import { requireResponseScopeFor, requireResponsesScope } from './webhook-scopes';
 import { urlAllowed } from './webhook-sender';
 import {
   attemptsOf,
@@ -80,7 +81,9 @@ export type WebhooksDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'audit' 
 /**
  * A survey's webhooks, managed by the editors and owners of its workspace (viewers and administrators 403,
  * anyone else 404). `surveys.webhook_count` follows the number of enabled webhooks in the same transaction as every
- * change, under the survey's row lock.
+ * change, under the survey's row lock. An API key also needs `responses:read` for whatever sends or shows
+ * responses (see webhook-scopes): creating a webhook for such events, adding one to a webhook or changing the URL
+ * of a webhook that has one, resending such a delivery, and reading the deliveries.
  */
 export function createWebhooksService(deps: WebhooksDeps) {
   const { clock, audit } = deps;
@@ -115,6 +118,7 @@ export function createWebhooksService(deps: WebhooksDeps) {
     /** POST …/webhooks: at most WEBHOOK_LIMITS.perSurvey per survey; the secret is answered this once. */
     async create(principal: Principal, surveyId: string, body: CreateWebhookBody, address: string) {
       await access.loadSurveyFor(principal, surveyId, 'manage-webhooks');
+      requireResponseScopeFor(principal, body.events);
       await assertUrlAllowed(body.url);
       const now = clock.now().toISOString();
       const id = newId();
@@ -157,7 +161,8 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
     /**
      * PATCH …/webhooks/:webhookId: a new URL (checked like a new webhook's), events, or on/off. Turning a
-     * webhook on starts its failure count afresh.
+     * webhook on starts its failure count afresh. Events that carry responses, added or kept under a new URL,
+     * need an API key's `responses:read`.
      */
     async update(
       principal: Principal,
@@ -166,7 +171,13 @@ export function createWebhooksService(deps: WebhooksDeps) {
       body: UpdateWebhookBody,
       address: string,
     ): Promise<Webhook> {
-      await loadWebhook(principal, surveyId, webhookId);
+      const { webhook } = await loadWebhook(principal, surveyId, webhookId);
+      const before = parseEvents(webhook.events);
+      const after = body.events ?? before;
+      requireResponseScopeFor(principal, [
+        ...after.filter((event) => !before.includes(event)),
+        ...(body.url !== undefined ? after : []),
+      ]);
       if (body.url !== undefined) await assertUrlAllowed(body.url);
       const now = clock.now().toISOString();
       const updated = await db.transaction().execute(async (trx) => {
@@ -221,7 +232,8 @@ export function createWebhooksService(deps: WebhooksDeps) {
 
     /**
      * POST …/webhooks/:webhookId/test: a `webhook.test` delivery to this webhook only, through the outbox like
-     * any other (sent even while the webhook is off, so its owner can check a receiver before turning it on).
+     * any other (sent even while the webhook is off, so its owner can check a receiver before turning it on). It
+     * carries a fixed message and no response, so `surveys:write` is enough for an API key.
      */
     async sendTest(principal: Principal, surveyId: string, webhookId: string): Promise<Delivery> {
       const { survey, webhook } = await loadWebhook(principal, surveyId, webhookId);
@@ -242,9 +254,13 @@ export function createWebhooksService(deps: WebhooksDeps) {
       return toDelivery(row, []);
     },
 
-    /** GET …/webhooks/:webhookId/deliveries: the newest WEBHOOK_LIMITS.deliveriesListed, each with its attempts. */
+    /**
+     * GET …/webhooks/:webhookId/deliveries: the newest WEBHOOK_LIMITS.deliveriesListed, each with its attempts. The
+     * receivers' answers may echo what was sent, so an API key needs `responses:read`.
+     */
     async deliveries(principal: Principal, surveyId: string, webhookId: string): Promise<DeliveryList> {
       const { webhook } = await loadWebhook(principal, surveyId, webhookId);
+      requireResponsesScope(principal);
       const rows = await listDeliveries(db, webhook.id, WEBHOOK_LIMITS.deliveriesListed);
       const attempts = await attemptsOf(
         db,
@@ -262,12 +278,14 @@ export function createWebhooksService(deps: WebhooksDeps) {
     /**
      * POST …/deliveries/:deliveryId/resend: the same delivery (same id and body, so a receiver still drops it as
      * a repeat if it had it) goes back to pending with a fresh attempt budget; its earlier attempts stay listed.
-     * 409 DELIVERY_PENDING while it is pending.
+     * 409 DELIVERY_PENDING while it is pending. A delivery that carries a response needs an API key's
+     * `responses:read`.
      */
     async resend(principal: Principal, surveyId: string, webhookId: string, deliveryId: string): Promise<Delivery> {
       const { webhook } = await loadWebhook(principal, surveyId, webhookId);
       const delivery = await findDelivery(db, webhook.id, deliveryId);
       if (!delivery) throw new NotFoundError('DELIVERY_NOT_FOUND');
+      requireResponseScopeFor(principal, [delivery.event]);
       const now = clock.now().toISOString();
       if (!(await requeueDelivery(db, delivery.id, now))) throw new ConflictError('DELIVERY_PENDING');
       deps.outbox.nudge();

@@ -65,8 +65,11 @@ interface Call {
   body: unknown;
 }
 
-/** The API as the screen uses it, recording every call; `results` answers GET …/results. */
-function mockApi(results: ResultsResponse, { live = false } = {}) {
+/**
+ * The API as the screen uses it, recording every call; `results` answers GET …/results, and the survey is the
+ * caller's with `role` in its workspace.
+ */
+function mockApi(results: ResultsResponse, { live = false, role = survey.role } = {}) {
   const calls: Call[] = [];
   let announce = () => {};
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -94,7 +97,7 @@ function mockApi(results: ResultsResponse, { live = false } = {}) {
     if (path === '/api/surveys/s1/responses') return json({ responses: [row], nextCursor: null });
     if (path === '/api/surveys/s1/responses/r1' && method === 'DELETE') return new Response(null, { status: 204 });
     if (path === '/api/surveys/s1/responses/r1') return json(row);
-    if (path === '/api/surveys/s1') return json(survey);
+    if (path === '/api/surveys/s1') return json({ ...survey, role });
     if (path === '/api/surveys/s1/results/export-link') {
       return json({ url: '/api/surveys/s1/results.xlsx?token=t', expiresAt: '2026-03-01T10:01:00.000Z' });
     }
@@ -335,6 +338,19 @@ describe('response detail', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Response' });
     await within(dialog).findByText('Red');
     expect(within(dialog).queryByRole('button', { name: /Delete/ })).toBeNull();
+  });
+});
+
+describe("a workspace's viewer", { timeout: 30_000 }, () => {
+  it('is offered no sharing and no deletion, and the screen never asks for the shared link', async () => {
+    const api = mockApi(data, { role: 'viewer' });
+    renderPage('?response=r1');
+    const dialog = await screen.findByRole('dialog', { name: 'Response' });
+    await within(dialog).findByText('Red');
+    expect(within(dialog).queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Share results' })).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(api.calls.some((c) => c.url.pathname.endsWith('/results/share'))).toBe(false);
   });
 });
 
