@@ -24,9 +24,10 @@ test('a key made on the profile lists surveys and reads responses over plain HTT
   await expect(page.getByText('No API keys yet')).toBeVisible();
   await expectNoAxeViolations(page, 'the API keys tab, empty');
 
-  // Made by keyboard: the name, then the default read scopes.
+  // Made by keyboard: the name, the default read scopes and the account's password.
   await page.getByLabel(/^Name/).fill('Spreadsheet export');
-  await page.getByLabel(/^Name/).press('Enter');
+  await page.getByLabel(/^Your password/).fill(account.password);
+  await page.getByLabel(/^Your password/).press('Enter');
   const field = page.getByRole('textbox', { name: 'Your new API key' });
   await expect(field).toBeVisible();
   const key = await field.inputValue();

@@ -1,4 +1,5 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { describe, expect, it } from 'vitest';
 import {
   API_KEY_LIMITS,
@@ -30,7 +31,10 @@ async function createKey(
   scopes: readonly ApiKeyScope[] = API_KEY_SCOPES,
   name = 'CRM sync',
 ): Promise<CreatedApiKey> {
-  const res = await request(t.app, 'POST', '/api/user/api-keys', { token, body: { name, scopes } });
+  const res = await request(t.app, 'POST', '/api/user/api-keys', {
+    token,
+    body: { name, scopes, password: DEFAULT_PASSWORD },
+  });
   expect(res.statusCode, res.body).toBe(201);
   return res.json() as CreatedApiKey;
 }
@@ -332,6 +336,111 @@ describe(`API keys (${TEST_DIALECT})`, () => {
       // The owner's session is not the key: it keeps working.
       expect((await request(t.app, 'GET', '/api/surveys', { token: user.token })).statusCode).toBe(200);
     });
+  });
+});
+
+describe(`API keys and the account's sign-in (${TEST_DIALECT})`, () => {
+  const t = useTestApp();
+  const minutes = API_KEY_LIMITS.freshSignInMinutes;
+
+  /** A session token for the user as the server makes them, but made `minutesAgo` minutes ago. */
+  const signedInAgo = (userId: string, minutesAgo: number) =>
+    new SignJWT({ role: 'user', ver: 0 })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(userId)
+      .setJti(randomBytes(16).toString('base64url'))
+      .setIssuer('quorum')
+      .setIssuedAt(Math.floor(Date.now() / 1000) - minutesAgo * 60)
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(t.config.jwtSecret));
+  const make = (token: string, password?: string) =>
+    request(t.app, 'POST', '/api/user/api-keys', {
+      token,
+      body: { name: 'Sync', scopes: ['surveys:read'], ...(password === undefined ? {} : { password }) },
+    });
+  const keyRows = (userId: string) =>
+    t.ctx.db.kysely.selectFrom('api_keys').select(['id']).where('user_id', '=', userId).execute();
+  const revokedEntries = (userId: string) =>
+    t.ctx.db.kysely
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('type', '=', 'api_key.revoked')
+      .where('target_id', '=', userId)
+      .orderBy('id')
+      .execute();
+
+  it(`asks for the password more than ${minutes} minutes after signing in, and refuses a wrong one`, async () => {
+    const user = await createUser(t.ctx);
+    const stale = await signedInAgo(user.id, minutes + 1);
+    expectError(
+      await make(stale),
+      400,
+      'API_KEY_PASSWORD_REQUIRED',
+      errorDetail('API_KEY_PASSWORD_REQUIRED', { minutes }),
+    );
+    expectError(await make(stale, 'Wrong-password-1'), 400, 'API_KEY_PASSWORD_INCORRECT');
+    // A wrong password is refused even from a fresh session.
+    expectError(await make(await signedInAgo(user.id, 0), 'Wrong-password-1'), 400, 'API_KEY_PASSWORD_INCORRECT');
+    expect(await keyRows(user.id)).toEqual([]);
+
+    expect((await make(stale, DEFAULT_PASSWORD)).statusCode).toBe(201);
+    expect(await keyRows(user.id)).toHaveLength(1);
+  });
+
+  it(`makes a key without the password within ${minutes} minutes of signing in (as single sign-on does)`, async () => {
+    const user = await createUser(t.ctx);
+    expect((await make(await signedInAgo(user.id, minutes - 1))).statusCode).toBe(201);
+    expect(await keyRows(user.id)).toHaveLength(1);
+  });
+
+  it('signing out of all devices revokes the keys, each recorded with the reason', async () => {
+    const [user, other] = await Promise.all([createUser(t.ctx), createUser(t.ctx)]);
+    const first = await createKey(t, user.token, ['surveys:read'], 'First');
+    const second = await createKey(t, user.token, ['responses:read'], 'Second');
+    const kept = await createKey(t, other.token);
+
+    expect((await request(t.app, 'POST', '/api/user/auth/logout-all', { token: user.token })).statusCode).toBe(204);
+    expect(await keyRows(user.id)).toEqual([]);
+    expect(await keyRows(other.id)).toHaveLength(1);
+    expectError(await request(t.app, 'GET', '/api/surveys', { token: first.key }), 401, 'INVALID_TOKEN');
+    expect((await request(t.app, 'GET', '/api/surveys', { token: kept.key })).statusCode).toBe(200);
+
+    const entries = await revokedEntries(user.id);
+    expect(entries.map((e) => [e.actor_id, JSON.parse(e.details).keyId, JSON.parse(e.details).reason])).toEqual(
+      expect.arrayContaining([
+        [user.id, first.id, 'signed-out-everywhere'],
+        [user.id, second.id, 'signed-out-everywhere'],
+      ]),
+    );
+    expect(entries).toHaveLength(2);
+  });
+
+  it('a password reset revokes the keys, each recorded with the reason', async () => {
+    const user = await createUser(t.ctx);
+    const key = await createKey(t, user.token, ['surveys:read']);
+    const token = randomBytes(32).toString('base64url');
+    const now = new Date();
+    await t.ctx.db.kysely
+      .insertInto('password_resets')
+      .values({
+        token_hash: createHash('sha256').update(token, 'utf8').digest('hex'),
+        user_id: user.id,
+        created_at: now.toISOString(),
+        expires_at: new Date(now.getTime() + 30 * 60_000).toISOString(),
+        used_at: null,
+      })
+      .execute();
+    const password = 'Another-pass-42!';
+    const reset = await request(t.app, 'POST', '/api/user/auth/reset-password', {
+      body: { token, password, confirmPassword: password },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    expect(await keyRows(user.id)).toEqual([]);
+    expectError(await request(t.app, 'GET', '/api/surveys', { token: key.key }), 401, 'INVALID_TOKEN');
+    const entries = await revokedEntries(user.id);
+    expect(entries.map((e) => [e.actor_id, JSON.parse(e.details).keyId, JSON.parse(e.details).reason])).toEqual([
+      [null, key.id, 'password-reset'],
+    ]);
   });
 });
 

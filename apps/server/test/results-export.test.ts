@@ -1,7 +1,7 @@
 import type { ExportLinkResponse } from '@quorum/contract';
 import { FIVE_POINT_SCALE } from '@quorum/contract';
 import { describe, expect, it } from 'vitest';
-import { createAdmin, createSurvey, createUser, question } from '@quorum/test-support/factories';
+import { DEFAULT_PASSWORD, createAdmin, createSurvey, createUser, question } from '@quorum/test-support/factories';
 import { newId } from '../src/lib/ids';
 import { recordResponses } from '../src/modules/responses/responses.repository';
 import { createCsvExportStream } from '../src/modules/results/results.csv';
@@ -71,6 +71,30 @@ describe(`results CSV export (${TEST_DIALECT})`, () => {
     expect(res.statusCode).toBe(200);
     return res.json<ExportLinkResponse>();
   }
+
+  it('refuses a link made with an API key once the key is revoked, and keeps a session link working', async () => {
+    const owner = await createUser(t.ctx);
+    const survey = await fixture(owner.id);
+    const made = await request(t.app, 'POST', '/api/user/api-keys', {
+      token: owner.token,
+      body: { name: 'Exports', scopes: ['responses:read'], password: DEFAULT_PASSWORD },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const key = made.json<{ id: string; key: string }>();
+    const withKey = await link(survey.id, key.key);
+    const withSession = await link(survey.id, owner.token);
+    expect((await request(t.app, 'GET', withKey.url)).statusCode).toBe(200);
+
+    const revoked = await request(t.app, 'DELETE', `/api/user/api-keys/${key.id}`, { token: owner.token });
+    expect(revoked.statusCode).toBe(204);
+    expectError(await request(t.app, 'GET', withKey.url), 401, 'EXPORT_LINK_KEY_REVOKED');
+    expectError(
+      await request(t.app, 'GET', withKey.url.replace('results.csv', 'results.xlsx')),
+      401,
+      'EXPORT_LINK_KEY_REVOKED',
+    );
+    expect((await request(t.app, 'GET', withSession.url)).body).toBe(survey.csv);
+  });
 
   it('downloads the CSV byte for byte through a short-lived signed link', async () => {
     const owner = await createUser(t.ctx);

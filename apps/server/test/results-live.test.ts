@@ -2,7 +2,14 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import type { LiveResultsEvent } from '@quorum/contract';
 import { describe, expect, it } from 'vitest';
-import { createAdmin, createSurvey, createUser, type CreatedSurvey } from '@quorum/test-support/factories';
+import {
+  DEFAULT_PASSWORD,
+  createAdmin,
+  createSurvey,
+  createUser,
+  createWorkspace,
+  type CreatedSurvey,
+} from '@quorum/test-support/factories';
 import { createInMemoryLiveEvents, type LiveEvents } from '../src/events/live-events';
 import { openResultsStream } from '../src/modules/results/results.stream';
 import { createTestApp, TEST_DIALECT, request, useTestApp, useTwoInstances } from './helpers';
@@ -109,6 +116,8 @@ function countingLiveEvents(): LiveEvents & { listening: () => number } {
   let listening = 0;
   return {
     publish: (event) => inner.publish(event),
+    publishAccessEnded: (event) => inner.publishAccessEnded(event),
+    onAccessEnded: (listener) => inner.onAccessEnded(listener),
     async subscribe(surveyId, listener) {
       const stop = await inner.subscribe(surveyId, listener);
       listening += 1;
@@ -237,6 +246,154 @@ describe(`live results stream lifecycle (${TEST_DIALECT})`, () => {
   });
 });
 
+/** A key of the user that may read responses, made with the password. */
+async function makeKey(app: FastifyInstance, token: string): Promise<{ id: string; key: string }> {
+  const res = await request(app, 'POST', '/api/user/api-keys', {
+    token,
+    body: { name: 'Live', scopes: ['responses:read'], password: DEFAULT_PASSWORD },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json() as { id: string; key: string };
+}
+
+/** How long a stream that is to stay open is watched after another one closed. */
+const SETTLE_MS = 300;
+
+const responseEvents = (stream: { events: SseEvent[] }) => stream.events.filter((e) => e.event === 'response');
+
+describe(`live results streams end when access ends (${TEST_DIALECT})`, () => {
+  const t = useTestApp();
+
+  it("closes a removed member's stream, sends it nothing after, and refuses its reconnect", async () => {
+    const [owner, member] = await Promise.all([createUser(t.ctx), createUser(t.ctx)]);
+    const workspaceId = await createWorkspace(t.ctx, [
+      [owner, 'owner'],
+      [member, 'viewer'],
+    ]);
+    const survey = await createSurvey(t.ctx, owner.id, { state: 'active', workspaceId });
+    const own = await createSurvey(t.ctx, member.id, { state: 'active' });
+    const owners = await openStream(t.app, survey.id, owner.token);
+    const members = await openStream(t.app, survey.id, member.token);
+    const membersOwn = await openStream(t.app, own.id, member.token);
+    try {
+      await Promise.all([owners.next('ready'), members.next('ready'), membersOwn.next('ready')]);
+      const removed = await request(t.app, 'DELETE', `/api/workspaces/${workspaceId}/members/${member.id}`, {
+        token: owner.token,
+      });
+      expect(removed.statusCode, removed.body).toBe(204);
+      await until(() => members.ended);
+
+      expect((await submit(t.app, survey)).statusCode).toBe(201);
+      await owners.next('response');
+      expect(responseEvents(members)).toEqual([]);
+      // Their stream on a survey they still may see stays open, as does the owner's.
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
+      expect(membersOwn.ended).toBe(false);
+      expect(owners.ended).toBe(false);
+
+      // Reconnecting runs the whole check again.
+      const again = await request(t.app, 'GET', `/api/surveys/${survey.id}/results/stream`, { token: member.token });
+      expect(again.statusCode).toBe(404);
+    } finally {
+      owners.close();
+      members.close();
+      membersOwn.close();
+    }
+  });
+
+  it("closes the streams of a deleted workspace's members", async () => {
+    const [owner, member] = await Promise.all([createUser(t.ctx), createUser(t.ctx)]);
+    const workspaceId = await createWorkspace(t.ctx, [
+      [owner, 'owner'],
+      [member, 'editor'],
+    ]);
+    const survey = await createSurvey(t.ctx, member.id, { state: 'active', workspaceId });
+    const owners = await openStream(t.app, survey.id, owner.token);
+    try {
+      await owners.next('ready');
+      const deleted = await request(t.app, 'DELETE', `/api/workspaces/${workspaceId}`, { token: owner.token });
+      expect(deleted.statusCode, deleted.body).toBe(204);
+      // The survey went back to its creator's personal workspace: the owner no longer sees it.
+      await until(() => owners.ended);
+    } finally {
+      owners.close();
+    }
+  });
+
+  it('signing out of this device closes its streams only; of all devices, every stream and key stream', async () => {
+    const user = await createUser(t.ctx);
+    const survey = await createSurvey(t.ctx, user.id, { state: 'active' });
+    const laptop = user.token;
+    const phone = await t.ctx.tokens.sign({ sub: user.id, role: 'user', ver: 0 });
+    const key = await makeKey(t.app, phone);
+    const onLaptop = await openStream(t.app, survey.id, laptop);
+    const onPhone = await openStream(t.app, survey.id, phone);
+    const withKey = await openStream(t.app, survey.id, key.key);
+    try {
+      await Promise.all([onLaptop.next('ready'), onPhone.next('ready'), withKey.next('ready')]);
+      expect((await request(t.app, 'POST', '/api/user/auth/logout', { token: laptop })).statusCode).toBe(204);
+      await until(() => onLaptop.ended);
+      expect((await submit(t.app, survey)).statusCode).toBe(201);
+      await onPhone.next('response');
+      await withKey.next('response');
+      expect(responseEvents(onLaptop)).toEqual([]);
+
+      expect((await request(t.app, 'POST', '/api/user/auth/logout-all', { token: phone })).statusCode).toBe(204);
+      await until(() => onPhone.ended && withKey.ended);
+      expect((await submit(t.app, survey)).statusCode).toBe(201);
+      await new Promise((r) => setTimeout(r, SETTLE_MS));
+      expect(responseEvents(onPhone)).toEqual([]);
+      expect(responseEvents(withKey)).toEqual([]);
+    } finally {
+      onLaptop.close();
+      onPhone.close();
+      withKey.close();
+    }
+  });
+
+  it("revoking a key closes the key's streams, not the session's", async () => {
+    const user = await createUser(t.ctx);
+    const survey = await createSurvey(t.ctx, user.id, { state: 'active' });
+    const key = await makeKey(t.app, user.token);
+    const withKey = await openStream(t.app, survey.id, key.key);
+    const withSession = await openStream(t.app, survey.id, user.token);
+    try {
+      await Promise.all([withKey.next('ready'), withSession.next('ready')]);
+      expect((await request(t.app, 'DELETE', `/api/user/api-keys/${key.id}`, { token: user.token })).statusCode).toBe(
+        204,
+      );
+      await until(() => withKey.ended);
+      expect((await submit(t.app, survey)).statusCode).toBe(201);
+      await withSession.next('response');
+      expect(responseEvents(withKey)).toEqual([]);
+      expect(withSession.ended).toBe(false);
+      expect(
+        (await request(t.app, 'GET', `/api/surveys/${survey.id}/results/stream`, { token: key.key })).statusCode,
+      ).toBe(401);
+    } finally {
+      withKey.close();
+      withSession.close();
+    }
+  });
+
+  it('a password change closes the streams of the older sessions', async () => {
+    const user = await createUser(t.ctx);
+    const survey = await createSurvey(t.ctx, user.id, { state: 'active' });
+    const stream = await openStream(t.app, survey.id, user.token);
+    try {
+      await stream.next('ready');
+      const changed = await request(t.app, 'PUT', '/api/user/auth/change-password', {
+        token: user.token,
+        body: { currentPassword: DEFAULT_PASSWORD, newPassword: 'Another-pass-42!' },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      await until(() => stream.ended);
+    } finally {
+      stream.close();
+    }
+  });
+});
+
 describe.runIf(Boolean(process.env.REDIS_URL))(`live results across instances through Redis (${TEST_DIALECT})`, () => {
   const { a, b } = useTwoInstances({ redisUrl: process.env.REDIS_URL });
 
@@ -260,6 +417,35 @@ describe.runIf(Boolean(process.env.REDIS_URL))(`live results across instances th
     } finally {
       onA.close();
       onB.close();
+    }
+  });
+});
+
+describe.runIf(Boolean(process.env.REDIS_URL))(`live results streams end across instances (${TEST_DIALECT})`, () => {
+  const { a, b } = useTwoInstances({ redisUrl: process.env.REDIS_URL });
+
+  it('removing a member on one instance closes their stream on the other', async () => {
+    const [owner, member] = await Promise.all([createUser(a.ctx), createUser(a.ctx)]);
+    const workspaceId = await createWorkspace(a.ctx, [
+      [owner, 'owner'],
+      [member, 'viewer'],
+    ]);
+    const survey = await createSurvey(a.ctx, owner.id, { state: 'active', workspaceId });
+    const onB = await openStream(b.app, survey.id, member.token);
+    const ownersOnB = await openStream(b.app, survey.id, owner.token);
+    try {
+      await Promise.all([onB.next('ready'), ownersOnB.next('ready')]);
+      const removed = await request(a.app, 'DELETE', `/api/workspaces/${workspaceId}/members/${member.id}`, {
+        token: owner.token,
+      });
+      expect(removed.statusCode, removed.body).toBe(204);
+      await until(() => onB.ended);
+      expect((await submit(a.app, survey)).statusCode).toBe(201);
+      await ownersOnB.next('response');
+      expect(responseEvents(onB)).toEqual([]);
+    } finally {
+      onB.close();
+      ownersOnB.close();
     }
   });
 });

@@ -31,6 +31,8 @@ export const API_KEY_LIMITS = {
   name: 100,
   /** Keys one account may hold. */
   keysPerAccount: 20,
+  /** Making a key without the password needs a sign-in at most this many minutes ago. */
+  freshSignInMinutes: 5,
 } as const;
 
 /** POST /api/user/api-keys. */
@@ -46,6 +48,11 @@ export const createApiKeyBodySchema = z
       .min(1, { error: 'Choose at least one scope' })
       .max(API_KEY_SCOPES.length)
       .refine((scopes) => new Set(scopes).size === scopes.length, { error: 'Each scope may be listed once' }),
+    /**
+     * The account's password. It may be left out within API_KEY_LIMITS.freshSignInMinutes of signing in (the
+     * only way for an account made by single sign-on, which has no password).
+     */
+    password: z.string({ error: 'password must be a string' }).max(256).optional(),
   })
   .strict();
 export type CreateApiKeyBody = z.input<typeof createApiKeyBodySchema>;

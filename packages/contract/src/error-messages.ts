@@ -161,6 +161,10 @@ export const ERROR_MESSAGES = {
   API_KEY_NOT_FOUND: 'API key not found',
   /** 409. Params: `limit`. */
   API_KEY_LIMIT_REACHED: 'You can have at most {limit} API keys. Delete one you no longer need first.',
+  /** 400: making a key without the password, more than `minutes` after signing in. Params: `minutes`. */
+  API_KEY_PASSWORD_REQUIRED: 'Enter your password to create an API key, or sign in again (within {minutes} minutes).',
+  /** 400: making a key with a wrong password. */
+  API_KEY_PASSWORD_INCORRECT: 'The password is incorrect. No API key was created.',
 
   // Webhooks
   /** 404: no webhook with this id on this survey. */
@@ -218,6 +222,8 @@ export const ERROR_MESSAGES = {
 
   // Results
   EXPORT_LINK_EXPIRED: 'This download link has expired or is not valid. Please download again from the results page.',
+  /** 401: a download link made with an API key that has since been revoked (or lost its scope). */
+  EXPORT_LINK_KEY_REVOKED: 'The API key this download link was made with has been revoked.',
 
   // Survey generation (the dashboard shows them after "Failed to generate survey: ")
   GENERATE_RATE_LIMITED: 'You have generated many surveys in a short time. Please wait a few minutes and try again.',

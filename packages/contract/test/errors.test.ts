@@ -19,6 +19,7 @@ const SAMPLE_PARAMS: Partial<Record<ErrorCode, ErrorParams>> = {
   ROUTE_NOT_FOUND: { method: 'GET', path: '/api/nope' },
   API_KEY_SCOPE_MISSING: { scope: 'surveys:write' },
   API_KEY_LIMIT_REACHED: { limit: 20 },
+  API_KEY_PASSWORD_REQUIRED: { minutes: 5 },
   WEBHOOK_LIMIT_REACHED: { limit: 10 },
   NOT_READY: { failing: 'database, redis' },
   ACCOUNT_LOCKED: { minutes: 15 },

@@ -11,6 +11,7 @@ import { ConfigError, loadConfig, projectRoot } from '../config';
 import { migrateToLatest, openDatabase } from '../db/database';
 import { systemClock } from '../lib/clock';
 import { AppError } from '../lib/errors';
+import { createInMemoryLiveEvents } from '../events/live-events';
 import { adminInputProblem, createAdminsService } from '../modules/admins/admins.service';
 import { createAuditLog } from '../modules/audit/audit-log';
 import { createTokenService } from '../modules/auth/tokens';
@@ -95,7 +96,16 @@ async function main(): Promise<string> {
     await migrateToLatest(db);
     const tokens = createTokenService(config.jwtSecret, config.jwtExpiresInHours);
     const audit = createAuditLog({ db, clock: systemClock });
-    const admin = await createAdminsService({ db, clock: systemClock, tokens, config, audit }).createAccount(input);
+    // A command has no live results streams to close.
+    const liveEvents = createInMemoryLiveEvents();
+    const admin = await createAdminsService({
+      db,
+      clock: systemClock,
+      tokens,
+      config,
+      audit,
+      liveEvents,
+    }).createAccount(input);
     return `Administrator created: ${admin.email} (${admin.name})`;
   } finally {
     await db.close();

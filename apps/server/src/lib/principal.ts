@@ -14,7 +14,12 @@ export type Principal = AuthUser & {
    * The token's id (`jti`) and when it expires: what signing out of this device revokes. Absent for an API key,
    * which has no session (and never reaches the routes that sign out).
    */
-  session?: { id: string; expiresAt: Date };
+  session?: {
+    id: string;
+    expiresAt: Date;
+    /** When the token was made: at a sign-in (or a password change). */
+    issuedAt: Date;
+  };
   /** Set when the request came with an API key (`qrm_…`) instead of a session token: the key and its scopes. */
   apiKey?: { id: string; scopes: readonly ApiKeyScope[] };
 };
@@ -54,6 +59,8 @@ export interface VerifiedClaims extends TokenClaims {
   jti: string;
   /** Expiry, in seconds since the epoch. */
   exp: number;
+  /** When the token was made, in seconds since the epoch. */
+  iat: number;
 }
 
 export interface TokenService {

@@ -44,7 +44,7 @@ const normalise = (input: AdminInput): AdminInput => ({
   password: input.password,
 });
 
-export type AdminsDeps = Pick<AppContext, 'db' | 'clock' | 'tokens' | 'config' | 'audit'>;
+export type AdminsDeps = Pick<AppContext, 'db' | 'clock' | 'tokens' | 'config' | 'audit' | 'liveEvents'>;
 
 /** The rules of administrator accounts: creating them, keeping the start-up one in step, login, profile. */
 export function createAdminsService(deps: AdminsDeps) {

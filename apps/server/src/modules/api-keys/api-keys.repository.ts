@@ -92,3 +92,26 @@ export async function touchApiKey(db: Executor, id: string, now: string, since: 
 export async function deleteApiKeysOfUser(trx: Executor, userId: string): Promise<void> {
   await trx.deleteFrom('api_keys').where('user_id', '=', userId).execute();
 }
+
+/** One key of the user by its id, with its scopes; undefined once it is revoked (deleted) or was never theirs. */
+export async function findApiKeyOfUser(
+  db: Executor,
+  userId: string,
+  id: string,
+): Promise<Pick<ApiKeyRow, 'id' | 'scopes'> | undefined> {
+  return db
+    .selectFrom('api_keys')
+    .select(['id', 'scopes'])
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+}
+
+/** Revokes every key of the user (a password reset, signing out of all devices); the revoked rows, for the log. */
+export async function revokeApiKeysOfUser(trx: Executor, userId: string): Promise<ApiKeyRow[]> {
+  return trx
+    .deleteFrom('api_keys')
+    .where('user_id', '=', userId)
+    .returning(['id', 'user_id', 'name', 'prefix', 'scopes', 'created_at', 'last_used_at'])
+    .execute();
+}

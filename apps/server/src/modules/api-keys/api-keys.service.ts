@@ -6,12 +6,16 @@ import {
   type ApiKey,
   type ApiKeyList,
   type ApiKeyScope,
+  type AuditActor,
   type CreateApiKeyBody,
   type CreatedApiKey,
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
-import { auditActor } from '../../lib/audit';
-import { ConflictError, NotFoundError } from '../../lib/errors';
+import { auditActor, type AuditLog } from '../../lib/audit';
+import { announceAccessEnded } from '../../events/live-events';
+import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { verifyPassword } from '../../lib/passwords';
+import { findAccountById } from '../auth/account.repository';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import {
@@ -47,6 +51,26 @@ export function parseScopes(json: string): ApiKeyScope[] {
   });
 }
 
+/** Why a key was revoked without being revoked one by one. */
+export type KeysRevokedReason = 'password-reset' | 'signed-out-everywhere';
+
+/** Records `api_key.revoked` for each key revoked with the account's sessions, with the reason. */
+export async function recordKeysRevoked(
+  audit: AuditLog,
+  rows: readonly ApiKeyRow[],
+  by: { actor: AuditActor; address: string; reason: KeysRevokedReason },
+): Promise<void> {
+  for (const row of rows) {
+    await audit.record({
+      type: 'api_key.revoked',
+      actor: by.actor,
+      address: by.address,
+      target: { type: 'user', id: row.user_id },
+      details: { keyId: row.id, name: row.name, scopes: parseScopes(row.scopes).join(','), reason: by.reason },
+    });
+  }
+}
+
 function toApiKey(row: ApiKeyRow): ApiKey {
   return {
     id: row.id,
@@ -59,12 +83,32 @@ function toApiKey(row: ApiKeyRow): ApiKey {
 }
 
 /** A user's personal API keys: made (shown once), listed, revoked. Every change is in the audit log. */
-export function createApiKeysService(deps: Pick<AppContext, 'db' | 'clock' | 'audit'>) {
-  const { db, clock, audit } = deps;
+export function createApiKeysService(deps: Pick<AppContext, 'db' | 'clock' | 'audit' | 'liveEvents'>) {
+  const { db, clock, audit, liveEvents } = deps;
+
+  /**
+   * Making a key asks who is at the keyboard: the account's password when given (a wrong one is refused even
+   * from a fresh session), else a session signed in within API_KEY_LIMITS.freshSignInMinutes (how an account
+   * made by single sign-on, which has no password, makes keys).
+   */
+  async function confirmIdentity(principal: Principal, password: string | undefined): Promise<void> {
+    if (password !== undefined && password !== '') {
+      const row = await findAccountById(db.kysely, 'user', principal.id);
+      if (!row || row.token_version !== principal.tokenVersion) throw new UnauthorizedError('INVALID_TOKEN');
+      if (!(await verifyPassword(row.password_hash, password))) throw new BadRequestError('API_KEY_PASSWORD_INCORRECT');
+      return;
+    }
+    const minutes = API_KEY_LIMITS.freshSignInMinutes;
+    const signedInAt = principal.session?.issuedAt.getTime() ?? Number.NEGATIVE_INFINITY;
+    if (clock.now().getTime() - signedInAt > minutes * 60_000) {
+      throw new BadRequestError('API_KEY_PASSWORD_REQUIRED', { minutes });
+    }
+  }
 
   return {
     /** POST /api/user/api-keys: a new key, returned this once; only its hash is kept. */
     async create(principal: Principal, body: CreateApiKeyBody, address: string): Promise<CreatedApiKey> {
+      await confirmIdentity(principal, body.password);
       if ((await countApiKeysOfUser(db.kysely, principal.id)) >= API_KEY_LIMITS.keysPerAccount) {
         throw new ConflictError('API_KEY_LIMIT_REACHED', { limit: API_KEY_LIMITS.keysPerAccount });
       }
@@ -97,7 +141,8 @@ export function createApiKeysService(deps: Pick<AppContext, 'db' | 'clock' | 'au
 
     /**
      * DELETE /api/user/api-keys/:id: the key stops working at once on every instance (the guard looks each
-     * key up in the database). Another user's key is answered like an unknown one.
+     * key up in the database), the live results streams it opened close and the download links made with it stop
+     * working. Another user's key is answered like an unknown one.
      */
     async revoke(principal: Principal, id: string, address: string): Promise<void> {
       const row = await deleteApiKeyOfUser(db.kysely, principal.id, id);
@@ -109,6 +154,7 @@ export function createApiKeysService(deps: Pick<AppContext, 'db' | 'clock' | 'au
         target: { type: 'user', id: principal.id },
         details: { keyId: row.id, name: row.name, scopes: parseScopes(row.scopes).join(',') },
       });
+      announceAccessEnded(liveEvents, principal);
     },
   };
 }

@@ -6,13 +6,14 @@ import {
   type UserType,
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
+import { announceAccessEnded } from '../../events/live-events';
 import { auditActor } from '../../lib/audit';
 import { BadRequestError, UnauthorizedError } from '../../lib/errors';
 import { hashPassword, verifyPassword } from '../../lib/passwords';
 import { findAccountById, updateAccountName, updateAccountPassword } from './account.repository';
 import type { Principal } from '../../lib/principal';
 
-export type AccountDeps = Pick<AppContext, 'db' | 'clock' | 'tokens' | 'audit'>;
+export type AccountDeps = Pick<AppContext, 'db' | 'clock' | 'tokens' | 'audit' | 'liveEvents'>;
 
 const sessionEnded = () => new UnauthorizedError('INVALID_TOKEN');
 
@@ -37,8 +38,10 @@ export function createAccountService(deps: AccountDeps) {
 
     /**
      * Checks the current password, stores the new one and bumps the token version so every older
-     * token stops working; the answer carries a fresh token for the browser that made the change.
-     * The new password's rules are checked by the contract's body schema. Recorded as `auth.password.changed`.
+     * token stops working (the live results streams they opened close, on every instance); the answer carries a
+     * fresh token for the browser that made the change. API keys stay: the change needs the current password, and
+     * the keys are listed next to it to revoke. The new password's rules are checked by the contract's body
+     * schema. Recorded as `auth.password.changed`.
      */
     async changePassword(
       principal: Principal,
@@ -65,6 +68,7 @@ export function createAccountService(deps: AccountDeps) {
         address,
         target: { type: principal.type, id: principal.id },
       });
+      announceAccessEnded(deps.liveEvents, principal);
       const token = await tokens.sign({ sub: principal.id, role: principal.type, ver: version });
       return { message: MESSAGES.passwordUpdated, token };
     },

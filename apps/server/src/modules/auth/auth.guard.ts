@@ -30,7 +30,7 @@ export async function principalFromToken(
     email: row.email,
     type: claims.role,
     tokenVersion: row.token_version,
-    session: { id: claims.jti, expiresAt: new Date(claims.exp * 1000) },
+    session: { id: claims.jti, expiresAt: new Date(claims.exp * 1000), issuedAt: new Date(claims.iat * 1000) },
   };
 }
 

@@ -1,21 +1,25 @@
 import type { AppContext } from '../../context';
+import { announceAccessEnded } from '../../events/live-events';
 import { auditActor } from '../../lib/audit';
+import { recordKeysRevoked } from '../api-keys/api-keys.service';
+import { revokeApiKeysOfUser } from '../api-keys/api-keys.repository';
 import { ForbiddenError } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 import { bumpTokenVersion } from './account.repository';
 import { deleteExpiredRevocations, revokeToken } from './revoked-tokens.repository';
 import { CLOCK_SKEW_SECONDS } from './tokens';
 
-export type SessionsDeps = Pick<AppContext, 'db' | 'clock' | 'audit'>;
+export type SessionsDeps = Pick<AppContext, 'db' | 'clock' | 'audit' | 'liveEvents'>;
 
 /**
  * Signing out, the same for users and administrators. One device: the calling token's id is revoked, kept
  * until the token would have expired (plus the clock difference instances may show), and the guard refuses it
  * on every instance from then on. All devices: the account's token version is bumped, which ends every token
- * it holds, this one included.
+ * it holds, this one included, and a user's API keys are revoked with it (in the same transaction). Either way
+ * the live results streams the ended sessions (and keys) opened close, on every instance.
  */
 export function createSessionsService(deps: SessionsDeps) {
-  const { db, clock, audit } = deps;
+  const { db, clock, audit, liveEvents } = deps;
   return {
     async signOut(principal: Principal, address: string): Promise<void> {
       if (!principal.session) throw new ForbiddenError('API_KEY_NOT_ALLOWED');
@@ -28,10 +32,14 @@ export function createSessionsService(deps: SessionsDeps) {
         target: { type: principal.type, id: principal.id },
         details: { scope: 'this-device' },
       });
+      announceAccessEnded(liveEvents, principal);
     },
 
     async signOutEverywhere(principal: Principal, address: string): Promise<void> {
-      await bumpTokenVersion(db.kysely, principal.type, principal.id, clock.now().toISOString());
+      const revokedKeys = await db.kysely.transaction().execute(async (trx) => {
+        await bumpTokenVersion(trx, principal.type, principal.id, clock.now().toISOString());
+        return principal.type === 'user' ? revokeApiKeysOfUser(trx, principal.id) : [];
+      });
       await audit.record({
         type: 'auth.logout',
         actor: auditActor(principal),
@@ -39,6 +47,12 @@ export function createSessionsService(deps: SessionsDeps) {
         target: { type: principal.type, id: principal.id },
         details: { scope: 'all-devices' },
       });
+      await recordKeysRevoked(audit, revokedKeys, {
+        actor: auditActor(principal),
+        address,
+        reason: 'signed-out-everywhere',
+      });
+      announceAccessEnded(liveEvents, principal);
     },
   };
 }

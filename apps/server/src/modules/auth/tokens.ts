@@ -37,7 +37,7 @@ export function createTokenService(secret: string, expiresInHours: number): Toke
         if (exp === undefined || iat === undefined || exp - iat > lifetimeSeconds + CLOCK_SKEW_SECONDS) return null;
         if (typeof sub !== 'string' || (role !== 'user' && role !== 'admin') || typeof ver !== 'number') return null;
         if (typeof jti !== 'string' || jti.length === 0 || jti.length > 64) return null;
-        return { sub, role, ver, jti, exp };
+        return { sub, role, ver, jti, exp, iat };
       } catch (error) {
         if (error instanceof joseErrors.JOSEError) return null;
         throw error;

@@ -1,7 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { UserType } from '@quorum/contract';
 
-/** What a download link is bound to: one survey, one account (at one token version), until a time. */
+/**
+ * What a download link is bound to: one survey, one account (at one token version), the API key it was made with
+ * if any, until a time.
+ */
 export interface ExportClaims {
   /** The survey whose results the link downloads (for other downloads, what they download). */
   surveyId: string;
@@ -10,6 +13,8 @@ export interface ExportClaims {
   tokenVersion: number;
   /** Expiry, in milliseconds since the epoch. */
   expiresAt: number;
+  /** The API key the link was made with: the download checks the key is still there and has the scope. */
+  apiKeyId?: string;
 }
 
 /** The results CSV's purpose; another download passes its own, so a link of one kind never opens another. */
@@ -38,6 +43,7 @@ export function createExportLinkSigner(secret: string, purpose = RESULTS_CSV_PUR
           claims.principalId,
           claims.tokenVersion,
           claims.expiresAt,
+          ...(claims.apiKeyId === undefined ? [] : [claims.apiKeyId]),
         ]),
       ).toString('base64url');
       return `${payload}.${mac(payload).toString('base64url')}`;
@@ -54,9 +60,10 @@ export function createExportLinkSigner(secret: string, purpose = RESULTS_CSV_PUR
       } catch {
         return null;
       }
-      if (!Array.isArray(parsed) || parsed.length !== 5) return null;
-      const [surveyId, principalType, principalId, tokenVersion, expiresAt] = parsed as unknown[];
+      if (!Array.isArray(parsed) || (parsed.length !== 5 && parsed.length !== 6)) return null;
+      const [surveyId, principalType, principalId, tokenVersion, expiresAt, apiKeyId] = parsed as unknown[];
       if (
+        (apiKeyId !== undefined && typeof apiKeyId !== 'string') ||
         typeof surveyId !== 'string' ||
         (principalType !== 'user' && principalType !== 'admin') ||
         typeof principalId !== 'string' ||
@@ -65,7 +72,14 @@ export function createExportLinkSigner(secret: string, purpose = RESULTS_CSV_PUR
       ) {
         return null;
       }
-      return { surveyId, principalType, principalId, tokenVersion, expiresAt };
+      return {
+        surveyId,
+        principalType,
+        principalId,
+        tokenVersion,
+        expiresAt,
+        ...(apiKeyId === undefined ? {} : { apiKeyId }),
+      };
     },
   };
 }

@@ -106,6 +106,9 @@ export async function resultsRoutes(app: ZodApp, ctx: AppContext): Promise<void>
 
   // Open streams would keep the server from closing: end them before it waits for requests in flight.
   app.addHook('preClose', async () => results.closeLiveStreams());
+  // An account whose access ended (signed out, key revoked, removed from a workspace) loses its open streams.
+  const stopWatching = results.watchAccessEnded();
+  app.addHook('onClose', async () => stopWatching());
 
   app.get(
     '/surveys/:surveyId/results/stream',

@@ -20,9 +20,12 @@ import {
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { auditActor } from '../../lib/audit';
-import { NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { AppError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { serverQuestionType } from '../../question-types';
 import type { Principal } from '../../lib/principal';
+import type { AccessEndedEvent } from '../../events/live-events';
+import { findApiKeyOfUser } from '../api-keys/api-keys.repository';
+import { parseScopes } from '../api-keys/api-keys.service';
 import { findPrincipal } from '../auth/auth.repository';
 import { principalFromToken } from '../auth/auth.guard';
 import { createSurveyAccess, type Actor } from '../surveys/survey-policy';
@@ -134,7 +137,17 @@ function filterOf(query: ResultsFilter): ResultsFilter {
   return { from: query.from, to: query.to, filters: query.filters, hideFlagged: query.hideFlagged };
 }
 
-export type ResultsDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'tokens' | 'liveEvents' | 'audit' | 'metrics'>;
+export type ResultsDeps = Pick<
+  AppContext,
+  'db' | 'clock' | 'config' | 'tokens' | 'liveEvents' | 'audit' | 'metrics' | 'log'
+>;
+
+/** An open live stream: who opened it, with which credential, on which survey. */
+interface OpenStream {
+  principal: Principal;
+  surveyId: string;
+  close(): void;
+}
 
 /** How a CSV download proves who asks: a signed link made for this survey, or else a session token. */
 export interface DownloadCredentials {
@@ -153,8 +166,55 @@ export function createResultsService(deps: ResultsDeps) {
   const db = deps.db.kysely;
   const access = createSurveyAccess(deps);
   const signer = createExportLinkSigner(deps.config.jwtSecret);
-  /** The live streams open now, so shutting down can end them. */
-  const openStreams = new Set<() => void>();
+  /**
+   * The live streams open now, with who opened them on which survey: shutting down ends them all, and an
+   * access-ended event checks again those of the account it names.
+   */
+  const openStreams = new Set<OpenStream>();
+
+  /**
+   * Whether a stream's opener may still listen: its credential still works (the session is not signed out, nor
+   * its token version outdated; the API key is not revoked and still has the scope) and it may still see the
+   * survey's results (for a user, still a member of its workspace).
+   */
+  async function mayStillListen(principal: Principal, surveyId: string): Promise<boolean> {
+    if (principal.apiKey) {
+      if (!(await keyMayRead(principal.id, principal.apiKey.id))) return false;
+    } else {
+      const row = await findPrincipal(db, principal.type, principal.id, principal.session?.id);
+      if (!row || row.revoked || row.token_version !== principal.tokenVersion) return false;
+    }
+    try {
+      await access.loadSurveyFor(principal, surveyId, 'view-results');
+      return true;
+    } catch (error) {
+      if (error instanceof AppError && error.statusCode < 500) return false;
+      throw error;
+    }
+  }
+
+  /** Checks again each of the account's open streams, and closes those whose access has ended. */
+  async function checkStreamsOf(event: AccessEndedEvent): Promise<void> {
+    const streams = [...openStreams].filter(
+      (s) => s.principal.type === event.accountType && s.principal.id === event.accountId,
+    );
+    await Promise.all(
+      streams.map(async (stream) => {
+        // A check that cannot be made closes the stream too: the client reconnects, which checks it in full.
+        const allowed = await mayStillListen(stream.principal, stream.surveyId).catch((error: unknown) => {
+          deps.log.warn({ err: error }, 'live results: could not check a stream again; closing it');
+          return false;
+        });
+        if (!allowed) stream.close();
+      }),
+    );
+  }
+
+  /** Whether the user's API key is still there (not revoked) and may still read responses. */
+  async function keyMayRead(userId: string, keyId: string): Promise<boolean> {
+    const key = await findApiKeyOfUser(db, userId, keyId);
+    return key !== undefined && parseScopes(key.scopes).includes('responses:read');
+  }
 
   /** The account behind a download: a valid signed link for this survey, else a session token. */
   async function downloader(surveyId: string, credentials: DownloadCredentials): Promise<Actor> {
@@ -164,6 +224,10 @@ export function createResultsService(deps: ResultsDeps) {
       const account = valid ? await findPrincipal(db, claims.principalType, claims.principalId) : undefined;
       if (!claims || !account || account.token_version !== claims.tokenVersion) {
         throw new UnauthorizedError('EXPORT_LINK_EXPIRED');
+      }
+      // A link made with an API key ends with the key: revoked (or no longer allowed to read responses), it fails.
+      if (claims.apiKeyId !== undefined && !(await keyMayRead(account.id, claims.apiKeyId))) {
+        throw new UnauthorizedError('EXPORT_LINK_KEY_REVOKED');
       }
       return { id: account.id, type: claims.principalType };
     }
@@ -310,7 +374,8 @@ export function createResultsService(deps: ResultsDeps) {
 
     /**
      * POST /api/surveys/:surveyId/results/export-link: a link the browser downloads the CSV or the XLSX from, bound
-     * to this survey and to the account at its current token version, valid for EXPORT_LINK_TTL_SECONDS; the
+     * to this survey and to the account at its current token version (and to the API key, when one made it),
+     * valid for EXPORT_LINK_TTL_SECONDS; the
      * filter rides along as query parameters (checked against the survey here, so a bad one is refused now).
      */
     async createExportLink(
@@ -335,6 +400,7 @@ export function createResultsService(deps: ResultsDeps) {
         principalId: principal.id,
         tokenVersion: principal.tokenVersion,
         expiresAt,
+        ...(principal.apiKey ? { apiKeyId: principal.apiKey.id } : {}),
       });
       const params = resultsFilterParams(filter);
       const extra = params.size > 0 ? `&${params.toString()}` : '';
@@ -384,26 +450,46 @@ export function createResultsService(deps: ResultsDeps) {
      * GET /api/surveys/:surveyId/results/stream: a live results stream for whoever may see the results. It ends
      * by itself after its maximum duration, when `close()` is called, or when the server closes.
      */
-    async openLiveStream(actor: Actor, surveyId: string): Promise<ResultsStream> {
-      const survey = await access.loadSurveyFor(actor, surveyId, 'view-results');
+    async openLiveStream(principal: Principal, surveyId: string): Promise<ResultsStream> {
+      const survey = await access.loadSurveyFor(principal, surveyId, 'view-results');
       const stream = openResultsStream(liveEvents, survey.id, async () => {
         const fresh = await findResultsSurvey(db, survey.id);
         return fresh?.response_count ?? Number(survey.response_count);
       });
       const untrack = deps.metrics.trackSseConnection();
-      const close = () => {
-        openStreams.delete(close);
-        untrack();
-        stream.close();
+      const open: OpenStream = {
+        principal,
+        surveyId: survey.id,
+        close: () => {
+          if (!openStreams.delete(open)) return;
+          untrack();
+          stream.close();
+        },
       };
-      openStreams.add(close);
-      stream.body.on('close', close);
-      return { body: stream.body, close };
+      openStreams.add(open);
+      stream.body.on('close', open.close);
+      return { body: stream.body, close: open.close };
     },
 
     /** Ends every open live stream: open streams would keep the server from closing. */
     closeLiveStreams(): void {
-      for (const close of [...openStreams]) close();
+      for (const open of [...openStreams]) open.close();
+    },
+
+    /**
+     * Starts hearing access-ended events from every instance: each checks again the named account's open streams
+     * here and closes those whose access has ended. Answers a function that stops hearing them.
+     */
+    watchAccessEnded(): () => void {
+      let stop: (() => void) | undefined;
+      let stopped = false;
+      void liveEvents
+        .onAccessEnded((event) => void checkStreamsOf(event))
+        .then((unsubscribe) => (stopped ? unsubscribe() : (stop = unsubscribe)));
+      return () => {
+        stopped = true;
+        stop?.();
+      };
     },
   };
 }

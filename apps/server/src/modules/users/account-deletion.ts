@@ -1,5 +1,6 @@
 import { ACCOUNT_MESSAGES, type DeleteAccountResponse } from '@quorum/contract';
 import type { AppContext } from '../../context';
+import { announceAccessEnded } from '../../events/live-events';
 import { auditActor } from '../../lib/audit';
 import { BadRequestError, ConflictError, UnauthorizedError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
@@ -19,7 +20,7 @@ import { deleteEmailVerificationsOfUser } from './email-verifications.repository
 import { deletePasswordResetsOfUser } from './password-resets.repository';
 import { deleteUserRow } from './users.repository';
 
-export type AccountDeletionDeps = Pick<AppContext, 'db' | 'audit' | 'clock'>;
+export type AccountDeletionDeps = Pick<AppContext, 'db' | 'audit' | 'clock' | 'liveEvents'>;
 
 /**
  * Deletes a user's account for good, after checking its password: in one transaction, with the user's row
@@ -71,6 +72,7 @@ export async function deleteAccount(
   });
   // Deleted a moment ago by another request of the same account.
   if (!removed) throw new UnauthorizedError('INVALID_TOKEN');
+  announceAccessEnded(deps.liveEvents, principal);
   await audit.record({
     type: 'account.deleted',
     actor: auditActor(principal),

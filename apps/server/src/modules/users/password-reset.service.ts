@@ -1,5 +1,6 @@
 import { MESSAGES, PASSWORD_RESET_VALID_MINUTES } from '@quorum/contract';
 import type { AppContext } from '../../context';
+import { announceAccessEnded } from '../../events/live-events';
 import { addMinutes } from '../../lib/clock';
 import { BadRequestError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -12,10 +13,11 @@ import {
   findPasswordReset,
   insertPasswordReset,
 } from './password-resets.repository';
+import { recordKeysRevoked } from '../api-keys/api-keys.service';
 import { hashVerificationToken, newVerificationToken } from './users.service';
 import { findUserByEmail } from './users.repository';
 
-export type PasswordResetDeps = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'audit'>;
+export type PasswordResetDeps = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'audit' | 'liveEvents'>;
 
 /** Links older than this are removed by the hourly sweep (used, voided or expired: none works by then). */
 const KEEP_RESETS_HOURS = 24;
@@ -25,7 +27,8 @@ const KEEP_RESETS_HOURS = 24;
  * same queries (a lookup and a count, for a made-up id when there is no account); only a verified account under
  * its per-hour mail limit gets a link, mailed in the background so delivery time does not show either. A link is
  * 32 random bytes of which only the SHA-256 is stored; it works once, for an hour, and using it ends every
- * session of the account and voids its other links.
+ * session of the account (closing its live results streams on every instance), revokes its API keys and voids its
+ * other links.
  */
 export function createPasswordResetService(deps: PasswordResetDeps) {
   const { db, clock, mailer, config, audit } = deps;
@@ -54,7 +57,8 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
 
     /**
      * Sets a new password through a link: an unknown or expired (or voided) link is invalid, a used one says
-     * so. Recorded as `auth.password.reset`, targeting the account.
+     * so. Recorded as `auth.password.reset`, targeting the account, and `api_key.revoked` (reason
+     * `password-reset`) for each key it revoked.
      */
     async resetPassword(token: string, password: string, address: string): Promise<{ message: string }> {
       const reset = await findPasswordReset(db.kysely, hashVerificationToken(token));
@@ -70,6 +74,8 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
         address,
         target: { type: 'user', id: reset.user_id },
       });
+      await recordKeysRevoked(audit, consumed, { actor: null, address, reason: 'password-reset' });
+      announceAccessEnded(deps.liveEvents, { type: 'user', id: reset.user_id });
       return { message: MESSAGES.passwordResetDone };
     },
   };

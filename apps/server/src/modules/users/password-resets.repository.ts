@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, PasswordResetsTable } from '../../db/schema';
+import { revokeApiKeysOfUser, type ApiKeyRow } from '../api-keys/api-keys.repository';
 
 /** How many reset links the account was sent since `since` (every link counts, used or not). */
 export async function countResetsSince(db: Kysely<Database>, userId: string, since: string): Promise<number> {
@@ -25,15 +26,16 @@ export async function findPasswordReset(
 
 /**
  * Uses a reset link, in one transaction: marks it used (only while unused, so of two concurrent uses one
- * wins), stores the new password hash, bumps the token version (every session of the account ends) and voids
- * the account's other unused links. Answers false when the link was used in the meantime.
+ * wins), stores the new password hash, bumps the token version (every session of the account ends), revokes
+ * the account's API keys and voids its other unused links. Answers the revoked keys, or false when the link was
+ * used in the meantime.
  */
 export async function consumePasswordReset(
   db: Kysely<Database>,
   reset: Pick<PasswordResetsTable, 'token_hash' | 'user_id'>,
   passwordHash: string,
   now: string,
-): Promise<boolean> {
+): Promise<ApiKeyRow[] | false> {
   return db.transaction().execute(async (trx) => {
     const used = await trx
       .updateTable('password_resets')
@@ -55,7 +57,7 @@ export async function consumePasswordReset(
       .where('used_at', 'is', null)
       .where('expires_at', '>', now)
       .execute();
-    return true;
+    return revokeApiKeysOfUser(trx, reset.user_id);
   });
 }
 

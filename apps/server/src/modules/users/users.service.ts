@@ -37,7 +37,7 @@ const toAuthUser = (row: Pick<UserRow, 'id' | 'name' | 'email'>): AuthUser => ({
   type: 'user',
 });
 
-export type UsersDeps = Pick<AppContext, 'db' | 'clock' | 'tokens' | 'mailer' | 'config' | 'audit'>;
+export type UsersDeps = Pick<AppContext, 'db' | 'clock' | 'tokens' | 'mailer' | 'config' | 'audit' | 'liveEvents'>;
 
 /** The rules of user accounts: registration, verification, login, profile and password. */
 export function createUsersService(deps: UsersDeps) {

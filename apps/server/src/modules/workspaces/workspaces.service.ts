@@ -11,6 +11,7 @@ import {
   type WorkspaceRole,
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
+import { announceAccessEnded } from '../../events/live-events';
 import { auditActor } from '../../lib/audit';
 import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
@@ -42,7 +43,7 @@ import {
   type WorkspaceRow,
 } from './workspaces.repository';
 
-export type WorkspacesDeps = Pick<AppContext, 'db' | 'clock' | 'audit'>;
+export type WorkspacesDeps = Pick<AppContext, 'db' | 'clock' | 'audit' | 'liveEvents'>;
 
 /** Names in the order people read them, the same on every database. */
 const byName = (a: string, b: string) =>
@@ -69,10 +70,11 @@ function sortMembers(members: MemberRow[]): MemberRow[] {
  * Workspaces and their members: listing, creating, renaming and deleting team workspaces, changing a member's
  * role, removing a member or leaving. Each change is decided from the caller's role read at that moment, runs in
  * one transaction with the workspace's row locked (PostgreSQL) so the "at least one owner" rule holds under
- * concurrency, and is recorded in the audit log once stored.
+ * concurrency, and is recorded in the audit log once stored. Whoever loses their membership (removed, leaving, the
+ * workspace deleted) loses the live results streams they have open on its surveys, on every instance.
  */
 export function createWorkspacesService(deps: WorkspacesDeps) {
-  const { db, clock, audit } = deps;
+  const { db, clock, audit, liveEvents } = deps;
 
   return {
     /** GET /api/workspaces: the personal workspace first, then team workspaces by name, and the active limit. */
@@ -154,11 +156,13 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
         const { row } = requireTeamOwner(
           await reachWorkspace(trx, principal, workspaceId, (id) => lockWorkspace(trx, db.dialect, id)),
         );
+        const members = await listMembers(trx, workspaceId);
         const moved = await moveSurveysToCreators(trx, workspaceId, clock.now().toISOString());
         const removed = await deleteSurveysOfWorkspaces(trx, [workspaceId]);
         await deleteWorkspaceRows(trx, [workspaceId]);
-        return { name: row.name, moved, removed: removed.surveys };
+        return { name: row.name, moved, removed: removed.surveys, members };
       });
+      for (const member of outcome.members) announceAccessEnded(liveEvents, { type: 'user', id: member.user_id });
       await audit.record({
         type: 'workspace.deleted',
         actor: auditActor(principal),
@@ -248,6 +252,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
         target: { type: 'workspace', id: workspaceId },
         details: { memberId: userId, role: removed.role },
       });
+      announceAccessEnded(liveEvents, { type: 'user', id: userId });
     },
   };
 }

@@ -53,6 +53,34 @@ const noAxeViolations = async () => {
 };
 
 describe('API keys on the profile', { timeout: 30_000 }, () => {
+  it('sends no password when the field is left empty, and shows when the server asks for one', async () => {
+    const sent = stubServer({
+      'GET /api/user/api-keys': [{ status: 200, body: { apiKeys: [] } }],
+      'POST /api/user/api-keys': [
+        {
+          status: 400,
+          body: {
+            code: 'API_KEY_PASSWORD_REQUIRED',
+            params: { minutes: 5 },
+            message: 'Enter your password to create an API key, or sign in again (within 5 minutes).',
+          },
+        },
+      ],
+    });
+    const user = userEvent.setup();
+    renderTab();
+    expect(await screen.findByText('No API keys yet')).toBeVisible();
+    await user.type(screen.getByLabelText(/^Name/), 'CRM sync');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    expect(
+      await screen.findByText('Enter your password to create an API key, or sign in again (within 5 minutes).'),
+    ).toBeVisible();
+    expect(sent.find((s) => s.call === 'POST /api/user/api-keys')?.body).toEqual({
+      name: 'CRM sync',
+      scopes: ['surveys:read', 'responses:read'],
+    });
+  });
+
   it('creates a key with the chosen scopes and shows it once, in a field to copy', async () => {
     const created = { ...STORED, id: 'key-2', name: 'CRM sync', scopes: ['surveys:read'], prefix: KEY.slice(0, 12) };
     const sent = stubServer({
@@ -77,6 +105,8 @@ describe('API keys on the profile', { timeout: 30_000 }, () => {
     expect(sent.some((s) => s.call === 'POST /api/user/api-keys')).toBe(false);
 
     await user.click(screen.getByRole('checkbox', { name: /^Read surveys/ }));
+    expect(screen.getByText(/Not needed if you signed in within the last 5 minutes/)).toBeVisible();
+    await user.type(screen.getByLabelText(/^Your password/), 'Correct-Horse1!');
     await user.click(screen.getByRole('button', { name: 'Create key' }));
     const field = await screen.findByRole('textbox', { name: 'Your new API key' });
     expect(field).toHaveValue(KEY);
@@ -84,6 +114,7 @@ describe('API keys on the profile', { timeout: 30_000 }, () => {
     expect(sent.find((s) => s.call === 'POST /api/user/api-keys')?.body).toEqual({
       name: 'CRM sync',
       scopes: ['surveys:read'],
+      password: 'Correct-Horse1!',
     });
     // The list shows the new key by its first characters only.
     const list = await screen.findByRole('region', { name: 'Your API keys' });

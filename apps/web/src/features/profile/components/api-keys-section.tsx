@@ -5,6 +5,7 @@ import { useId, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import { KeyRound } from 'lucide-react';
 import {
+  API_KEY_LIMITS,
   API_KEY_SCOPES,
   createApiKeyBodySchema,
   type ApiKey,
@@ -30,10 +31,11 @@ import { API_KEY_MESSAGES } from '../lib/messages';
 
 type CreateValues = CreateApiKeyBody;
 
-const EMPTY: CreateValues = { name: '', scopes: ['surveys:read', 'responses:read'] };
+const EMPTY: CreateValues = { name: '', scopes: ['surveys:read', 'responses:read'], password: '' };
 
 /**
- * The "API keys" tab of a user's profile: make a key (a name and its scopes; the key shows this once, in a field
+ * The "API keys" tab of a user's profile: make a key (a name, its scopes and the account's password, which may be
+ * left empty shortly after signing in, as an account made by single sign-on must; the key shows this once, in a field
  * to copy), the keys made so far (name, first characters, scopes, when made and last used), and revoking one
  * after a confirmation.
  */
@@ -91,7 +93,11 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
   const onSubmit = async (values: CreateValues) => {
     setFailure(null);
     try {
-      const key = await create.mutateAsync({ name: values.name, scopes: values.scopes });
+      const key = await create.mutateAsync({
+        name: values.name,
+        scopes: values.scopes,
+        ...(values.password ? { password: values.password } : {}),
+      });
       form.reset(EMPTY);
       onCreated(key);
     } catch (error) {
@@ -141,6 +147,15 @@ function CreateKeyForm({ onCreated }: { onCreated: (key: CreatedApiKey) => void 
             )}
           </fieldset>
         )}
+      />
+      <FormTextField<CreateValues>
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        label={t('apiKeys.password')}
+        hint={t('apiKeys.passwordHint', { minutes: API_KEY_LIMITS.freshSignInMinutes })}
+        maxLength={256}
+        disabled={create.isPending}
       />
       <Button type="submit" loading={create.isPending}>
         {create.isPending ? t('apiKeys.creating') : t('apiKeys.create')}

@@ -12,7 +12,8 @@ import { useLogoutAll } from '../api/logout-all';
 
 /**
  * "Sign out of all devices": every session of the account ends on the server (a lost phone, a shared
- * computer), this browser's too, which then goes to the login page with a confirmation.
+ * computer), this browser's too, which then goes to the login page with a confirmation. A user's API keys are
+ * revoked with them, which the card says before the button is pressed.
  */
 export function SignOutEverywhere({ role }: { role: UserType }) {
   const { t } = useTranslation('profile');
@@ -45,6 +46,7 @@ export function SignOutEverywhere({ role }: { role: UserType }) {
             {t('signOutEverywhere.title')}
           </h2>
           <p className="mt-1 text-sm text-slate-600">{t('signOutEverywhere.description')}</p>
+          {role === 'user' && <p className="mt-1 text-sm text-slate-600">{t('signOutEverywhere.apiKeysRevoked')}</p>}
         </div>
         {failure && <Banner tone="error">{failure}</Banner>}
         <Button variant="secondary" loading={logoutAll.isPending} onClick={() => void run()}>
