@@ -7,4 +7,5 @@ export const apiKeyKeys = { list: ['api-keys'] as const };
 /** GET /api/user/api-keys: the user's keys, newest first (never the keys themselves). */
 export const listApiKeys = () => api<ApiKeyList>('/api/user/api-keys');
 
-export const useApiKeys = () => useQuery({ queryKey: apiKeyKeys.list, queryFn: listApiKeys });
+export const useApiKeys = ({ enabled = true }: { enabled?: boolean } = {}) =>
+  useQuery({ queryKey: apiKeyKeys.list, queryFn: listApiKeys, enabled });

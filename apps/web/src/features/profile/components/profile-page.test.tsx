@@ -19,7 +19,9 @@ function stubServer(answers: Record<string, Answer>) {
         ? { status: 200, body: { recaptchaSiteKey: null, recaptchaScriptUrl: null } }
         : /^GET \/api\/(user|admin)\/auth\/2fa$/.test(call) && !answers[call]
           ? { status: 200, body: { enabled: false, recoveryCodesLeft: 0 } }
-          : answers[call];
+          : call === 'GET /api/user/api-keys' && !answers[call]
+            ? { status: 200, body: { apiKeys: [] } }
+            : answers[call];
     if (!answer) throw new Error(`unexpected call ${call}`);
     return new Response(answer.body === undefined ? '' : JSON.stringify(answer.body), { status: answer.status });
   });
@@ -72,6 +74,29 @@ describe('profile screen', () => {
     await user.type(await screen.findByLabelText(/^Name/), ' Jr');
     await user.click(screen.getByRole('button', { name: 'Update Profile' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update profile');
+  });
+
+  it('asks before "Sign out of all devices" revokes API keys, naming how many, and Cancel changes nothing', async () => {
+    const key = (id: string) => ({
+      id,
+      name: `Key ${id}`,
+      scopes: ['surveys:read'],
+      prefix: 'qrm_AbC1',
+      createdAt: '2026-12-01T10:00:00.000Z',
+      lastUsedAt: null,
+    });
+    const sent = stubServer({
+      'GET /api/user/api-keys': { status: 200, body: { apiKeys: [key('k1'), key('k2')] } },
+    });
+    const user = userEvent.setup();
+    renderProfile();
+    await user.click(await screen.findByRole('button', { name: 'Sign out of all devices' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('Sign out of all devices and revoke your 2 API keys?');
+    expect(dialog).toHaveTextContent('All 2 keys are revoked with your sessions');
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(sent.map((s) => s.call)).not.toContain('POST /api/user/auth/logout-all');
   });
 
   it('opens the tab named in the address, and names the chosen tab there', async () => {

@@ -5,23 +5,36 @@ import type { UserType } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { ApiError, errorMessage } from '@/lib/api-client';
 import { loginHref } from '@/lib/return-path';
 import { clearSession } from '@/lib/storage';
+import { useApiKeys } from '../api/list-api-keys';
 import { useLogoutAll } from '../api/logout-all';
 
 /**
  * "Sign out of all devices": every session of the account ends on the server (a lost phone, a shared
  * computer), this browser's too, which then goes to the login page with a confirmation. A user's API keys are
- * revoked with them, which the card says before the button is pressed.
+ * revoked with them: the card says so, and a user who has keys confirms first, told how many.
  */
 export function SignOutEverywhere({ role }: { role: UserType }) {
   const { t } = useTranslation('profile');
   const headingId = useId();
   const logoutAll = useLogoutAll();
   const [failure, setFailure] = useState<string | null>(null);
+  // How many API keys the confirmation names (a user's only; administrators have none).
+  const [confirming, setConfirming] = useState<number | null>(null);
+  const keys = useApiKeys({ enabled: role === 'user' });
+
+  const start = async () => {
+    const list = role === 'user' ? (keys.data ?? (await keys.refetch()).data) : undefined;
+    const count = list?.apiKeys.length ?? 0;
+    if (count > 0) setConfirming(count);
+    else await run();
+  };
 
   const run = async () => {
+    setConfirming(null);
     setFailure(null);
     try {
       await logoutAll.mutateAsync(role);
@@ -49,11 +62,22 @@ export function SignOutEverywhere({ role }: { role: UserType }) {
           {role === 'user' && <p className="mt-1 text-sm text-slate-600">{t('signOutEverywhere.apiKeysRevoked')}</p>}
         </div>
         {failure && <Banner tone="error">{failure}</Banner>}
-        <Button variant="secondary" loading={logoutAll.isPending} onClick={() => void run()}>
+        <Button variant="secondary" loading={logoutAll.isPending} onClick={() => void start()}>
           <LogOut className="size-4" aria-hidden="true" />
           {logoutAll.isPending ? t('signOutEverywhere.signingOut') : t('signOutEverywhere.title')}
         </Button>
       </section>
+      <ConfirmDialog
+        open={confirming !== null}
+        title={t('signOutEverywhere.confirmTitle', { count: confirming ?? 0 })}
+        confirmLabel={t('signOutEverywhere.confirmLabel')}
+        tone="danger"
+        busy={logoutAll.isPending}
+        onConfirm={() => void run()}
+        onCancel={() => setConfirming(null)}
+      >
+        {t('signOutEverywhere.confirmText', { count: confirming ?? 0 })}
+      </ConfirmDialog>
     </Card>
   );
 }
