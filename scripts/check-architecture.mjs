@@ -26,7 +26,9 @@ const expected = [
   ['table', tables()],
 ];
 
-const missing = expected.flatMap(([kind, names]) => names.filter((name) => !named.has(name)).map((n) => `${kind} \`${n}\``));
+const missing = expected.flatMap(([kind, names]) =>
+  names.filter((name) => !named.has(name)).map((n) => `${kind} \`${n}\``),
+);
 if (missing.length > 0) {
   console.error('docs/architecture.md does not name:');
   for (const line of missing) console.error(`  ${line}`);

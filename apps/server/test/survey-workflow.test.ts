@@ -442,11 +442,7 @@ describe(`survey settings: one response per browser (${TEST_DIALECT})`, () => {
     const s = await createSurvey(t.ctx, user.id, { state: 'active', questions: oneQuestion() });
     // Read and kept by the service while the setting is off.
     expect((await submit(t, s)).statusCode).toBe(201);
-    await t.ctx.db.kysely
-      .updateTable('surveys')
-      .set({ one_response_per_browser: 1 })
-      .where('id', '=', s.id)
-      .execute();
+    await t.ctx.db.kysely.updateTable('surveys').set({ one_response_per_browser: 1 }).where('id', '=', s.id).execute();
     expectError(await submit(t, s), 400, 'RESPONDENT_ID_REQUIRED');
     expect(await storedResponses(t, s.id)).toHaveLength(1);
   });
