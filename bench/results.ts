@@ -4,7 +4,9 @@
 // the write path's batch form (recordResponses, the same code a submission runs), then starts the server
 // (apps/server/src/server.ts, as `npm start` does) and measures, over real HTTP from this process:
 //   - GET /api/surveys/:id/results, 200 requests one after another (after 20 warm-ups): p50 and p99,
-//     at 1,000 responses and again at 1,000,000;
+//     at 1,000 responses and again at 1,000,000, with how many "Other" texts q6 lists of how many gave one (q6
+//     offers "Other", chosen by about one response in OTHER_EVERY: the rare "Other" a results request must still
+//     list);
 //   - filtered results (GET /api/surveys/:id/results?filters=…, ?from=&to=, ?hideFlagged=true) at 100,000
 //     responses: p50 and p99 over BENCH_FILTERED_REQUESTS requests (after 3 warm-ups) per filter;
 //   - GET /api/surveys/:id/results.csv and results.xlsx for all of them: rows per second, MB per second, and the
@@ -36,6 +38,8 @@ const FILTERED_REQUESTS = Number(process.env.BENCH_FILTERED_REQUESTS ?? 40);
 const XLSX = process.env.BENCH_XLSX !== '0';
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const BATCH = 5_000;
+/** About one response in this many answers q6 in its own words. */
+const OTHER_EVERY = 1_000;
 
 // Short ids keep the stored answers as small as in earlier runs.
 const QUESTIONS: Question[] = [
@@ -44,7 +48,13 @@ const QUESTIONS: Question[] = [
   question.text('What should we improve?', 'q3'),
   question.rating('How was the sound?', FIVE_POINT_SCALE, 'q4'),
   question.rating('Would you recommend us?', TEN_POINT_SCALE, 'q5'),
-  question.multipleChoice('How did you hear about us?', ['Friends', 'Radio', 'Web', 'Poster'], 'q6'),
+  {
+    id: 'q6',
+    text: 'How did you hear about us?',
+    type: 'multiple_choice',
+    options: ['Friends', 'Radio', 'Web', 'Poster'],
+    allowOther: true,
+  },
 ];
 
 /** A small seeded generator, so every run stores the same answers. */
@@ -67,7 +77,10 @@ function randomAnswers(): Record<string, AnswerValue> {
   for (const q of QUESTIONS) {
     switch (q.type) {
       case 'multiple_choice':
-        answers[q.id] = random.pick(q.options);
+        answers[q.id] =
+          q.allowOther && random.next() < 1 / OTHER_EVERY
+            ? `At the ${random.pick(WORDS)} stall`
+            : random.pick(q.options);
         break;
       case 'checkbox': {
         const chosen = q.options.filter(() => random.next() < 0.4);
@@ -147,18 +160,25 @@ async function timeResults(
   const requests = options.requests ?? REQUESTS;
   const times: number[] = [];
   let matching = 0;
+  let other = '';
   for (let i = 0; i < warmUps + requests; i += 1) {
     const started = performance.now();
     const res = await fetch(url, { headers });
-    const body = (await res.json()) as { totalResponses: number; matchingResponses: number };
+    const body = (await res.json()) as {
+      totalResponses: number;
+      matchingResponses: number;
+      questions?: Array<{ otherTexts?: { texts: string[]; total: number } }>;
+    };
     const elapsed = performance.now() - started;
     if (!res.ok || body.totalResponses !== expectTotal) {
       throw new Error(`GET /results answered ${res.status} with ${JSON.stringify(body).slice(0, 300)}`);
     }
     matching = body.matchingResponses;
+    const texts = body.questions?.find((q) => q.otherTexts)?.otherTexts;
+    other = texts ? `${texts.texts.length} of ${texts.total}` : '—';
     if (i >= warmUps) times.push(elapsed);
   }
-  return { p50: percentile(times, 50), p99: percentile(times, 99), matching };
+  return { p50: percentile(times, 50), p99: percentile(times, 99), matching, other };
 }
 
 /** The filters measured at BENCH_FILTERED_AT responses (seeded one second apart from 2026-01-01). */
@@ -222,7 +242,12 @@ async function main() {
   let server = await startServer(dataDir);
   try {
     const small = await timeResults(server.origin, surveyId, token, SMALL);
-    rows.push({ responses: SMALL, 'GET /results p50 ms': small.p50, 'p99 ms': small.p99 });
+    rows.push({
+      responses: SMALL,
+      'GET /results p50 ms': small.p50,
+      'p99 ms': small.p99,
+      'q6 Other texts': small.other,
+    });
   } finally {
     await server.stop();
   }
@@ -263,7 +288,12 @@ async function main() {
   let workbook: Awaited<ReturnType<typeof timeExport>> | undefined;
   try {
     const large = await timeResults(server.origin, surveyId, token, LARGE);
-    rows.push({ responses: LARGE, 'GET /results p50 ms': large.p50, 'p99 ms': large.p99 });
+    rows.push({
+      responses: LARGE,
+      'GET /results p50 ms': large.p50,
+      'p99 ms': large.p99,
+      'q6 Other texts': large.other,
+    });
     exported = await timeExport(server.origin, server.pid, surveyId, token, 'csv');
     if (XLSX) workbook = await timeExport(server.origin, server.pid, surveyId, token, 'xlsx');
   } finally {

@@ -16,7 +16,7 @@ import { recordResponses } from '../src/modules/responses/responses.repository';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
 import { expectError } from './support/expect-error';
 
-const q1 = question.multipleChoice('Which day?', ['Friday', 'Saturday'], 'q1');
+const q1 = { ...question.multipleChoice('Which day?', ['Friday', 'Saturday'], 'q1'), allowOther: true };
 const q2 = question.rating('How was it?', undefined, 'q2');
 
 /** Tables that hold an account's rows, and how each row names its owner. */
@@ -25,6 +25,7 @@ const OWNED_TABLES = [
   'questions',
   'responses',
   'answer_counts',
+  'other_texts',
   'question_totals',
   'visits',
   'survey_funnel',
@@ -54,6 +55,7 @@ describe(`account deletion (${TEST_DIALECT})`, () => {
       [
         { id: newId(), submittedAt: '2026-03-01T10:00:00.000Z', answers: { q1: 'Friday', q2: 4 } },
         { id: newId(), submittedAt: '2026-03-01T10:01:00.000Z', answers: { q1: 'Saturday', q2: 5 } },
+        { id: newId(), submittedAt: '2026-03-01T10:02:00.000Z', answers: { q1: 'Thursday night', q2: 5 } },
       ],
     );
     // A respondent through the public page's funnel, and a shared report link.
@@ -194,7 +196,8 @@ describe(`account deletion (${TEST_DIALECT})`, () => {
     expect(before).toMatchObject({
       users: 1,
       surveys: 2,
-      responses: 3,
+      responses: 4,
+      other_texts: 1,
       visits: 1,
       survey_funnel: 1,
       question_dropoff: 1,
@@ -253,6 +256,7 @@ describe(`account deletion (${TEST_DIALECT})`, () => {
       questions: 0,
       responses: 0,
       answer_counts: 0,
+      other_texts: 0,
       question_totals: 0,
       visits: 0,
       survey_funnel: 0,
@@ -332,7 +336,7 @@ describe(`account deletion (${TEST_DIALECT})`, () => {
       target_type: 'user',
       address: '127.0.0.1',
     });
-    expect(JSON.parse(entries[0]!.details)).toEqual({ surveys: 2, responses: 3 });
+    expect(JSON.parse(entries[0]!.details)).toEqual({ surveys: 2, responses: 4 });
     expect(JSON.stringify(entries[0])).not.toContain(alice.account.email);
     expect(JSON.stringify(entries[0])).not.toContain('Alice');
   });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEN_POINT_SCALE } from '@quorum/contract';
+import { TEN_POINT_SCALE, type Question } from '@quorum/contract';
 import {
   createAdmin,
   createSurvey,
@@ -62,7 +62,10 @@ async function fillEveryTable(t: TestApp) {
       state: 'active',
       title: 'Ten-point',
       projectName: 'Second',
-      questions: [question.rating('Recommend?', TEN_POINT_SCALE), question.multipleChoice('Again?', ['Yes', 'No'])],
+      questions: [
+        question.rating('Recommend?', TEN_POINT_SCALE),
+        { ...question.multipleChoice('Again?', ['Yes', 'No']), allowOther: true } as Question,
+      ],
     }),
   );
   surveys.push(await createSurvey(t.ctx, other.id, { state: 'draft', title: 'Draft', questions: sampleQuestions() }));
@@ -80,6 +83,8 @@ async function fillEveryTable(t: TestApp) {
         .map((q) => {
           switch (q.type) {
             case 'multiple_choice':
+              // Now and then in the respondent's own words (an "Other" text), where the question offers it.
+              if (q.allowOther && i % 4 === 0) return { questionId: q.id, answer: `Maybe, in ${2030 + i}` };
               return { questionId: q.id, answer: q.options[i % q.options.length] };
             case 'checkbox':
               return { questionId: q.id, answer: q.options.filter((_, n) => ((i % 7) + 1) & (1 << n)) };

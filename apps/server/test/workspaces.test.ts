@@ -5,6 +5,7 @@ import {
   PERSONAL_WORKSPACE_NAME,
   WORKSPACE_LIMITS,
   errorMessage,
+  type Question,
   type Survey,
   type Workspace,
   type WorkspaceListResponse,
@@ -212,9 +213,16 @@ describe(`workspaces (${TEST_DIALECT})`, () => {
       const ownersSurvey = await createSurvey(t.ctx, owner.id, { workspaceId: id, state: 'active' });
       const editorsSurvey = await createSurvey(t.ctx, editor.id, { workspaceId: id });
       // Made by someone whose account is gone since.
-      const orphan = await createSurvey(t.ctx, newId(), { workspaceId: id, state: 'active' });
+      const heard: Question = {
+        id: 'q-heard',
+        text: 'Where did you hear of us?',
+        type: 'multiple_choice',
+        options: ['Friends'],
+        allowOther: true,
+      };
+      const orphan = await createSurvey(t.ctx, newId(), { workspaceId: id, state: 'active', questions: [heard] });
       await recordResponses(t.ctx.db, orphan.id, orphan.questions, [
-        { id: newId(), submittedAt: '2026-03-01T10:00:00.000Z', answers: {} },
+        { id: newId(), submittedAt: '2026-03-01T10:00:00.000Z', answers: { 'q-heard': 'A poster' } },
       ]);
       await db()
         .insertInto('workspace_invitations')
@@ -262,7 +270,7 @@ describe(`workspaces (${TEST_DIALECT})`, () => {
           { id: editorsSurvey.id, state: 'deleted', workspace_id: editor.id, user_id: editor.id },
         ].sort((a, b) => (a.id < b.id ? -1 : 1)),
       );
-      for (const table of ['questions', 'responses'] as const) {
+      for (const table of ['questions', 'responses', 'other_texts', 'answer_counts'] as const) {
         const left = await db().selectFrom(table).select('survey_id').where('survey_id', '=', orphan.id).execute();
         expect(left, table).toEqual([]);
       }

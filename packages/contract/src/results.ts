@@ -79,8 +79,7 @@ export const questionResultSchema = z.object({
   /**
    * The owner's results (GET …/results) of a question that offers "Other": the newest texts given as "Other", newest
    * first, at most OTHER_TEXTS_LISTED, of the responses the filter keeps; `total` is how many of those responses
-   * chose "Other" (the "Other" statistic's count). Unfiltered, the texts are looked for among the newest 5,000
-   * responses, so a rarely chosen "Other" may list fewer than `total` even below 50.
+   * chose "Other" (the "Other" statistic's count): below OTHER_TEXTS_LISTED, as many texts as `total`.
    */
   otherTexts: z.object({ texts: z.array(z.string()), total: z.number().int() }).optional(),
   /** Rating questions only: the mean rating, null while nobody rated. */

@@ -236,6 +236,18 @@ export interface AnswerCountsTable {
 }
 
 /**
+ * A respondent's own "Other" text to a question that offers "Other", one row per response and question: what its
+ * "Other" count counted. Kept with the response (written and deleted in the same transaction); response ids are
+ * UUIDv7, so the primary key lists a question's newest texts first when read backwards.
+ */
+export interface OtherTextsTable {
+  survey_id: string;
+  question_id: string;
+  response_id: string;
+  text: string;
+}
+
+/**
  * How many responses answered each question, how many had it on their path (answered or skipped), and the sum
  * of ratings for averages.
  */
@@ -448,6 +460,7 @@ export interface Database {
   questions: QuestionsTable;
   responses: ResponsesTable;
   answer_counts: AnswerCountsTable;
+  other_texts: OtherTextsTable;
   question_totals: QuestionTotalsTable;
   visits: VisitsTable;
   survey_funnel: SurveyFunnelTable;

@@ -22,6 +22,7 @@ export const COPIED_TABLES = [
   { table: 'questions', key: ['survey_id', 'id'] },
   { table: 'responses', key: ['id'] },
   { table: 'answer_counts', key: ['survey_id', 'question_id', 'answer'] },
+  { table: 'other_texts', key: ['survey_id', 'question_id', 'response_id'] },
   { table: 'question_totals', key: ['survey_id', 'question_id'] },
   { table: 'visits', key: ['id'] },
   { table: 'survey_funnel', key: ['survey_id'] },

@@ -13,6 +13,7 @@ import * as integrations from './2026-11-25T1000-integrations';
 import * as workspaces from './2026-11-25T1100-workspaces';
 import * as surveysOutliveCreator from './2026-11-25T1110-surveys-outlive-creator';
 import * as surveyLanguages from './2026-11-25T1200-survey-languages';
+import * as otherTexts from './2026-12-07T1300-other-texts';
 
 /**
  * Every migration, by its dated name. Listed statically (not read from disk) so the
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026-11-25T1100-workspaces': workspaces,
   '2026-11-25T1110-surveys-outlive-creator': surveysOutliveCreator,
   '2026-11-25T1200-survey-languages': surveyLanguages,
+  '2026-12-07T1300-other-texts': otherTexts,
 };
 
 /** The names of the migrations this version knows, oldest first. */

@@ -1,13 +1,13 @@
 import type { Insertable, Kysely, QueryCreator, Transaction } from 'kysely';
 import { DEFAULT_SURVEY_LANGUAGE, type AnswerValue, type Question, type SurveyState } from '@quorum/contract';
 import type { Db, Dialect } from '../../db/database';
-import type { Database, ResponsesTable } from '../../db/schema';
+import type { Database, OtherTextsTable, ResponsesTable } from '../../db/schema';
 import { recordSurveyEvents, type EventSurvey, type SurveyEvent } from '../../events/survey-events';
 import { completionSecondsOf } from '../results/completion-times';
 import { quarterOf } from '../results/timeline';
 import { completeVisit } from '../visits/visit-progress';
 import { addStep, addToDropOff, addToFunnel, endVisits, lockVisits } from '../visits/visits.repository';
-import { tallyResponses, type ResponseTally } from '../results/answer-tally';
+import { otherTextsOf, tallyResponses, type ResponseTally } from '../results/answer-tally';
 import { textFingerprint } from './text-fingerprint';
 import { questionFromRow, STORED_QUESTION_COLUMNS } from '../surveys/question-row';
 import { settingsFromRow, type SurveySettings } from '../surveys/survey-settings-row';
@@ -113,9 +113,10 @@ export async function findSurveyForTaking(
 }
 
 /**
- * Records accepted responses of one survey in ONE transaction: the response rows, the answer
- * counts and question totals that results read, the survey's response count, the timeline and the funnel. Each
- * response counts as seen by every question on its path (`questionPath` of its answers, the path the check walked).
+ * Records accepted responses of one survey in ONE transaction: the response rows, the answer counts and question
+ * totals that results read, the respondents' own "Other" texts, the survey's response count, the timeline and the
+ * funnel. Each response counts as seen by every question on its path (`questionPath` of its answers, the path the
+ * check walked).
  */
 export async function recordResponses(
   db: Db,
@@ -202,6 +203,16 @@ async function subtractTally(trx: Executor, surveyId: string, tally: ResponseTal
       }))
       .where('survey_id', '=', surveyId)
       .where('question_id', '=', row.question_id)
+      .execute();
+  }
+}
+
+/** The respondents' own "Other" texts of new responses (new keys: nothing to add to). */
+async function insertOtherTexts(trx: Executor, rows: readonly OtherTextsTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    await trx
+      .insertInto('other_texts')
+      .values(rows.slice(i, i + CHUNK))
       .execute();
   }
 }
@@ -316,9 +327,10 @@ async function completeVisits(
 /**
  * The write itself, inside the caller's transaction. Counts are added as deltas with upserts, so
  * concurrent writers (several instances on PostgreSQL) never lose an increment; keys are sorted so
- * concurrent transactions lock rows in the same order. Besides the responses and their answer counters: the
- * timeline (responses per quarter hour), the text fingerprint of each response (the duplicate flag) and the funnel
- * of the visits they end. Returns the survey's new response count.
+ * concurrent transactions lock rows in the same order. Besides the responses and their answer counters: their
+ * "Other" texts (`otherTextsOf`, what the counters count under "Other"), the timeline (responses per quarter hour),
+ * the text fingerprint of each response (the duplicate flag) and the funnel of the visits they end. Returns the
+ * survey's new response count.
  */
 export async function writeResponses(
   trx: Executor,
@@ -345,11 +357,20 @@ export async function writeResponses(
     questions,
     items.map((item) => item.answers),
   );
+  const otherRows = items.flatMap((item) =>
+    otherTextsOf(questions, item.answers).map(({ questionId, text }) => ({
+      survey_id: surveyId,
+      question_id: questionId,
+      response_id: item.id,
+      text,
+    })),
+  );
   const quarters = new Map<number, number>();
   for (const item of items) increment(quarters, quarterOf(item.submittedAt));
 
-  if (dialect === 'postgres' && items.length <= CHUNK && Math.max(tally.counts.length, tally.totals.length) <= CHUNK) {
-    return writeInOneStatement(trx, surveyId, responseRows, tally, quarters);
+  const rows = Math.max(items.length, otherRows.length, tally.counts.length, tally.totals.length);
+  if (dialect === 'postgres' && rows <= CHUNK) {
+    return writeInOneStatement(trx, surveyId, responseRows, otherRows, tally, quarters);
   }
   for (let i = 0; i < responseRows.length; i += CHUNK) {
     await trx
@@ -357,6 +378,7 @@ export async function writeResponses(
       .values(responseRows.slice(i, i + CHUNK))
       .execute();
   }
+  await insertOtherTexts(trx, otherRows);
   await applyTally(trx, surveyId, tally, 1);
   await addToTimeline(trx, surveyId, quarters);
   return addToResponseCount(trx, surveyId, items.length);
@@ -374,14 +396,15 @@ async function addToResponseCount(trx: QueryCreator<Database>, surveyId: string,
 
 /**
  * PostgreSQL: a batch's writes as ONE statement, each table's rows in a data-modifying `with` clause (PostgreSQL runs
- * them all, on one snapshot, whether or not the statement reads them) and the survey's count as the main update.
- * Inside the batch's transaction this is one round trip instead of five, for the same rows and locks in the same
- * order as the separate statements (responses, answer counts, question totals, timeline, survey).
+ * them all, on one snapshot, whether or not the statement reads them) and the survey's count as the main update. Inside
+ * the batch's transaction this is one round trip instead of one per table, for the same rows and locks in the same
+ * order as the separate statements (responses, "Other" texts, answer counts, question totals, timeline, survey).
  */
 async function writeInOneStatement(
   trx: Executor,
   surveyId: string,
   responseRows: Insertable<ResponsesTable>[],
+  otherRows: readonly OtherTextsTable[],
   tally: ResponseTally,
   quarters: ReadonlyMap<number, number>,
 ): Promise<number> {
@@ -394,6 +417,11 @@ async function writeInOneStatement(
   let statement = trx.with('new_responses', (db) =>
     db.insertInto('responses').values(responseRows),
   ) as unknown as QueryCreator<Database>;
+  if (otherRows.length > 0) {
+    statement = statement.with('new_other_texts', (db) =>
+      db.insertInto('other_texts').values([...otherRows]),
+    ) as unknown as QueryCreator<Database>;
+  }
   if (countRows.length > 0) {
     statement = statement.with('new_counts', (db) =>
       db
@@ -598,6 +626,14 @@ async function lockSurvey(
 export async function deleteTimelinesInWorkspaces(trx: Executor, workspaceIds: readonly string[]): Promise<void> {
   await trx
     .deleteFrom('response_timeline')
+    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('workspace_id', 'in', workspaceIds))
+    .execute();
+}
+
+/** Deleting workspaces' surveys for good: the "Other" texts of every survey in them. */
+export async function deleteOtherTextsInWorkspaces(trx: Executor, workspaceIds: readonly string[]): Promise<void> {
+  await trx
+    .deleteFrom('other_texts')
     .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('workspace_id', 'in', workspaceIds))
     .execute();
 }

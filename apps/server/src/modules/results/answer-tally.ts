@@ -1,5 +1,6 @@
 import { answerFor, isAnswerValue, questionPath, type AnswerValue, type Question } from '@quorum/contract';
 import { serverQuestionType } from '../../question-types';
+import { freeTextOf } from '../insights/free-texts';
 import type { AnswerCountRow, QuestionTotalRow } from './results.repository';
 
 /**
@@ -51,6 +52,33 @@ export function tallyRetiredAnswer(
   const total = totalOf(tally, question.id);
   total.seen += 1;
   countAnswered(tally, total, question, value);
+}
+
+/** One respondent's own "Other" text: the question it answers and the text, trimmed. */
+export interface OtherText {
+  questionId: string;
+  text: string;
+}
+
+/**
+ * The "Other" texts of one response, exactly those its tally counts under "Other": for each question on its path
+ * (as `tallyResponse` walks it) that offers "Other" — a choice question; a text question's answers are no "Other"
+ * texts — the answer, or the checkbox answer's element, that is none of the options (`freeTextOf`, the rule the
+ * type's counter key follows). A submission stores them beside the counters (`other_texts`).
+ */
+export function otherTextsOf(
+  questions: readonly Question[],
+  answers: Readonly<Record<string, AnswerValue>>,
+): OtherText[] {
+  const texts: OtherText[] = [];
+  for (const question of pathOf(questions, answers)) {
+    if (question.type === 'text') continue;
+    const value = answerFor(answers, question.id);
+    if (value === undefined || !isAnswerValue(value)) continue;
+    const text = freeTextOf(question, value);
+    if (text !== undefined) texts.push({ questionId: question.id, text });
+  }
+  return texts;
 }
 
 /** Question lists without any skip-logic rule: every response's path is the whole list (see questionPath). */

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import {
   answerFor,
   isAnswerValue,
@@ -7,34 +6,27 @@ import {
   type AnswerValue,
   type QuestionResult,
 } from '@quorum/contract';
-import type { Database } from '../../db/schema';
 import { freeTextOf, hasFreeTexts } from '../insights/free-texts';
-import { readFreeTexts } from '../insights/insights.service';
 import type { ResultQuestion } from './result-rows';
-
-/**
- * Responses the unfiltered results read at most, newest first, for the "Other" texts: the statistics come from the
- * counters, and this bound keeps a rarely chosen "Other" from making every results request read a million rows.
- */
-export const OTHER_TEXTS_SCAN_ROWS = 5_000;
+import type { AnswerCountRow } from './results.repository';
 
 /** The questions whose "Other" texts the results list: those that offer "Other" (not text questions). */
 const offeringOther = (questions: readonly ResultQuestion[]) =>
   questions.filter((q) => q.type !== 'text' && hasFreeTexts(q));
 
 /**
- * The newest OTHER_TEXTS_LISTED "Other" texts of each question that offers "Other", newest first, read through
- * the shared report's query over the newest OTHER_TEXTS_SCAN_ROWS responses (the `(survey_id, id)` index, small
- * pages, stopping as soon as every question has its texts).
+ * The questions whose stored "Other" texts the unfiltered results read (`other_texts`, the newest
+ * OTHER_TEXTS_LISTED of each through its primary key): those that offer "Other" and whose "Other" counter is above
+ * zero. A survey without "Other", or where nobody chose it, reads none.
  */
-export async function readOtherTexts(
-  db: Kysely<Database>,
-  surveyId: string,
+export function questionsWithOtherTexts(
   questions: readonly ResultQuestion[],
-): Promise<Map<string, string[]>> {
-  const offering = offeringOther(questions);
-  if (offering.length === 0) return new Map();
-  return readFreeTexts(db, surveyId, offering, { perQuestion: OTHER_TEXTS_LISTED, scanRows: OTHER_TEXTS_SCAN_ROWS });
+  counts: readonly AnswerCountRow[],
+): string[] {
+  const chosen = new Set(counts.filter((c) => c.answer === OTHER_LABEL && c.count > 0).map((c) => c.question_id));
+  return offeringOther(questions)
+    .filter((q) => chosen.has(q.id))
+    .map((q) => q.id);
 }
 
 /**

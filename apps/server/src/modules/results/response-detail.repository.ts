@@ -53,6 +53,8 @@ export async function findSurveyResponse(
 /** What a deletion takes away besides the row: computed from the row by the caller. */
 export interface ResponseRemoval {
   tally: ResponseTally;
+  /** The questions its answers name: its stored "Other" texts are looked up under them. */
+  answered: readonly string[];
   /** The timeline's quarter hour of the response. */
   quarter: number;
   /** The visit it ended and its completion-time bucket (whole seconds), when it came with one. */
@@ -61,10 +63,10 @@ export interface ResponseRemoval {
 
 /**
  * Deletes one response inside the caller's transaction (the survey's row already locked) and takes it out of every
- * counter: its answer counts and question totals, the survey's response count, the timeline, and, when it ended a
- * visit, the funnel's completions and the completion-time bucket (that visit goes with it). `removal` is asked of
- * the row read here, so it describes exactly what is deleted. Answers the survey's new response count, or undefined
- * when there was no such response (deleted a moment ago, say): then nothing changed.
+ * counter: its "Other" texts, its answer counts and question totals, the survey's response count, the timeline, and,
+ * when it ended a visit, the funnel's completions and the completion-time bucket (that visit goes with it). `removal`
+ * is asked of the row read here, so it describes exactly what is deleted. Answers the survey's new response count, or
+ * undefined when there was no such response (deleted a moment ago, say): then nothing changed.
  */
 export async function deleteSurveyResponse(
   trx: Transaction<Database>,
@@ -82,9 +84,18 @@ export async function deleteSurveyResponse(
   if (!row) return undefined;
   const deleted = await trx.deleteFrom('responses').where('id', '=', row.id).executeTakeFirst();
   if (Number(deleted.numDeletedRows) !== 1) return undefined;
-  const { tally, quarter, visit } = await removal(toStored(row));
+  const { tally, answered, quarter, visit } = await removal(toStored(row));
   // Rows first, then counters: the order a submission writes in.
   if (visit) await trx.deleteFrom('visits').where('id', '=', visit.id).where('survey_id', '=', surveyId).execute();
+  if (answered.length > 0) {
+    // Through the primary key, one probe per question (never a pass over the survey's texts).
+    await trx
+      .deleteFrom('other_texts')
+      .where('survey_id', '=', surveyId)
+      .where('question_id', 'in', [...answered])
+      .where('response_id', '=', row.id)
+      .execute();
+  }
   await applyTally(trx, surveyId, tally, -1);
   await subtractCount(trx, 'response_timeline', surveyId, quarter);
   if (visit) {

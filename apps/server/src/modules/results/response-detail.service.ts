@@ -47,13 +47,17 @@ export function createResponseDetailService(deps: ResponseDetailDeps) {
         const questions = await findQuestions(trx, survey.id, { includeDeleted: true });
         const current = questions.filter((q) => q.is_deleted === 0).map(questionFromRow);
         const deleted = questions.filter((q) => q.is_deleted !== 0).map(questionFromRow);
-        const total = await deleteSurveyResponse(trx, db.dialect, survey.id, responseId, async (row) => ({
-          tally: tallyStoredResponse(current, deleted, parseAnswers(row.answers)),
-          quarter: quarterOf(row.submitted_at),
-          ...(row.visit_id !== null && row.duration_ms !== null
-            ? { visit: { id: row.visit_id, seconds: completionSecondsOf(row.duration_ms) } }
-            : {}),
-        }));
+        const total = await deleteSurveyResponse(trx, db.dialect, survey.id, responseId, async (row) => {
+          const answers = parseAnswers(row.answers);
+          return {
+            tally: tallyStoredResponse(current, deleted, answers),
+            answered: Object.keys(answers),
+            quarter: quarterOf(row.submitted_at),
+            ...(row.visit_id !== null && row.duration_ms !== null
+              ? { visit: { id: row.visit_id, seconds: completionSecondsOf(row.duration_ms) } }
+              : {}),
+          };
+        });
         if (total === undefined) throw new NotFoundError('RESPONSE_NOT_FOUND');
         const event = {
           type: 'response.deleted' as const,

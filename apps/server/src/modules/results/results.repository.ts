@@ -254,6 +254,34 @@ export async function earliestResponsesWithHashes(
   return earliest;
 }
 
+/**
+ * The newest `limit` stored "Other" texts of each of these questions, newest first: one query per question through
+ * the primary key of `other_texts` (survey_id, question_id, response_id), read backwards; question id → texts.
+ */
+export async function listNewestOtherTexts(
+  db: Kysely<Database>,
+  surveyId: string,
+  questionIds: readonly string[],
+  limit: number,
+): Promise<Map<string, string[]>> {
+  const texts = new Map<string, string[]>();
+  for (const questionId of questionIds) {
+    const rows = await db
+      .selectFrom('other_texts')
+      .select('text')
+      .where('survey_id', '=', surveyId)
+      .where('question_id', '=', questionId)
+      .orderBy('response_id', 'desc')
+      .limit(limit)
+      .execute();
+    texts.set(
+      questionId,
+      rows.map((row) => row.text),
+    );
+  }
+  return texts;
+}
+
 /** The timeline's counters: responses per quarter hour, as [quarter, count] pairs. */
 export async function listTimelineQuarters(db: Kysely<Database>, surveyId: string): Promise<[number, number][]> {
   const rows = await db
@@ -328,18 +356,28 @@ export interface ResultsSnapshot {
   languages: string[];
   /** Responses per language. */
   byLanguage: Map<string, number>;
+  /** The newest stored "Other" texts of the questions `otherTexts` picked: question id → texts, newest first. */
+  otherTexts: Map<string, string[]>;
+}
+
+/** Which questions' "Other" texts a snapshot reads, and how many of each: picked from its questions and counts. */
+export interface OtherTextsWanted {
+  questionIds(questions: readonly ResultsQuestionRow[], counts: readonly AnswerCountRow[]): readonly string[];
+  limit: number;
 }
 
 /**
  * Everything the results screen needs, read in one read-only transaction so the total, the counts and the
  * per-question totals agree with each other even while responses arrive. Cost is independent of the number
- * of responses: small tables keyed by survey, plus one index range for the newest page, except the responses per
- * language, counted from the index on (survey_id, language) without reading a response.
+ * of responses: small tables keyed by survey, plus one index range for the newest page and one for each question's
+ * newest "Other" texts (those `otherTexts` picks), except the responses per language, counted from the index on
+ * (survey_id, language) without reading a response.
  */
 export async function readResultsSnapshot(
   db: Kysely<Database>,
   surveyId: string,
   pageLimit: number,
+  otherTexts: OtherTextsWanted = { questionIds: () => [], limit: 0 },
 ): Promise<ResultsSnapshot | undefined> {
   return db
     .transaction()
@@ -355,6 +393,12 @@ export async function readResultsSnapshot(
       const quarters = await listTimelineQuarters(trx, surveyId);
       const languages = await findSurveyLanguages(trx, surveyId);
       const byLanguage = await countResponsesByLanguage(trx, surveyId);
-      return { survey, questions, counts, totals, newest, quarters, languages, byLanguage };
+      const texts = await listNewestOtherTexts(
+        trx,
+        surveyId,
+        otherTexts.questionIds(questions, counts),
+        otherTexts.limit,
+      );
+      return { survey, questions, counts, totals, newest, quarters, languages, byLanguage, otherTexts: texts };
     });
 }

@@ -6,6 +6,7 @@ import {
   isRequired,
   EXPORT_LINK_TTL_SECONDS,
   percentageOf,
+  OTHER_TEXTS_LISTED,
   RESULTS_VIEWED_AUDIT_MINUTES,
   RESPONSES_PAGE,
   resultsFilterParams,
@@ -36,7 +37,7 @@ import { createResultsCounter } from './filtered-results';
 import { compileFilter, type CompiledFilter } from './response-filter';
 import { checkFilterLanguages, languageBreakdown } from './filter-languages';
 import { flagResponses } from './response-flags';
-import { collectOtherTexts, readOtherTexts, withOtherTexts } from './other-texts';
+import { collectOtherTexts, questionsWithOtherTexts, withOtherTexts } from './other-texts';
 import { toResponseRow, toResultQuestion, type ResultQuestion } from './result-rows';
 import { createCsvExportStream } from './results.csv';
 import {
@@ -273,14 +274,17 @@ export function createResultsService(deps: ResultsDeps) {
       const limit = RESPONSES_PAGE.defaultLimit;
 
       if (!filtered) {
-        // Unfiltered: the counters, read together in one snapshot; never a scan of the responses.
-        const snapshot = await readResultsSnapshot(db, surveyId, limit);
+        // Unfiltered: the counters and the stored "Other" texts, read together in one snapshot; never a scan of the
+        // responses.
+        const snapshot = await readResultsSnapshot(db, surveyId, limit, {
+          questionIds: (rows, counts) => questionsWithOtherTexts(rows.map(toResultQuestion), counts),
+          limit: OTHER_TEXTS_LISTED,
+        });
         if (!snapshot) throw new NotFoundError('SURVEY_NOT_FOUND');
-        const { survey, counts, totals, newest, quarters } = snapshot;
+        const { survey, counts, totals, newest, quarters, otherTexts } = snapshot;
         const questions = snapshot.questions.map(toResultQuestion);
         const page = toPage(newest, limit, await flagResponses(db, surveyId, newest.slice(0, limit), questions));
         const funnel = await readFunnel(db, surveyId, currentIds(questions));
-        const otherTexts = await readOtherTexts(db, surveyId, questions);
         return {
           surveyId: survey.id,
           projectId: survey.project_id,

@@ -182,9 +182,14 @@ export async function replaceQuestions(trx: Executor, surveyId: string, question
   await insertQuestions(trx, questions);
 }
 
-/** Drops the counters of questions that no longer exist. */
+/** Drops the counters and the stored "Other" texts of questions that no longer exist. */
 export async function deleteCounters(trx: Executor, surveyId: string, questionIds: string[]): Promise<void> {
   if (questionIds.length === 0) return;
+  await trx
+    .deleteFrom('other_texts')
+    .where('survey_id', '=', surveyId)
+    .where('question_id', 'in', questionIds)
+    .execute();
   await trx
     .deleteFrom('answer_counts')
     .where('survey_id', '=', surveyId)

@@ -23,19 +23,19 @@ import { deleteUserRow } from './users.repository';
 export type AccountDeletionDeps = Pick<AppContext, 'db' | 'audit' | 'clock' | 'liveEvents'>;
 
 /**
- * Deletes a user's account for good, after checking its password: in one transaction, with the user's row
- * locked first (PostgreSQL) so a survey created or launched at the same moment runs wholly before or after,
- * every row that belongs to the account goes, one table at a time. The surveys that go are those of its personal
- * workspace and of the team workspaces it is the only member of (responses, visits, funnel counters, completion
- * times, timelines, shared report links, webhooks, answer counts, question totals, questions and surveys), and those
- * workspaces with their invitations; its other memberships end, the invitations it sent that are still pending are
- * revoked, and the surveys it created in workspaces that stay, stay with them, their response emails turned off
- * (there is nobody to mail). Then its email verification links, the failed-login counts kept under its email, its
- * password reset links, its two-factor secret and recovery codes, its single sign-on links, and finally the
- * account row (name, email, password hash). With the row gone its tokens answer 401, its public links 404, and the
- * email can register again. A wrong password deletes nothing, nor does being the only owner of a team workspace
- * that has other members (409 WORKSPACE_SOLE_OWNER: someone must be made owner, or the workspace deleted, first).
- * The audit entry names the account by id only.
+ * Deletes a user's account for good, after checking its password: in one transaction, with the user's row locked first
+ * (PostgreSQL) so a survey created or launched at the same moment runs wholly before or after, every row that belongs
+ * to the account goes, one table at a time. The surveys that go are those of its personal workspace and of the team
+ * workspaces it is the only member of (responses, "Other" texts, visits, funnel counters, completion times, timelines,
+ * shared report links, webhooks, answer counts, question totals, questions and surveys), and those workspaces with
+ * their invitations; its other memberships end, the invitations it sent that are still pending are revoked, and the
+ * surveys it created in workspaces that stay, stay with them, their response emails turned off (there is nobody to
+ * mail). Then its email verification links, the failed-login counts kept under its email, its password reset links, its
+ * two-factor secret and recovery codes, its single sign-on links, and finally the account row (name, email, password
+ * hash). With the row gone its tokens answer 401, its public links 404, and the email can register again. A wrong
+ * password deletes nothing, nor does being the only owner of a team workspace that has other members (409
+ * WORKSPACE_SOLE_OWNER: someone must be made owner, or the workspace deleted, first). The audit entry names the account
+ * by id only.
  */
 export async function deleteAccount(
   deps: AccountDeletionDeps,

@@ -1,6 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
-import { deleteResponsesInWorkspaces, deleteTimelinesInWorkspaces } from '../responses/responses.repository';
+import {
+  deleteOtherTextsInWorkspaces,
+  deleteResponsesInWorkspaces,
+  deleteTimelinesInWorkspaces,
+} from '../responses/responses.repository';
 import { deleteSharesInWorkspaces } from '../shares/shares.repository';
 import {
   deleteAnswerCountsInWorkspaces,
@@ -12,9 +16,9 @@ import { deleteVisitsInWorkspaces } from '../visits/visits.repository';
 import { deleteWebhooksInWorkspaces } from '../webhooks/webhooks.repository';
 
 /**
- * Removes for good every survey in the workspaces (a personal workspace's id is its owner's id) with all its data,
- * one table at a time: responses, visits, funnel counters, completion times, timelines, shared report links,
- * webhooks with their deliveries, answer counts, question totals, questions, and the surveys. Surveys elsewhere
+ * Removes for good every survey in the workspaces (a personal workspace's id is its owner's id) with all its data, one
+ * table at a time: responses, their "Other" texts, visits, funnel counters, completion times, timelines, shared report
+ * links, webhooks with their deliveries, answer counts, question totals, questions, and the surveys. Surveys elsewhere
  * are untouched, whoever created them. Answers how many surveys and responses went.
  */
 export async function deleteSurveysOfWorkspaces(
@@ -23,6 +27,7 @@ export async function deleteSurveysOfWorkspaces(
 ): Promise<{ surveys: number; responses: number }> {
   if (workspaceIds.length === 0) return { surveys: 0, responses: 0 };
   const responses = await deleteResponsesInWorkspaces(trx, workspaceIds);
+  await deleteOtherTextsInWorkspaces(trx, workspaceIds);
   await deleteVisitsInWorkspaces(trx, workspaceIds);
   await deleteTimelinesInWorkspaces(trx, workspaceIds);
   await deleteAnswerCountsInWorkspaces(trx, workspaceIds);
