@@ -1,6 +1,7 @@
 // Which question comes next: one pure function for the runner and the server's response check, so the two can
 // never disagree about the path a respondent takes. Free of zod: the public survey page imports it.
 import { answerFor, isAnswered, type AnswerValue } from './answers';
+import { questionTypeIs } from './question-types/families';
 
 /** The conditions a skip-logic rule can test a question's answer with. */
 export const LOGIC_OPERATORS = [
@@ -48,11 +49,6 @@ export function logicOperatorsFor(type: string): LogicOperator[] {
   return [...(Object.hasOwn(OPERATORS_BY_TYPE, type) ? OPERATORS_BY_TYPE[type]! : []), 'answered', 'skipped'];
 }
 
-/** The types whose rules compare numbers. */
-const NUMERIC_TYPES = new Set(['rating', 'nps', 'number']);
-/** The types whose rules compare text without regard to case or surrounding spaces. */
-const TEXT_TYPES = new Set(['text', 'email']);
-
 /** The least a question needs for the flow: its id, and for skip logic its type and rules. */
 export interface FlowQuestion {
   id: string;
@@ -62,8 +58,8 @@ export interface FlowQuestion {
 
 function sameAnswer(type: string | undefined, answer: AnswerValue, value: string | number): boolean {
   if (Array.isArray(answer)) return false;
-  if (type !== undefined && NUMERIC_TYPES.has(type)) return Number(answer) === Number(value);
-  if (type !== undefined && TEXT_TYPES.has(type)) {
+  if (questionTypeIs(type, 'numeric')) return Number(answer) === Number(value);
+  if (questionTypeIs(type, 'text')) {
     return String(answer).trim().toLowerCase() === String(value).trim().toLowerCase();
   }
   return String(answer) === String(value);
