@@ -4,6 +4,7 @@ import {
   isAnswerValue,
   OTHER_LABEL,
   OTHER_TEXTS_LISTED,
+  questionTypeIs,
   type AnswerValue,
   type QuestionResult,
 } from '@quorum/contract';
@@ -20,7 +21,7 @@ export const OTHER_TEXTS_SCAN_ROWS = 5_000;
 
 /** The questions whose "Other" texts the results list: those that offer "Other" (not text questions). */
 const offeringOther = (questions: readonly ResultQuestion[]) =>
-  questions.filter((q) => q.type !== 'text' && hasFreeTexts(q));
+  questions.filter((q) => questionTypeIs(q.type, 'allowsOther') && hasFreeTexts(q));
 
 /**
  * The newest OTHER_TEXTS_LISTED "Other" texts of each question that offers "Other", newest first, read through
