@@ -2,6 +2,7 @@
 // never disagree about the path a respondent takes. Free of zod: the public survey page imports it.
 import { answerFor, isAnswered, type AnswerValue } from './answers';
 import { questionTypeIs } from './question-types/families';
+import type { QuestionType } from './survey-constants';
 
 /** The conditions a skip-logic rule can test a question's answer with. */
 export const LOGIC_OPERATORS = [
@@ -29,8 +30,8 @@ export interface LogicRule {
   goTo: string;
 }
 
-/** The conditions that fit each kind of answer (answered and skipped fit every type). */
-const OPERATORS_BY_TYPE: Readonly<Record<string, readonly LogicOperator[]>> = {
+/** The conditions that fit each type's answers (answered and skipped fit every type); typed over every type. */
+const OPERATORS_BY_TYPE: { readonly [T in QuestionType]: readonly LogicOperator[] } = {
   multiple_choice: ['equals', 'not_equals'],
   dropdown: ['equals', 'not_equals'],
   checkbox: ['includes', 'not_includes'],
@@ -46,7 +47,11 @@ const OPERATORS_BY_TYPE: Readonly<Record<string, readonly LogicOperator[]>> = {
 
 /** The conditions a rule on a question of `type` may use, in the order the editor offers them. */
 export function logicOperatorsFor(type: string): LogicOperator[] {
-  return [...(Object.hasOwn(OPERATORS_BY_TYPE, type) ? OPERATORS_BY_TYPE[type]! : []), 'answered', 'skipped'];
+  return [
+    ...(Object.hasOwn(OPERATORS_BY_TYPE, type) ? OPERATORS_BY_TYPE[type as QuestionType] : []),
+    'answered',
+    'skipped',
+  ];
 }
 
 /** The least a question needs for the flow: its id, and for skip logic its type and rules. */
