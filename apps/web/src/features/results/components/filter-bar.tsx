@@ -11,6 +11,7 @@ import {
   type ResultsFilterCondition,
 } from '@quorum/contract';
 import { questionLabel } from '@/lib/question-label';
+import { questionResultOf } from '@/question-types/results';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
 import { languageName } from '@/lib/language-names';
@@ -346,8 +347,7 @@ function ValueControl({
       );
     }
     if (questionTypeIs(question.type, 'numeric')) {
-      const scale =
-        question.type === 'nps' ? { min: 0, max: 10 } : question.type === 'rating' ? question.ratingScale : undefined;
+      const scale = questionResultOf(question.type).valueBounds?.(question);
       return (
         <Input
           id={id}
