@@ -1,6 +1,8 @@
 // Which question comes next: one pure function for the runner and the server's response check, so the two can
 // never disagree about the path a respondent takes. Free of zod: the public survey page imports it.
 import { answerFor, isAnswered, type AnswerValue } from './answers';
+import { questionTypeIs } from './question-types/families';
+import type { QuestionType } from './survey-constants';
 
 /** The conditions a skip-logic rule can test a question's answer with. */
 export const LOGIC_OPERATORS = [
@@ -28,8 +30,8 @@ export interface LogicRule {
   goTo: string;
 }
 
-/** The conditions that fit each kind of answer (answered and skipped fit every type). */
-const OPERATORS_BY_TYPE: Readonly<Record<string, readonly LogicOperator[]>> = {
+/** The conditions that fit each type's answers (answered and skipped fit every type); typed over every type. */
+const OPERATORS_BY_TYPE: { readonly [T in QuestionType]: readonly LogicOperator[] } = {
   multiple_choice: ['equals', 'not_equals'],
   dropdown: ['equals', 'not_equals'],
   checkbox: ['includes', 'not_includes'],
@@ -45,13 +47,12 @@ const OPERATORS_BY_TYPE: Readonly<Record<string, readonly LogicOperator[]>> = {
 
 /** The conditions a rule on a question of `type` may use, in the order the editor offers them. */
 export function logicOperatorsFor(type: string): LogicOperator[] {
-  return [...(Object.hasOwn(OPERATORS_BY_TYPE, type) ? OPERATORS_BY_TYPE[type]! : []), 'answered', 'skipped'];
+  return [
+    ...(Object.hasOwn(OPERATORS_BY_TYPE, type) ? OPERATORS_BY_TYPE[type as QuestionType] : []),
+    'answered',
+    'skipped',
+  ];
 }
-
-/** The types whose rules compare numbers. */
-const NUMERIC_TYPES = new Set(['rating', 'nps', 'number']);
-/** The types whose rules compare text without regard to case or surrounding spaces. */
-const TEXT_TYPES = new Set(['text', 'email']);
 
 /** The least a question needs for the flow: its id, and for skip logic its type and rules. */
 export interface FlowQuestion {
@@ -62,8 +63,8 @@ export interface FlowQuestion {
 
 function sameAnswer(type: string | undefined, answer: AnswerValue, value: string | number): boolean {
   if (Array.isArray(answer)) return false;
-  if (type !== undefined && NUMERIC_TYPES.has(type)) return Number(answer) === Number(value);
-  if (type !== undefined && TEXT_TYPES.has(type)) {
+  if (questionTypeIs(type, 'numeric')) return Number(answer) === Number(value);
+  if (questionTypeIs(type, 'text')) {
     return String(answer).trim().toLowerCase() === String(value).trim().toLowerCase();
   }
   return String(answer) === String(value);

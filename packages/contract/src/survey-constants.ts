@@ -34,17 +34,6 @@ export const QUESTION_TYPE_LABELS: Record<QuestionType, string> = {
   matrix: 'Matrix',
 };
 
-/** The types whose options a respondent picks from, and that may offer "Other" with a text of their own. */
-export const OTHER_TYPES = ['multiple_choice', 'checkbox', 'dropdown'] as const satisfies readonly QuestionType[];
-/** The types whose options (for a matrix, its rows) may be shown in a fresh order to each respondent. */
-export const RANDOMIZABLE_TYPES = [
-  'multiple_choice',
-  'checkbox',
-  'dropdown',
-  'ranking',
-  'matrix',
-] as const satisfies readonly QuestionType[];
-
 export const surveyStates = ['draft', 'active', 'paused', 'closed', 'deleted'] as const;
 export type SurveyState = z.infer<typeof surveyStateSchema>;
 export const surveyStateSchema = z.enum(surveyStates);

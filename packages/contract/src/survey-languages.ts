@@ -1,6 +1,7 @@
 // A survey in more than one language: the author's texts in the default language, and for each other language a
 // translation of any of them. Free of zod on purpose: the public survey page imports it (see docs/performance.md).
 import type { AnswerValue } from './answers';
+import { questionTypeIs } from './question-types/families';
 
 /** The languages a survey may have, its default included. */
 export const MAX_SURVEY_LANGUAGES = 20;
@@ -104,15 +105,6 @@ export interface TranslatableQuestion {
   logic?: ReadonlyArray<{ when: { operator: string; value?: string | number }; goTo: string }> | undefined;
 }
 
-/** The types whose options are the author's words (translated), and whose answers and rule values are options. */
-export const TRANSLATED_OPTION_TYPES: ReadonlySet<string> = new Set([
-  'multiple_choice',
-  'checkbox',
-  'dropdown',
-  'ranking',
-  'matrix',
-]);
-
 /**
  * A question in another language: its texts translated where the translation has them, options and rows at the
  * same positions, rating labels over the default ones, and rule values that name an option translated with it (so
@@ -120,7 +112,7 @@ export const TRANSLATED_OPTION_TYPES: ReadonlySet<string> = new Set([
  */
 export function translateQuestion<Q extends TranslatableQuestion>(question: Q, translation?: QuestionTranslation): Q {
   if (!translation) return question;
-  const options = TRANSLATED_OPTION_TYPES.has(question.type)
+  const options = questionTypeIs(question.type, 'translatedOptions')
     ? translatedList(question.options, translation.options)
     : question.options;
   const text = translation.text?.trim();
@@ -136,7 +128,7 @@ export function translateQuestion<Q extends TranslatableQuestion>(question: Q, t
     }
     translated.ratingScale = { ...question.ratingScale, labels };
   }
-  if (question.logic && TRANSLATED_OPTION_TYPES.has(question.type)) {
+  if (question.logic && questionTypeIs(question.type, 'translatedOptions')) {
     translated.logic = question.logic.map((rule) => {
       const at = rule.when.value === undefined ? -1 : question.options.indexOf(String(rule.when.value));
       return at < 0 ? rule : { ...rule, when: { ...rule.when, value: options[at]! } };
@@ -199,7 +191,7 @@ export function answerInLanguage(
   to: Pick<TranslatableQuestion, 'options'>,
   answer: AnswerValue,
 ): AnswerValue {
-  if (!TRANSLATED_OPTION_TYPES.has(from.type)) return answer;
+  if (!questionTypeIs(from.type, 'translatedOptions')) return answer;
   if (typeof answer === 'string') return atSamePosition(from.options, to.options, answer);
   if (Array.isArray(answer)) return answer.map((value) => atSamePosition(from.options, to.options, value));
   return answer;
@@ -232,7 +224,7 @@ export function missingTranslations<Q extends TranslatableQuestion>(
     const at = `questions.${question.id}`;
     check(`${at}.text`, question.text, t?.text);
     check(`${at}.description`, question.description, t?.description);
-    if (TRANSLATED_OPTION_TYPES.has(question.type)) {
+    if (questionTypeIs(question.type, 'translatedOptions')) {
       question.options.forEach((option, index) => check(`${at}.options.${index}`, option, t?.options?.[index]));
     }
     question.rows?.forEach((row, index) => check(`${at}.rows.${index}`, row, t?.rows?.[index]));

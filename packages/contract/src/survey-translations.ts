@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { questionTypeIs } from './question-types/families';
 import { LIMITS, SURVEY_MESSAGES } from './survey-constants';
 import { SETTINGS_LIMITS } from './survey-settings';
 import {
   DEFAULT_SURVEY_LANGUAGE,
   MAX_SURVEY_LANGUAGES,
   SURVEY_LANGUAGE_PATTERN,
-  TRANSLATED_OPTION_TYPES,
   translatedList,
   type QuestionTranslation,
   type SurveyTranslation,
@@ -211,7 +211,8 @@ export function translationsProblem(
         const translated = t[part];
         if (!translated) continue;
         // A rating's or an NPS question's options are numbers: nothing to translate.
-        const original = (part === 'rows' || TRANSLATED_OPTION_TYPES.has(question.type) ? question[part] : []) ?? [];
+        const original =
+          (part === 'rows' || questionTypeIs(question.type, 'translatedOptions') ? question[part] : []) ?? [];
         if (translated.length > original.length) {
           return { message: SURVEY_MESSAGES.translationTooManyOptions, path: [...path, part] };
         }

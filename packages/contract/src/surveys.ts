@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorDetail, type ErrorDetail } from './error-messages';
 import { LOGIC_END, LOGIC_OPERATORS, logicOperatorsFor, type LogicOperator, type LogicRule } from './question-flow';
 import { questionFromDraft } from './question-types';
+import { questionTypeIs } from './question-types/families';
 import { isIsoDate, parseDecimal } from './question-rules';
 import { ratingScaleSchema } from './rating-scale';
 import { settingsProblem, surveySettingsInputShape, surveySettingsShape } from './survey-settings';
@@ -11,9 +12,7 @@ import { isHttpUrl } from './urls';
 import { personSchema, workspaceRoleSchema } from './workspaces';
 import {
   LIMITS,
-  OTHER_TYPES,
   questionTypes,
-  RANDOMIZABLE_TYPES,
   SURVEY_MESSAGES,
   surveyStateSchema,
   type QuestionType,
@@ -209,11 +208,11 @@ const questionInputSchema = z
   // Each type's module turns the draft into its stored shape (options, rating scale, ranges, rows) or says what
   // is wrong; the fields every type shares are set around it.
   .transform((q, ctx) => {
-    if (q.allowOther && !(OTHER_TYPES as readonly QuestionType[]).includes(q.type)) {
+    if (q.allowOther && !questionTypeIs(q.type, 'allowsOther')) {
       ctx.addIssue({ code: 'custom', message: SURVEY_MESSAGES.otherNotOffered, path: ['allowOther'] });
       return z.NEVER;
     }
-    if (q.randomizeOptions && !(RANDOMIZABLE_TYPES as readonly QuestionType[]).includes(q.type)) {
+    if (q.randomizeOptions && !questionTypeIs(q.type, 'randomizable')) {
       ctx.addIssue({ code: 'custom', message: SURVEY_MESSAGES.randomizeNotOffered, path: ['randomizeOptions'] });
       return z.NEVER;
     }
@@ -254,15 +253,12 @@ export type NormalisedQuestionInput = z.output<typeof questionInputSchema>;
 /** A rule's condition as stored: numbers for numeric types, no value for answered and skipped. */
 function logicCondition(type: QuestionType, operator: LogicOperator, value: string | number | undefined) {
   if (operator === 'answered' || operator === 'skipped' || value === undefined || value === '') return { operator };
-  if (NUMERIC_LOGIC_TYPES.has(type)) {
+  if (questionTypeIs(type, 'numeric')) {
     const number = typeof value === 'number' ? value : parseDecimal(value);
     return number === undefined ? { operator, value } : { operator, value: number };
   }
   return { operator, value: String(value) };
 }
-
-const NUMERIC_LOGIC_TYPES: ReadonlySet<QuestionType> = new Set(['rating', 'nps', 'number']);
-const OPTION_LOGIC_TYPES: ReadonlySet<QuestionType> = new Set(['multiple_choice', 'checkbox', 'dropdown']);
 
 /**
  * What is wrong with one rule of the question at `index`, or undefined: a condition that fits the question's type,
@@ -285,13 +281,13 @@ export function logicRuleProblem(
   if (operator !== 'answered' && operator !== 'skipped') {
     if (value === undefined || value === '')
       return { message: SURVEY_MESSAGES.logicValueRequired, path: ['when', 'value'] };
-    if (OPTION_LOGIC_TYPES.has(question.type) && !question.options.includes(String(value))) {
+    if (questionTypeIs(question.type, 'choice') && !question.options.includes(String(value))) {
       return { message: SURVEY_MESSAGES.logicValueNotAnOption, path: ['when', 'value'] };
     }
-    if (NUMERIC_LOGIC_TYPES.has(question.type) && typeof value !== 'number') {
+    if (questionTypeIs(question.type, 'numeric') && typeof value !== 'number') {
       return { message: SURVEY_MESSAGES.logicValueNotANumber, path: ['when', 'value'] };
     }
-    if (question.type === 'date' && !isIsoDate(String(value))) {
+    if (questionTypeIs(question.type, 'date') && !isIsoDate(String(value))) {
       return { message: 'Dates are written YYYY-MM-DD', path: ['when', 'value'] };
     }
   }

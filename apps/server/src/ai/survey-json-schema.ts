@@ -6,8 +6,10 @@ import {
   RATING_PRESETS,
   questionIdProblem,
   questionTypes,
+  type QuestionType,
   type SurveyInput,
 } from '@quorum/contract';
+import { SERVER_QUESTION_TYPES, serverQuestionType } from '../question-types';
 
 /** The rating scales a survey may use (the contract's presets): 1–5 and 1–10. */
 const RATING_MAXIMA = Object.keys(RATING_PRESETS).map(Number);
@@ -254,30 +256,11 @@ function toQuestionInput(question: Record<string, unknown>): Record<string, unkn
     result.description = question.description;
   }
   if (allowOther) result.allowOther = true;
-  if (type === 'rating') {
-    const scale = question.ratingScale ?? question.rating_scale;
-    if (isRecord(scale) && scale.min === 1 && (scale.max === 5 || scale.max === 10)) {
-      result.ratingScale = RATING_PRESETS[scale.max];
-    } else if (scale !== null && scale !== undefined) {
-      result.ratingScale = scale;
-    }
+  if (typeof type === 'string' && Object.hasOwn(SERVER_QUESTION_TYPES, type)) {
+    Object.assign(result, serverQuestionType(type as QuestionType).modelFields?.(question));
   }
-  if (type === 'number') setRange(result, 'numberRange', question.numberRange ?? question.number_range);
-  if (type === 'date') setRange(result, 'dateRange', question.dateRange ?? question.date_range);
-  if (type === 'matrix') result.rows = question.rows;
   if (Array.isArray(question.logic) && question.logic.length > 0) result.logic = question.logic.map(toRuleInput);
   return result;
-}
-
-/** A range without its null bounds; none at all when every bound is null. Anything else goes to the contract. */
-function setRange(result: Record<string, unknown>, key: 'numberRange' | 'dateRange', range: unknown): void {
-  if (range === null || range === undefined) return;
-  if (!isRecord(range)) {
-    result[key] = range;
-    return;
-  }
-  const bounds = Object.fromEntries(Object.entries(range).filter(([, v]) => v !== null && v !== undefined));
-  if (Object.keys(bounds).length > 0) result[key] = bounds;
 }
 
 /** A rule with a null value (answered, skipped) loses the value. */

@@ -1,6 +1,6 @@
 import { isIsoDate, type DateRange, type DateSummary } from '@quorum/contract';
 import type { QuestionCounts, ServerQuestionType } from './types';
-import { settingsFrom, settingsText } from './shared';
+import { modelRange, settingsFrom, settingsText } from './shared';
 
 /** A stored range: only real YYYY-MM-DD dates are kept; anything else reads as absent. */
 function dateRangeFrom(value: unknown): DateRange | undefined {
@@ -37,6 +37,7 @@ export const date: ServerQuestionType<'date'> = {
   },
   // A date means the same whatever range the question allows now.
   keepsAnswers: () => true,
+  modelFields: (q) => modelRange('dateRange', q.dateRange ?? q.date_range),
   countAnswer(_q, value, count) {
     count(String(value));
     return 0;

@@ -64,6 +64,7 @@ export const matrix: ServerQuestionType<'matrix'> = {
     };
   },
   /** "Row: Column; Row 2: Column", rows in the author's order. */
+  modelFields: (q) => ({ rows: q.rows }),
   answerText(q, value) {
     if (!Array.isArray(value) || value.length !== q.rows.length) return answerText(value);
     return q.rows.map((row, i) => `${row}: ${value[i]}`).join('; ');

@@ -1,6 +1,6 @@
 import type { HistogramBin, NumberRange, NumberSummary } from '@quorum/contract';
 import type { QuestionCounts, ServerQuestionType } from './types';
-import { settingsFrom, settingsText } from './shared';
+import { modelRange, settingsFrom, settingsText } from './shared';
 
 /** The most bars a number question's histogram has. */
 export const HISTOGRAM_BINS = 10;
@@ -80,6 +80,7 @@ export const number: ServerQuestionType<'number'> = {
   },
   // A number means the same whatever range the question allows now.
   keepsAnswers: () => true,
+  modelFields: (q) => modelRange('numberRange', q.numberRange ?? q.number_range),
   countAnswer(_q, value, count) {
     count(String(value));
     return 0;

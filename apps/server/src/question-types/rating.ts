@@ -1,4 +1,4 @@
-import { FIVE_POINT_SCALE, ratingOptions, type RatingScale } from '@quorum/contract';
+import { FIVE_POINT_SCALE, RATING_PRESETS, ratingOptions, type RatingScale } from '@quorum/contract';
 import type { ServerQuestionType } from './types';
 import { listedStatistics, optionsFrom, parseJson } from './shared';
 
@@ -35,4 +35,11 @@ export const rating: ServerQuestionType<'rating'> = {
     ratingCount: counts.answered,
     ratingScale: q.ratingScale,
   }),
+  // A model's 1–5 or 1–10 scale becomes the contract's preset, with its labels.
+  modelFields(q) {
+    const scale = q.ratingScale ?? q.rating_scale;
+    if (scale === null || scale === undefined) return {};
+    const { min, max } = typeof scale === 'object' ? (scale as Record<string, unknown>) : {};
+    return { ratingScale: min === 1 && (max === 5 || max === 10) ? RATING_PRESETS[max] : scale };
+  },
 };

@@ -103,3 +103,14 @@ export function listedStatistics(
       .map(([answer, count]) => statistic(answer, count)),
   ];
 }
+
+/**
+ * A range a model wrote, as `key`: without its null bounds, and left out when every bound is null. Anything that is
+ * no object goes to the contract as it is (which refuses it).
+ */
+export function modelRange(key: string, range: unknown): Record<string, unknown> {
+  if (range === null || range === undefined) return {};
+  if (typeof range !== 'object' || Array.isArray(range)) return { [key]: range };
+  const bounds = Object.fromEntries(Object.entries(range).filter(([, v]) => v !== null && v !== undefined));
+  return Object.keys(bounds).length > 0 ? { [key]: bounds } : {};
+}

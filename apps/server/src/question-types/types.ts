@@ -50,4 +50,9 @@ export interface ServerQuestionType<T extends QuestionType> {
   ): TypeResults;
   /** One stored answer as one cell of the CSV; without it, `answerText` (lists joined with "; "). */
   answerText?(question: QuestionOf<T>, value: AnswerValue): string;
+  /**
+   * The type's own fields of a question a model wrote (loose JSON, before the contract checks it): a rating's scale,
+   * a range without its null bounds, a matrix's rows. Without it, the type has none beyond those every type shares.
+   */
+  modelFields?(question: Readonly<Record<string, unknown>>): Record<string, unknown>;
 }

@@ -152,4 +152,8 @@ export interface QuestionResultPart<T extends QuestionType> {
   Result: ComponentType<QuestionResultProps>;
   /** Whether it lists answers from the responses (the results screen then reads them), e.g. the texts given as "Other". */
   readsResponses(question: QuestionResult): boolean;
+  /** One answer as the responses table shows it, when it is a list; without it, the contract's `answerText`. */
+  listText?(question: Pick<QuestionResult, 'rows'>, value: readonly string[]): string;
+  /** The least and most a numeric answer can be, for the results filter's input; without it, no bounds. */
+  valueBounds?(question: QuestionResult): { min: number; max: number } | undefined;
 }

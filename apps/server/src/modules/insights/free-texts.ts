@@ -1,4 +1,4 @@
-import { isOtherAnswer, OTHER_TYPES, type AnswerValue, type Question, type QuestionType } from '@quorum/contract';
+import { isOtherAnswer, questionTypeIs, type AnswerValue, type Question } from '@quorum/contract';
 
 /**
  * The free texts of a question, for insights and a shared report's text answers: a text question's answers, and
@@ -6,18 +6,14 @@ import { isOtherAnswer, OTHER_TYPES, type AnswerValue, type Question, type Quest
  * options; in a checkbox answer, the one such element). Never email answers, never options.
  */
 export function hasFreeTexts(question: Question): boolean {
-  if (question.type === 'text') return true;
-  return (
-    (OTHER_TYPES as readonly QuestionType[]).includes(question.type) &&
-    'allowOther' in question &&
-    question.allowOther === true
-  );
+  if (questionTypeIs(question.type, 'freeText')) return true;
+  return questionTypeIs(question.type, 'allowsOther') && 'allowOther' in question && question.allowOther === true;
 }
 
 /** The free text an answer to `question` holds, trimmed; undefined for none. */
 export function freeTextOf(question: Question, answer: AnswerValue | undefined): string | undefined {
   if (answer === undefined || !hasFreeTexts(question)) return undefined;
-  if (question.type === 'text') return typeof answer === 'string' ? nonEmpty(answer) : undefined;
+  if (questionTypeIs(question.type, 'freeText')) return typeof answer === 'string' ? nonEmpty(answer) : undefined;
   const other = { options: question.options, allowOther: true };
   if (typeof answer === 'string') return isOtherAnswer(other, answer) ? nonEmpty(answer) : undefined;
   if (Array.isArray(answer)) {

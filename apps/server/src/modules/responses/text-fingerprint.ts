@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { answerFor, type AnswerValue, type Question } from '@quorum/contract';
+import { answerFor, questionTypeIs, type AnswerValue, type Question } from '@quorum/contract';
 
 /** A text answer as the duplicate check compares it: trimmed, lower-case, every run of whitespace one space. */
 function normalised(text: string): string {
@@ -18,7 +18,7 @@ export function textFingerprint(
 ): string | null {
   const entries: [string, string][] = [];
   for (const question of questions) {
-    if (question.type !== 'text') continue;
+    if (!questionTypeIs(question.type, 'freeText')) continue;
     const value = answerFor(answers, question.id);
     if (typeof value !== 'string') continue;
     const text = normalised(value);

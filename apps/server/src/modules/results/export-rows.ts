@@ -4,6 +4,7 @@ import {
   answerText,
   isAnswerValue,
   questionLabel,
+  questionTypeIs,
   type AnswerValue,
   type ResultsFilter,
 } from '@quorum/contract';
@@ -22,9 +23,6 @@ import {
 
 /** Rows read per query while exporting: memory stays flat whatever the number of responses. */
 export const EXPORT_PAGE_SIZE = 1000;
-
-/** The types whose stored answers are numbers (a number question stores its plain decimal text). */
-const NUMERIC_TYPES = new Set(['rating', 'nps', 'number']);
 
 /** One cell of an export: text, or a number that a spreadsheet should hold as a number. */
 export type ExportCell = string | number;
@@ -73,7 +71,8 @@ export function answerCell(question: ResultQuestion, value: AnswerValue | undefi
   if (value === undefined || !isAnswerValue(value)) return '';
   const own = serverQuestionType(question.type).answerText;
   if (own) return own(question, value);
-  if (NUMERIC_TYPES.has(question.type) && !Array.isArray(value) && value !== '') {
+  // A numeric type's stored answer is a number (a number question stores its plain decimal text).
+  if (questionTypeIs(question.type, 'numeric') && !Array.isArray(value) && value !== '') {
     const number = Number(value);
     if (Number.isFinite(number) && String(number) === String(value)) return number;
   }

@@ -3,6 +3,7 @@ import {
   isAnswerValue,
   OTHER_LABEL,
   OTHER_TEXTS_LISTED,
+  questionTypeIs,
   type AnswerValue,
   type QuestionResult,
 } from '@quorum/contract';
@@ -12,7 +13,7 @@ import type { AnswerCountRow } from './results.repository';
 
 /** The questions whose "Other" texts the results list: those that offer "Other" (not text questions). */
 const offeringOther = (questions: readonly ResultQuestion[]) =>
-  questions.filter((q) => q.type !== 'text' && hasFreeTexts(q));
+  questions.filter((q) => questionTypeIs(q.type, 'allowsOther') && hasFreeTexts(q));
 
 /**
  * The questions whose stored "Other" texts the unfiltered results read (`other_texts`, the newest

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import {
   answerFor,
   isAnswerValue,
+  questionTypeIs,
   QUALITY_RULES,
   RESPONSE_FLAGS,
   type AnswerValue,
@@ -13,9 +14,6 @@ import { readCompletionTimes } from './completion-times';
 import { parseAnswers, toResultQuestion } from './result-rows';
 import { earliestResponsesWithHashes, listResultQuestions } from './results.repository';
 
-/** Types whose answers are items a straightliner answers alike (each matrix row is an item). */
-const ITEM_TYPES = new Set(['rating', 'nps', 'matrix']);
-
 /**
  * Straightlining: at least QUALITY_RULES.straightlinerMinItems rating, NPS or matrix items answered (each answered
  * matrix row is an item), every one with the same answer. Pure: the stored answers and the questions only.
@@ -24,10 +22,10 @@ export function isStraightliner(questions: readonly Question[], answers: Readonl
   let items = 0;
   let first: string | undefined;
   for (const question of questions) {
-    if (!ITEM_TYPES.has(question.type)) continue;
+    if (!questionTypeIs(question.type, 'scaleItems')) continue;
     const value = answerFor(answers, question.id);
     if (value === undefined || !isAnswerValue(value)) continue;
-    const given = Array.isArray(value) ? (question.type === 'matrix' ? value : []) : [value];
+    const given = Array.isArray(value) ? (questionTypeIs(question.type, 'arrangement') ? value : []) : [value];
     for (const item of given) {
       if (item === '') continue;
       const text = String(item);
@@ -58,7 +56,7 @@ export async function loadFlagRules(
   const enough = times.medianSeconds !== null && times.count >= QUALITY_RULES.speederMinResponses;
   return {
     // Only the items straightlining looks at.
-    questions: questions.filter((q) => ITEM_TYPES.has(q.type)),
+    questions: questions.filter((q) => questionTypeIs(q.type, 'scaleItems')),
     speederBelowMs: enough ? times.medianSeconds! * 1000 * QUALITY_RULES.speederShareOfMedian : null,
   };
 }

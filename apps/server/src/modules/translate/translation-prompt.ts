@@ -1,5 +1,5 @@
 import {
-  TRANSLATED_OPTION_TYPES,
+  questionTypeIs,
   surveyTranslationInputSchema,
   translationsProblem,
   type QuestionTranslation,
@@ -23,9 +23,10 @@ function sourceTexts(survey: Survey): SurveyTranslation {
   for (const question of survey.questions) {
     const texts: QuestionTranslation = { text: question.text };
     if (question.description) texts.description = question.description;
-    if (TRANSLATED_OPTION_TYPES.has(question.type) && question.options.length > 0) texts.options = question.options;
-    if (question.type === 'matrix' && question.rows.length > 0) texts.rows = question.rows;
-    if (question.type === 'rating' && Object.keys(question.ratingScale.labels).length > 0) {
+    if (questionTypeIs(question.type, 'translatedOptions') && question.options.length > 0)
+      texts.options = question.options;
+    if ('rows' in question && question.rows.length > 0) texts.rows = question.rows;
+    if ('ratingScale' in question && Object.keys(question.ratingScale.labels).length > 0) {
       texts.labels = question.ratingScale.labels;
     }
     questions[question.id] = texts;

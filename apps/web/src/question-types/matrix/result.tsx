@@ -89,4 +89,9 @@ export const matrixResult: QuestionResultPart<'matrix'> = {
   type: 'matrix',
   Result: MatrixResult,
   readsResponses: () => false,
+  /** "Row: Column" per row. */
+  listText(question, value) {
+    const rows = question.rows ?? [];
+    return value.map((column, index) => (rows[index] ? `${rows[index].row}: ${column}` : column)).join('; ');
+  },
 };

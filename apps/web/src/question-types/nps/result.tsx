@@ -84,4 +84,5 @@ export const npsResult: QuestionResultPart<'nps'> = {
   type: 'nps',
   Result: NpsResult,
   readsResponses: () => false,
+  valueBounds: () => ({ min: 0, max: 10 }),
 };

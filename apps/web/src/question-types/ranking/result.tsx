@@ -51,4 +51,6 @@ export const rankingResult: QuestionResultPart<'ranking'> = {
   type: 'ranking',
   Result: RankingResult,
   readsResponses: () => false,
+  /** Numbered places in the respondent's order: "1. A; 2. B". */
+  listText: (_question, value) => value.map((option, index) => `${index + 1}. ${option}`).join('; '),
 };

@@ -54,4 +54,5 @@ export const ratingResult: QuestionResultPart<'rating'> = {
   type: 'rating',
   Result: RatingResult,
   readsResponses: () => false,
+  valueBounds: (question) => question.ratingScale,
 };

@@ -1,4 +1,5 @@
 import { answerText, type AnswerValue, type QuestionResult } from '@quorum/contract';
+import { questionResultOf } from '@/question-types/results';
 
 /**
  * An answer as the responses table shows it: a ranking as numbered places in the respondent's order ("1. A;
@@ -8,12 +9,6 @@ export function answerCellText(
   question: Pick<QuestionResult, 'type' | 'rows'>,
   value: AnswerValue | undefined,
 ): string {
-  if (Array.isArray(value) && question.type === 'ranking') {
-    return value.map((option, index) => `${index + 1}. ${option}`).join('; ');
-  }
-  if (Array.isArray(value) && question.type === 'matrix') {
-    const rows = question.rows ?? [];
-    return value.map((column, index) => (rows[index] ? `${rows[index].row}: ${column}` : column)).join('; ');
-  }
-  return answerText(value);
+  const listText = questionResultOf(question.type).listText;
+  return Array.isArray(value) && listText ? listText(question, value) : answerText(value);
 }

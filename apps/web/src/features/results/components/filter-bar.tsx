@@ -4,12 +4,14 @@ import { useTranslation } from 'react-i18next';
 import {
   isLanguageFilter,
   logicOperatorsFor,
+  questionTypeIs,
   RESULTS_FILTER_LIMITS,
   type LogicOperator,
   type QuestionResult,
   type ResultsFilterCondition,
 } from '@quorum/contract';
 import { questionLabel } from '@/lib/question-label';
+import { questionResultOf } from '@/question-types/results';
 import { Button } from '@/components/ui/button';
 import { Field, Input, Select } from '@/components/ui/field';
 import { languageName } from '@/lib/language-names';
@@ -25,11 +27,9 @@ type Target = { kind: 'question'; question: QuestionResult } | { kind: 'hidden';
 /** The target select's value of the language condition (question ids and hidden fields have a prefix of their own). */
 const LANGUAGE_TARGET = 'language';
 
-const NUMERIC_TYPES = new Set(['rating', 'nps', 'number']);
-
 /** The options a choice question's answer can be compared with: its options, without "Other" (a free text). */
 function optionsOf(question: QuestionResult): string[] {
-  if (!['multiple_choice', 'dropdown', 'checkbox'].includes(question.type)) return [];
+  if (!questionTypeIs(question.type, 'choice')) return [];
   return question.statistics
     .map((s) => s.answer)
     .filter((answer, index, all) => !(question.allowOther && answer === 'Other' && index === all.lastIndexOf('Other')));
@@ -217,7 +217,7 @@ function ConditionForm({
     } else if (target.kind === 'language') {
       onAdd({ language: value });
     } else if (chosenOperator) {
-      const numeric = NUMERIC_TYPES.has(target.question.type) && Number.isFinite(Number(value));
+      const numeric = questionTypeIs(target.question.type, 'numeric') && Number.isFinite(Number(value));
       onAdd(
         needsValue(chosenOperator)
           ? { questionId: target.question.id, operator: chosenOperator, value: numeric ? Number(value) : value.trim() }
@@ -346,9 +346,8 @@ function ValueControl({
         </Select>
       );
     }
-    if (NUMERIC_TYPES.has(question.type)) {
-      const scale =
-        question.type === 'nps' ? { min: 0, max: 10 } : question.type === 'rating' ? question.ratingScale : undefined;
+    if (questionTypeIs(question.type, 'numeric')) {
+      const scale = questionResultOf(question.type).valueBounds?.(question);
       return (
         <Input
           id={id}
@@ -362,7 +361,7 @@ function ValueControl({
         />
       );
     }
-    if (question.type === 'date') {
+    if (questionTypeIs(question.type, 'date')) {
       return <Input id={id} type="date" value={value} onChange={(e) => onChange(e.target.value)} />;
     }
   }

@@ -1,21 +1,22 @@
 import {
+  answerKindOf,
   isHttpUrl,
   isRequired,
   LIMITS,
   LOGIC_END,
   logicOperatorsFor,
   logicRuleProblem,
-  OTHER_TYPES,
   parseDecimal,
   projectIdFrom,
+  questionTypeIs,
   publicSurveySchema,
   surveyLanguages,
   translateSurvey,
   DEFAULT_SURVEY_LANGUAGE,
   QUESTION_ID_PATTERN,
-  RANDOMIZABLE_TYPES,
   SURVEY_MESSAGES,
   surveyInputSchema,
+  type AnswerKind,
   type LogicOperator,
   type LogicRule,
   type NormalisedSurveyInput,
@@ -235,8 +236,8 @@ function questionDraftOf(q: Question, key: string): QuestionDraft {
   };
 }
 
-const offersOther = (type: QuestionType) => (OTHER_TYPES as readonly QuestionType[]).includes(type);
-const offersRandomOrder = (type: QuestionType) => (RANDOMIZABLE_TYPES as readonly QuestionType[]).includes(type);
+const offersOther = (type: QuestionType) => questionTypeIs(type, 'allowsOther');
+const offersRandomOrder = (type: QuestionType) => questionTypeIs(type, 'randomizable');
 
 /** Whether a question of this type may offer "Other" with a text field. */
 export function canOfferOther(type: QuestionType): boolean {
@@ -296,12 +297,19 @@ export function operatorsFor(type: QuestionType, required: boolean): LogicOperat
 }
 
 /** How a rule's value is picked: one of the options, a number, a date or a text. */
-export function valueKindOf(type: QuestionType): 'option' | 'number' | 'date' | 'text' {
-  if (type === 'multiple_choice' || type === 'checkbox' || type === 'dropdown') return 'option';
-  if (type === 'rating' || type === 'nps' || type === 'number') return 'number';
-  if (type === 'date') return 'date';
-  return 'text';
+export function valueKindOf(type: QuestionType): RuleValueKind {
+  return RULE_VALUE_KINDS[answerKindOf(type)];
 }
+
+type RuleValueKind = 'option' | 'number' | 'date' | 'text';
+/** A ranking or matrix has no rule that takes a value; its kind is text's. */
+const RULE_VALUE_KINDS: Readonly<Record<AnswerKind, RuleValueKind>> = {
+  choice: 'option',
+  numeric: 'number',
+  date: 'date',
+  text: 'text',
+  arrangement: 'text',
+};
 
 /**
  * A new rule on the question at `index`: the first condition of its type, its first option as the value for the

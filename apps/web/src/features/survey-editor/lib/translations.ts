@@ -1,6 +1,6 @@
 import {
   MAX_SURVEY_LANGUAGES,
-  TRANSLATED_OPTION_TYPES,
+  questionTypeIs,
   type QuestionTranslation,
   type SurveyTranslation,
   type SurveyTranslations,
@@ -88,7 +88,7 @@ function alignQuestion(
   const { options, rows, labels, ...texts } = translation;
   return withParts({
     ...texts,
-    options: TRANSLATED_OPTION_TYPES.has(next.type)
+    options: questionTypeIs(next.type, 'translatedOptions')
       ? moved(options, positionsFrom(prev.options, next.options))
       : undefined,
     rows: next.rows ? moved(rows, positionsFrom(prev.rows ?? [], next.rows)) : undefined,
@@ -147,7 +147,7 @@ export function translationsInput(draft: Pick<SurveyDraft, 'questions' | 'transl
       const kept = withParts({
         text: blankless(t.text),
         description: question.description.trim() === '' ? undefined : blankless(t.description),
-        options: TRANSLATED_OPTION_TYPES.has(question.type)
+        options: questionTypeIs(question.type, 'translatedOptions')
           ? moved(
               t.options?.map((o) => o.trim()),
               savedAt(question.options),
@@ -238,7 +238,7 @@ export function translatableTexts(
     const at = `questions.${question.id}`;
     add(`${at}.text`, question.text, t?.text, { part: 'questionText', question: index }, true);
     add(`${at}.description`, question.description, t?.description, { part: 'questionHelp', question: index }, true);
-    if (TRANSLATED_OPTION_TYPES.has(question.type)) {
+    if (questionTypeIs(question.type, 'translatedOptions')) {
       question.options.forEach((option, item) =>
         add(`${at}.options.${item}`, option, t?.options?.[item], { part: 'option', question: index, item }),
       );

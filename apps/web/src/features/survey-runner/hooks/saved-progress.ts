@@ -3,7 +3,7 @@ import {
   emptyAnswers,
   isRequired,
   questionPath,
-  TRANSLATED_OPTION_TYPES,
+  questionTypeIs,
   type AnswerValue,
   type PublicSurvey,
 } from '@quorum/contract';
@@ -50,7 +50,7 @@ export function loadProgress(survey: PublicSurvey, fromLink: Record<string, stri
   const raw = saved && typeof saved.answers === 'object' && saved.answers ? saved.answers : undefined;
   const otherLanguage = typeof saved?.language === 'string' && saved.language !== survey.language;
   for (const question of survey.questions) {
-    if (otherLanguage && TRANSLATED_OPTION_TYPES.has(question.type)) continue;
+    if (otherLanguage && questionTypeIs(question.type, 'translatedOptions')) continue;
     const value = questionRunnerOf(question).restore(question, answerFor(raw, question.id));
     if (value !== undefined) answers[question.id] = value;
   }
