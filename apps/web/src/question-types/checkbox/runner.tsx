@@ -1,8 +1,6 @@
-import { OTHER_LABEL } from '@quorum/contract';
 import { useState } from 'react';
-import { cn } from '@/components/ui/cn';
-import { nativeControl, optionRow } from '../shared/answer-controls';
-import { fitsOther, OtherField } from '../shared/other-field';
+import { ChoiceOptions } from '../shared/choice-options';
+import { fitsOther } from '../shared/other-field';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '@/i18n/i18n';
@@ -10,15 +8,8 @@ import { i18n } from '@/i18n/i18n';
 /** The respondent's "Other" text in a checkbox answer: the one item that is not an option. */
 const otherOf = (options: readonly string[], picked: readonly string[]) => picked.find((p) => !options.includes(p));
 
-function CheckboxInput({
-  question,
-  name,
-  value,
-  onChange,
-  arrange,
-  describedBy,
-  invalid,
-}: AnswerInputProps<'checkbox'>) {
+function CheckboxInput(props: AnswerInputProps<'checkbox'>) {
+  const { question, value, onChange } = props;
   const { t } = useTranslation('questions');
   const picked = Array.isArray(value) ? value : [];
   const otherText = otherOf(question.options, picked);
@@ -32,51 +23,26 @@ function CheckboxInput({
   return (
     <div className="grid gap-3">
       <p className="-mt-2 text-sm text-slate-600">{t('checkbox.chooseAll')}</p>
-      {arrange(question.options).map((option) => (
-        <label key={option} className={optionRow}>
-          <input
-            type="checkbox"
-            value={option}
-            checked={chosen.includes(option)}
-            onChange={(event) =>
-              onChange(
-                answer(
-                  event.target.checked ? [...chosen, option] : chosen.filter((o) => o !== option),
-                  otherPicked ? (otherText ?? '') : undefined,
-                ),
-              )
-            }
-            className={cn(nativeControl, 'rounded')}
-          />
-          <span className="break-words">{option}</span>
-        </label>
-      ))}
-      {question.allowOther && (
-        <>
-          <label className={optionRow}>
-            <input
-              type="checkbox"
-              value={OTHER_LABEL}
-              checked={otherPicked}
-              onChange={(event) => {
-                setOtherPicked(event.target.checked);
-                onChange(answer(chosen, event.target.checked ? '' : undefined));
-              }}
-              className={cn(nativeControl, 'rounded')}
-            />
-            <span>{t('other.label')}</span>
-          </label>
-          {otherPicked && (
-            <OtherField
-              id={`${name}-other`}
-              value={otherText ?? ''}
-              onChange={(text) => onChange(answer(chosen, text))}
-              describedBy={describedBy}
-              invalid={invalid}
-            />
-          )}
-        </>
-      )}
+      <ChoiceOptions
+        {...props}
+        type="checkbox"
+        isChecked={(option) => chosen.includes(option)}
+        onPick={(option, checked) =>
+          onChange(
+            answer(
+              checked ? [...chosen, option] : chosen.filter((o) => o !== option),
+              otherPicked ? (otherText ?? '') : undefined,
+            ),
+          )
+        }
+        otherPicked={otherPicked}
+        onPickOther={(checked) => {
+          setOtherPicked(checked);
+          onChange(answer(chosen, checked ? '' : undefined));
+        }}
+        otherText={otherText ?? ''}
+        onOtherText={(text) => onChange(answer(chosen, text))}
+      />
     </div>
   );
 }

@@ -1,66 +1,29 @@
-import { OTHER_LABEL } from '@quorum/contract';
-import { nativeControl, optionRow } from '../shared/answer-controls';
-import { OtherField, singleChoiceAnswer, useOtherPicked } from '../shared/other-field';
+import { ChoiceOptions } from '../shared/choice-options';
+import { singleChoiceAnswer, useOtherPicked } from '../shared/other-field';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
-import { useTranslation } from 'react-i18next';
 
-function MultipleChoiceInput({
-  question,
-  name,
-  value,
-  onChange,
-  arrange,
-  describedBy,
-  invalid,
-}: AnswerInputProps<'multiple_choice'>) {
-  const { t } = useTranslation('questions');
+function MultipleChoiceInput(props: AnswerInputProps<'multiple_choice'>) {
+  const { question, value, onChange } = props;
   const text = typeof value === 'string' ? value : undefined;
   const [otherPicked, setOtherPicked] = useOtherPicked(question, text);
   return (
     <div className="grid gap-3">
-      {arrange(question.options).map((option) => (
-        <label key={option} className={optionRow}>
-          <input
-            type="radio"
-            name={name}
-            value={option}
-            checked={!otherPicked && value === option}
-            onChange={() => {
-              setOtherPicked(false);
-              onChange(option);
-            }}
-            className={nativeControl}
-          />
-          <span className="break-words">{option}</span>
-        </label>
-      ))}
-      {question.allowOther && (
-        <>
-          <label className={optionRow}>
-            <input
-              type="radio"
-              name={name}
-              value={OTHER_LABEL}
-              checked={otherPicked}
-              onChange={() => {
-                setOtherPicked(true);
-                onChange('');
-              }}
-              className={nativeControl}
-            />
-            <span>{t('other.label')}</span>
-          </label>
-          {otherPicked && (
-            <OtherField
-              id={`${name}-other`}
-              value={text ?? ''}
-              onChange={onChange}
-              describedBy={describedBy}
-              invalid={invalid}
-            />
-          )}
-        </>
-      )}
+      <ChoiceOptions
+        {...props}
+        type="radio"
+        isChecked={(option) => !otherPicked && value === option}
+        onPick={(option) => {
+          setOtherPicked(false);
+          onChange(option);
+        }}
+        otherPicked={otherPicked}
+        onPickOther={() => {
+          setOtherPicked(true);
+          onChange('');
+        }}
+        otherText={text ?? ''}
+        onOtherText={onChange}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { loginBodySchema, type LoginBody } from '@quorum/contract';
@@ -8,13 +8,11 @@ import { AuthCard } from '@/components/auth-card';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
 import { Form, useZodForm } from '@/components/ui/form';
-import { Spinner } from '@/components/ui/spinner';
 import { LoginFields } from '@/components/login-fields';
 import { SsoSignIn } from '@/components/sso-sign-in';
+import { usePasswordLogin } from '@/components/use-password-login';
 import { LoginNotice } from '@/components/login-notice';
 import { useReturnPath } from '@/lib/use-return-path';
-import { getBotToken, preloadBotCheck } from '@/lib/bot-check';
-import { useSession } from '@/lib/session';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { useAdminLogin } from '../api/admin-login';
 import { useAdminLockout } from '../hooks/use-admin-lockout';
@@ -27,35 +25,23 @@ import {
   withFailure,
 } from '../lib/admin-lockout';
 
-// The code step loads only when a login asks for a code.
-const TwoFactorLoginStep = lazy(async () => ({
-  default: (await import('@/components/two-factor-login-step')).TwoFactorLoginStep,
-}));
-
-/** After login the redirect to the dashboard waits 100 ms. */
-const REDIRECT_DELAY_MS = 100;
-
 /** 'Admin Login': separate from the user login, with a lockout after 3 failures. */
 export function AdminLoginPage() {
   const { t } = useTranslation('admin');
   useDocumentTitle(t('login.title'));
   const headingId = useId();
-  const navigate = useNavigate();
   const returnPath = useReturnPath('admin');
-  const { signIn } = useSession();
   const login = useAdminLogin();
   const lockout = useAdminLockout();
   const form = useZodForm<LoginBody>(loginBodySchema, { defaultValues: { email: '', password: '' } });
   /** A message from the last attempt; the lock message is derived so its minutes stay current. */
   const [error, setError] = useState<{ text: string; serverLock: boolean } | null>(null);
-  const [redirecting, setRedirecting] = useState(false);
-  const [mfaToken, setMfaToken] = useState<string | null>(null);
-  const redirectTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  useEffect(() => {
-    preloadBotCheck();
-    return () => clearTimeout(redirectTimer.current);
-  }, []);
+  const { submit, redirecting, busy, twoFactorStep } = usePasswordLogin({
+    role: 'admin',
+    botAction: 'admin_login',
+    login,
+    home: returnPath ?? paths.admin.dashboard.getHref(),
+  });
 
   const locked = lockout.locked;
   // While locked, the client-side message counts down; a lock the server reported keeps its words.
@@ -67,59 +53,32 @@ export function AdminLoginPage() {
       ? null
       : (error?.text ?? null);
   const remaining = remainingAttempts(lockout.state);
-  const busy = login.isPending || redirecting;
 
-  const onSubmit = async ({ email, password }: LoginBody) => {
+  const onSubmit = async (body: LoginBody) => {
     if (locked || busy) return;
     setError(null);
-    let recaptchaToken: string;
-    try {
-      recaptchaToken = await getBotToken('admin_login');
-    } catch {
-      setError({ text: ADMIN_LOGIN_MESSAGES.failed, serverLock: false });
-      return;
-    }
-    login.mutate(
-      { email, password, recaptchaToken },
-      {
-        onSuccess: (answer) => {
-          lockout.reset();
-          if ('mfaRequired' in answer) return setMfaToken(answer.mfaToken);
-          const { token, user } = answer;
-          setRedirecting(true);
-          // Signing in sends a signed-in visitor away from this screen, so it happens with the redirect.
-          redirectTimer.current = setTimeout(() => {
-            signIn(token, user);
-            void navigate(returnPath ?? paths.admin.dashboard.getHref(), { replace: true });
-          }, REDIRECT_DELAY_MS);
-        },
-        onError: (failure) => {
-          const now = Date.now();
-          const outcome = classifyLoginFailure(failure);
-          if (outcome.kind === 'locked') {
-            lockout.update(lockedByServer(outcome.minutes, now));
-            setError({ text: outcome.message, serverLock: true });
-          } else if (outcome.kind === 'invalid-credentials') {
-            const next = withFailure(lockout.state, now);
-            lockout.update(next);
-            setError({ text: outcome.message, serverLock: false });
-          } else {
-            setError({ text: outcome.message, serverLock: false });
-          }
-          form.setValue('password', '');
-        },
+    await submit(body, {
+      onBotCheckFailed: () => setError({ text: ADMIN_LOGIN_MESSAGES.failed, serverLock: false }),
+      onAccepted: lockout.reset,
+      onError: (failure) => {
+        const now = Date.now();
+        const outcome = classifyLoginFailure(failure);
+        if (outcome.kind === 'locked') {
+          lockout.update(lockedByServer(outcome.minutes, now));
+          setError({ text: outcome.message, serverLock: true });
+        } else if (outcome.kind === 'invalid-credentials') {
+          const next = withFailure(lockout.state, now);
+          lockout.update(next);
+          setError({ text: outcome.message, serverLock: false });
+        } else {
+          setError({ text: outcome.message, serverLock: false });
+        }
+        form.setValue('password', '');
       },
-    );
+    });
   };
 
-  if (mfaToken) {
-    const home = returnPath ?? paths.admin.dashboard.getHref();
-    return (
-      <Suspense fallback={<Spinner />}>
-        <TwoFactorLoginStep role="admin" mfaToken={mfaToken} home={home} onCancel={() => setMfaToken(null)} />
-      </Suspense>
-    );
-  }
+  if (twoFactorStep) return twoFactorStep;
   return (
     <AuthCard
       icon={<ShieldCheck />}
