@@ -207,10 +207,18 @@ test('the funnel counts views, starts, completions and drop-off after partial ru
     await openSurvey(leavesAtTwo!, survey);
     await leavesAtTwo!.getByRole('radio', { name: 'Friday' }).check();
     await next(leavesAtTwo!);
-    // One answers everything.
+    // One answers everything, with a reload on the second question: the page continues its visit, no new view.
     await openSurvey(finishes!, survey);
     await finishes!.getByRole('radio', { name: 'Saturday' }).check();
     await next(finishes!);
+    const views: string[] = [];
+    finishes!.on('request', (req) => {
+      if (req.method() === 'POST' && req.url().endsWith('/visits')) views.push(req.url());
+    });
+    const resumedAt = finishes!.waitForResponse((res) => res.url().endsWith('/progress'));
+    await finishes!.reload();
+    expect((await resumedAt).status()).toBe(204);
+    expect(views).toEqual([]);
     await finishes!.locator('label').filter({ hasText: /^4$/ }).click();
     await next(finishes!);
     await finishes!.getByRole('textbox').fill('Nothing');

@@ -2,7 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { SETTINGS_MESSAGES, type Question, type Survey, type SurveyListResponse } from '@quorum/contract';
+import {
+  SETTINGS_MESSAGES,
+  type Question,
+  type Survey,
+  type SurveyListResponse,
+  type SurveyState,
+} from '@quorum/contract';
 import { createAdmin, createSurvey, createUser, question, type CreatedSurvey } from '@quorum/test-support/factories';
 import { countActiveSurveys } from '../src/modules/surveys/surveys.repository';
 import { closeSurveysDue } from '../src/modules/surveys/survey-closer';
@@ -318,6 +324,92 @@ describe(`survey settings: closed from the closing time on, before the periodic 
     expect(await closeSurveysDue(t.ctx)).toEqual({ closedSurveys: 0 });
     const rows = await outboxRows(owner.id);
     expect(rows.map((row) => JSON.parse(row.payload).surveyId)).toEqual([timed.id]);
+  });
+});
+
+describe(`survey settings: launching or resuming past the closing time (${TEST_DIALECT})`, () => {
+  const clock = manualClock(START);
+  const t = useTestApp({}, { clock });
+  const inMinutes = (minutes: number) => new Date(clock.now().getTime() + minutes * 60_000).toISOString();
+
+  const moveTo = (token: string, surveyId: string, state: SurveyState) =>
+    request(t.app, 'PATCH', `/api/surveys/${surveyId}/state`, { token, body: { state } });
+
+  it.each(['draft', 'paused'] as const)(
+    'refuses to make a %s survey active once its closing time has passed, changing nothing',
+    async (state) => {
+      const owner = await createUser(t.ctx);
+      const closesAt = inMinutes(-1);
+      const s = await createSurvey(t.ctx, owner.id, { state, settings: { closesAt } });
+      const before = await t.ctx.db.kysely
+        .selectFrom('surveys')
+        .select(['state', 'updated_at', 'launched_by', 'version'])
+        .where('id', '=', s.id)
+        .executeTakeFirstOrThrow();
+
+      expectError(await moveTo(owner.token, s.id, 'active'), 409, 'SURVEY_CLOSING_TIME_PASSED', {
+        message: 'The closing time of this survey has passed; change it in the settings first',
+        params: { closesAt },
+      });
+      const after = await t.ctx.db.kysely
+        .selectFrom('surveys')
+        .select(['state', 'updated_at', 'launched_by', 'version'])
+        .where('id', '=', s.id)
+        .executeTakeFirstOrThrow();
+      expect(after).toEqual(before);
+      expect(await countActiveSurveys(t.ctx.db.kysely, owner.id, clock.now().toISOString())).toBe(0);
+      const read = await request(t.app, 'GET', `/api/surveys/${s.id}`, { token: owner.token });
+      expect(read.json<Survey>().state).toBe(state);
+    },
+  );
+
+  it('refuses it from the closing time itself on, and takes it once the closing time is moved later', async () => {
+    const owner = await createUser(t.ctx);
+    const s = await createSurvey(t.ctx, owner.id, { state: 'draft', settings: { closesAt: inMinutes(0) } });
+    expectError(await moveTo(owner.token, s.id, 'active'), 409, 'SURVEY_CLOSING_TIME_PASSED');
+    await t.ctx.db.kysely
+      .updateTable('surveys')
+      .set({ closes_at: inMinutes(60) })
+      .where('id', '=', s.id)
+      .execute();
+    const launched = await moveTo(owner.token, s.id, 'active');
+    expect(launched.statusCode, launched.body).toBe(200);
+    expect(launched.json<{ survey: Survey }>().survey.state).toBe('active');
+  });
+
+  it('launches and resumes a survey whose closing time is ahead', async () => {
+    const owner = await createUser(t.ctx);
+    const s = await createSurvey(t.ctx, owner.id, { state: 'draft', settings: { closesAt: inMinutes(1) } });
+    const launched = await moveTo(owner.token, s.id, 'active');
+    expect(launched.statusCode, launched.body).toBe(200);
+    expect(launched.json<{ survey: Survey }>().survey.state).toBe('active');
+    expect((await moveTo(owner.token, s.id, 'paused')).statusCode).toBe(200);
+    const resumed = await moveTo(owner.token, s.id, 'active');
+    expect(resumed.statusCode, resumed.body).toBe(200);
+    expect((await surveyState(t, s.id)).state).toBe('active');
+  });
+
+  it('closes an active survey at once when a closing time in the past is saved, and says so in the answer', async () => {
+    const owner = await createUser(t.ctx);
+    const created = await request(t.app, 'POST', '/api/surveys', {
+      token: owner.token,
+      body: { ...settingsBody, opensAt: null, closesAt: null, oneResponsePerBrowser: false },
+    });
+    const surveyId = created.json<Survey>().surveyId;
+    expect((await moveTo(owner.token, surveyId, 'active')).statusCode).toBe(200);
+
+    const closesAt = inMinutes(-5);
+    const saved = await request(t.app, 'PUT', `/api/surveys/${surveyId}`, {
+      token: owner.token,
+      body: { ...settingsBody, opensAt: null, closesAt, oneResponsePerBrowser: false },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json<Survey>()).toMatchObject({ state: 'closed', closesAt });
+    const read = await request(t.app, 'GET', `/api/surveys/${surveyId}`, { token: owner.token });
+    expect(read.json<Survey>().state).toBe('closed');
+    expectError(await request(t.app, 'GET', `/api/surveys/${surveyId}/public`), 404, 'SURVEY_NOT_FOUND');
+    // Moves start from closed: resuming it is not a change this survey can make any more.
+    expectError(await moveTo(owner.token, surveyId, 'active'), 409, 'INVALID_TRANSITION');
   });
 });
 

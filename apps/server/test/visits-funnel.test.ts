@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   canFollow,
+  VISIT_PROGRESS_HOURS,
   type AnswerValue,
   type CreateVisitResponse,
   type Question,
@@ -13,7 +14,6 @@ import { readFunnel } from '../src/modules/results/funnel';
 import { QUARTER_MS } from '../src/modules/results/timeline';
 import { completeVisit, reachQuestion } from '../src/modules/visits/visit-progress';
 import { sweepVisits, VISIT_RETENTION_DAYS } from '../src/modules/visits/visit-sweep';
-import { VISIT_PROGRESS_HOURS } from '../src/modules/visits/visits.service';
 import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';
 import { expectError } from './support/expect-error';
 
@@ -399,6 +399,49 @@ describe(`visits and the funnel (${TEST_DIALECT})`, () => {
       { questionId: 'q2', reached: 1, answered: 0 },
       { questionId: 'q3', reached: 0, answered: 0 },
     ]);
+  });
+
+  it('counts a respondent who reloads mid-survey once: the page continues its visit, no second view', async () => {
+    const s = await activeSurvey();
+    const visitId = await openVisit(t, s.id);
+    await reach(t, s.id, visitId, 'q1', 'q2');
+    // The reload: the page shows q2 again on the same visit and goes on from it.
+    clock.advanceSeconds(600);
+    await reach(t, s.id, visitId, 'q2', 'q3');
+    expect((await submit(t, s.id, fullAnswers, visitId)).statusCode).toBe(201);
+    expect(await funnelOf(t, s)).toMatchObject({
+      views: 1,
+      starts: 1,
+      completions: 1,
+      dropOff: [
+        { questionId: 'q1', reached: 1, answered: 1 },
+        { questionId: 'q2', reached: 1, answered: 1 },
+        { questionId: 'q3', reached: 1, answered: 1 },
+      ],
+    });
+  });
+
+  it('counts a page resumed mid-survey on a new visit as a view and a completion, not its progress', async () => {
+    const s = await activeSurvey();
+    const expired = await openVisit(t, s.id);
+    await reach(t, s.id, expired, 'q1', 'q2');
+    clock.advanceSeconds(VISIT_PROGRESS_HOURS * 3600);
+    expectError(await progress(t, s.id, expired, 'q2'), 409, 'VISIT_EXPIRED');
+    // The page opens a new visit; it has reached nothing, so q2 cannot be where it is.
+    const fresh = await openVisit(t, s.id);
+    expectError(await progress(t, s.id, fresh, 'q2'), 409, 'VISIT_PROGRESS_OUT_OF_ORDER');
+    expectError(await progress(t, s.id, fresh, 'q3'), 409, 'VISIT_PROGRESS_OUT_OF_ORDER');
+    expect((await submit(t, s.id, fullAnswers, fresh)).statusCode).toBe(201);
+    expect(await funnelOf(t, s)).toMatchObject({
+      views: 2,
+      starts: 2,
+      completions: 1,
+      dropOff: [
+        { questionId: 'q1', reached: 1, answered: 1 },
+        { questionId: 'q2', reached: 1, answered: 0 },
+        { questionId: 'q3', reached: 0, answered: 0 },
+      ],
+    });
   });
 
   it('accepts and ignores progress after the visit ended in a response', async () => {

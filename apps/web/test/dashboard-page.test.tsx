@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import {
   DEFAULT_SURVEY_SETTINGS,
+  ERROR_MESSAGES,
   MAX_ACTIVE_SURVEYS,
   SURVEY_MESSAGES,
   type Survey,
@@ -136,6 +137,17 @@ function stubServer(surveys: SurveySummary[], options: ServerOptions = {}) {
   const listRequests = () => requests.filter((u) => u.pathname === '/api/surveys');
   return { requests, listRequests, bodies };
 }
+
+/** The server's refusal of a launch or resume past the survey's closing time. */
+const refusedForClosingTime = () =>
+  new Response(
+    JSON.stringify({
+      message: ERROR_MESSAGES.SURVEY_CLOSING_TIME_PASSED,
+      code: 'SURVEY_CLOSING_TIME_PASSED',
+      params: { closesAt: '2026-03-01T09:00:00.000Z' },
+    }),
+    { status: 409 },
+  );
 
 /** The app layout shows the error banner's message; here it is just an alert. */
 function ShownError() {
@@ -280,6 +292,17 @@ describe('the dashboard', () => {
     const resume = screen.getByRole('button', { name: /Resume/ });
     expect(resume).toHaveAttribute('aria-disabled', 'true');
     expect(resume).toHaveAccessibleDescription(SURVEY_MESSAGES.activeLimit);
+  });
+
+  it('says why a launch is refused when the closing time has passed, and leaves the survey a draft', async () => {
+    const { user } = await renderDashboard([summary('draft', { title: 'Too late' })]);
+    vi.mocked(globalThis.fetch).mockResolvedValueOnce(refusedForClosingTime());
+    await user.click(screen.getByRole('button', { name: /Too late/ }));
+    await user.click(screen.getByRole('button', { name: /Launch/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'The closing time of this survey has passed; change it in the settings first',
+    );
+    expect(sectionButton('Draft')).toHaveTextContent('1');
   });
 
   it('counts the active surveys the caller launched on the server, so a filter that hides them still blocks Launch', async () => {
@@ -719,6 +742,22 @@ describe('the dashboard in other languages', () => {
     expect(within(actions).getByRole('button', { name: /Pausieren/ })).toBeInTheDocument();
     expect(within(actions).getByRole('link', { name: /Ergebnisse ansehen/ })).toBeInTheDocument();
     expect(screen.getByRole('combobox', { name: 'Sortieren nach' })).toHaveDisplayValue('Neueste zuerst');
+  });
+
+  it('says in German why resuming is refused when the closing time has passed', async () => {
+    await i18n.changeLanguage('de');
+    const { user } = await renderDashboard(
+      [summary('paused', { title: 'Zu spät' })],
+      paths.user.dashboard.getHref(),
+      {},
+      /angezeigt/,
+    );
+    vi.mocked(globalThis.fetch).mockResolvedValueOnce(refusedForClosingTime());
+    await user.click(screen.getByRole('button', { name: /Zu spät/ }));
+    await user.click(screen.getByRole('button', { name: /Fortsetzen/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Der Endzeitpunkt dieser Umfrage ist bereits vorbei; ändern Sie ihn zuerst in den Einstellungen',
+    );
   });
 
   it('reads right to left in Arabic, with its dual and plural forms', async () => {

@@ -99,6 +99,11 @@ export const ERROR_MESSAGES = {
   ADMIN_CANNOT_CHANGE_STATE: 'Administrators can only restore deleted surveys to draft',
   /** Params: `limit`, the active surveys a user may have. */
   ACTIVE_LIMIT_REACHED: 'Maximum active surveys limit reached',
+  /**
+   * 409: launching or resuming a survey whose closing time has passed (it would read closed at once). Params:
+   * `closesAt`, the survey's closing time (an ISO date-time).
+   */
+  SURVEY_CLOSING_TIME_PASSED: 'The closing time of this survey has passed; change it in the settings first',
   SURVEY_LIMIT_REACHED:
     'You have reached the limit of {limit} surveys. Delete surveys you no longer need to create new ones.',
   SURVEY_WRITE_RATE_LIMITED: 'You are saving surveys too quickly. Please wait a minute and try again.',

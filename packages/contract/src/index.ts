@@ -14,6 +14,7 @@ export * from './results-filters';
 export * from './shared-results';
 export * from './insights';
 export * from './visits';
+export * from './visit-rules';
 export * from './time';
 export * from './api-keys';
 export * from './webhooks';

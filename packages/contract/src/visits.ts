@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { surveyIdParamsSchema } from './surveys';
+import { VISIT_ID_PATTERN } from './visit-rules';
 
 // ---------------------------------------------------------------------------
 // The public page's funnel: POST /api/surveys/:surveyId/visits, then …/visits/:visitId/progress
@@ -8,7 +9,7 @@ import { surveyIdParamsSchema } from './surveys';
 /** A visit's id, as POST …/visits gave it. */
 export const visitIdSchema = z
   .string({ error: 'visitId must be text' })
-  .regex(/^[0-9A-Za-z-]{1,100}$/, { error: 'visitId must be the id POST /visits answered' });
+  .regex(VISIT_ID_PATTERN, { error: 'visitId must be the id POST /visits answered' });
 
 /** POST /api/surveys/:surveyId/visits → 201: the public page was opened (a view). No answer is stored. */
 export const createVisitResponseSchema = z.object({ visitId: z.string() });

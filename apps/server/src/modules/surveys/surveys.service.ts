@@ -4,6 +4,7 @@ import {
   MAX_ACTIVE_SURVEYS,
   canTransition,
   isActivation,
+  pastClosingTime,
   stateChangeMessage,
   transitionRefusal,
   type NormalisedQuestionInput,
@@ -473,15 +474,17 @@ export function createSurveysService(deps: SurveysDeps) {
         await replaceQuestions(trx, surveyId, plan.rows);
         await deleteCounters(trx, surveyId, plan.droppedIds);
         const questions = plan.rows.filter((q) => q.is_deleted === 0).map(questionFromRow);
-        const saved = { ...row, ...fields };
+        // A closing time saved in the past closes an active survey at once: the answer reads as every read will.
+        const saved = surveyAt({ ...row, ...fields }, fields.updated_at);
         return surveyFromRow(saved, questions, await viewFor(actor, trx, saved, role));
       });
     },
 
     /**
      * PATCH /api/surveys/:id/state. An editor or owner of the survey's workspace follows OWNER_TRANSITIONS;
-     * launching or resuming records them as the one who launched it, and is refused when they already launched
-     * MAX_ACTIVE_SURVEYS surveys that are active, in any workspace. The count and the update run in one
+     * launching or resuming records them as the one who launched it, and is refused with 409
+     * SURVEY_CLOSING_TIME_PASSED when the survey's closing time has passed (it would read closed at once; nothing
+     * changes), and when they already launched MAX_ACTIVE_SURVEYS surveys that are active, in any workspace. The count and the update run in one
      * transaction; on PostgreSQL the actor's row is locked first, so concurrent activations by one person run one
      * after the other and never exceed the limit (SQLite runs transactions serially). A change of state does not
      * touch the content: the version stays.
@@ -513,6 +516,10 @@ export function createSurveysService(deps: SurveysDeps) {
         }
         const updatedAt = clock.now().toISOString();
         const launch = isActivation(from, to);
+        // Active past its closing time would read closed at once: the closing time is changed first.
+        if (launch && pastClosingTime(row.closes_at, updatedAt)) {
+          throw new ConflictError('SURVEY_CLOSING_TIME_PASSED', { closesAt: row.closes_at! });
+        }
         if (launch && (await countActiveSurveys(trx, actor.id, updatedAt)) >= MAX_ACTIVE_SURVEYS) {
           throw new ConflictError('ACTIVE_LIMIT_REACHED', { limit: MAX_ACTIVE_SURVEYS });
         }

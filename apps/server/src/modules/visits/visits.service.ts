@@ -1,5 +1,5 @@
 import type { AppContext } from '../../context';
-import { canFollow } from '@quorum/contract';
+import { canFollow, VISIT_PROGRESS_HOURS } from '@quorum/contract';
 import { BadRequestError, ConflictError, NotFoundError, type AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { findSurveyForTaking, type SurveyForTaking } from '../responses/responses.repository';
@@ -57,9 +57,6 @@ export function createVisitsService(deps: VisitsDeps) {
     },
   };
 }
-
-/** A visit takes progress this many hours after it was opened, no longer: a page left open longer is a new visit. */
-export const VISIT_PROGRESS_HOURS = 24;
 
 /**
  * Why a visit's progress to `questionId` is refused, if it is: the visit is older than VISIT_PROGRESS_HOURS, or the

@@ -19,29 +19,56 @@ const questions: Question[] = [
 
 /**
  * The browser's fetch for the funnel's calls: POST …/visits answers `visit` (a promise that never settles keeps the
- * call hanging), progress answers 204. Records each call as "METHOD path" with its body.
+ * call hanging), progress answers `progress` for the call (default 204). Records each call as "METHOD path" with its
+ * body.
  */
-function stubFunnel(visit: () => Promise<Response>) {
+function stubFunnel(visit: () => Promise<Response>, progress: (call: string) => Response = () => noContent()) {
   const calls: Array<{ call: string; body: unknown }> = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
     const call = `${init?.method ?? 'GET'} ${new URL(String(input), 'http://localhost').pathname}`;
     calls.push({ call, body: init?.body ? JSON.parse(String(init.body)) : undefined });
     if (/\/visits$/.test(call)) return visit();
-    if (/\/progress$/.test(call)) return new Response(null, { status: 204 });
+    if (/\/progress$/.test(call)) return progress(call);
     throw new Error(`unexpected call ${call}`);
   });
   return calls;
 }
 
+const noContent = () => new Response(null, { status: 204 });
+
 const created = (visitId: string) => async () => new Response(JSON.stringify({ visitId }), { status: 201 });
 
-/** Each test its own survey id: a page load counts one view per survey. */
-async function open(surveyId: string) {
+/**
+ * Each test its own survey id: a page load counts one view per survey (a new survey id is a page opened afresh).
+ * The page shows `at` first (a page resumed from saved progress shows where it was).
+ */
+async function open(surveyId: string, at: RegExp = /dish/) {
   vi.mocked(getPublicSurvey).mockResolvedValue(makePublicSurvey({ surveyId, questions }));
   const user = userEvent.setup();
   render(<SurveyRunner projectId="p" surveyId={surveyId} navigate={navigate} />);
-  await screen.findByRole('heading', { level: 2, name: /dish/ });
+  await screen.findByRole('heading', { level: 2, name: at });
   return user;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The progress a page of `surveyId` saved before a reload: on the second question, with its visit. */
+function savedBeforeReload(surveyId: string, visit: { id: string; openedAt: string }) {
+  localStorage.setItem(
+    `quorum.survey-progress.${surveyId}`,
+    JSON.stringify({ index: 1, answers: { dish: 'Soup' }, seed: 'abc', started: true, hiddenFields: {}, visit }),
+  );
+}
+
+/** The visit the saved progress of `surveyId` keeps now. */
+const keptVisit = (surveyId: string) =>
+  (JSON.parse(localStorage.getItem(`quorum.survey-progress.${surveyId}`) ?? 'null') as { visit?: unknown } | null)
+    ?.visit;
+
+async function submitDrink(user: ReturnType<typeof userEvent.setup>) {
+  await user.type(screen.getByRole('textbox', { name: 'Your favourite drink?' }), 'Tea');
+  await user.click(screen.getByRole('button', { name: 'Submit' }));
+  await waitFor(() => expect(navigate).toHaveBeenCalledTimes(1));
 }
 
 async function answerBoth(user: ReturnType<typeof userEvent.setup>) {
@@ -63,6 +90,7 @@ beforeEach(() => {
   vi.mocked(submitResponse).mockResolvedValue({ responseId: 'r1' });
   navigate.mockReset();
   sessionStorage.clear();
+  localStorage.clear();
   window.history.replaceState(null, '', '/projects/p/surveys/s1');
 });
 
@@ -125,6 +153,80 @@ describe('the public page funnel', () => {
     const user = await open('funnel-3');
     await answerBoth(user);
     expect(sentBody()).not.toHaveProperty('visitId');
+  });
+
+  it('keeps the visit it opened with the saved progress, so a reload continues it', async () => {
+    stubFunnel(created('v-5'));
+    await open('funnel-5');
+    await waitFor(() => expect(keptVisit('funnel-5')).toEqual({ id: 'v-5', openedAt: expect.any(String) }));
+    const openedAt = Date.parse((keptVisit('funnel-5') as { openedAt: string }).openedAt);
+    expect(Math.abs(Date.now() - openedAt)).toBeLessThan(60_000);
+  });
+
+  it('after a reload continues the saved visit: no new view, progress and the response on the same visit', async () => {
+    const calls = stubFunnel(created('v-new'));
+    savedBeforeReload('funnel-6', { id: 'v-kept', openedAt: new Date(Date.now() - HOUR_MS).toISOString() });
+    const user = await open('funnel-6', /drink/);
+    await waitFor(() =>
+      expect(calls).toEqual([
+        { call: 'POST /api/surveys/funnel-6/visits/v-kept/progress', body: { questionId: 'drink' } },
+      ]),
+    );
+    await submitDrink(user);
+    expect(sentBody()).toMatchObject({ visitId: 'v-kept' });
+    expect(calls.map((c) => c.call)).not.toContain('POST /api/surveys/funnel-6/visits');
+  });
+
+  it('opens a new visit (a view) instead of one saved a day ago or more', async () => {
+    const calls = stubFunnel(created('v-7'));
+    savedBeforeReload('funnel-7', { id: 'v-old', openedAt: new Date(Date.now() - 24 * HOUR_MS).toISOString() });
+    const user = await open('funnel-7', /drink/);
+    await waitFor(() =>
+      expect(calls.map((c) => [c.call, c.body])).toEqual([
+        ['POST /api/surveys/funnel-7/visits', undefined],
+        ['POST /api/surveys/funnel-7/visits/v-7/progress', { questionId: 'drink' }],
+      ]),
+    );
+    await waitFor(() => expect(keptVisit('funnel-7')).toMatchObject({ id: 'v-7' }));
+    await submitDrink(user);
+    expect(sentBody()).toMatchObject({ visitId: 'v-7' });
+  });
+
+  it.each([
+    ['over', 409, 'VISIT_EXPIRED'],
+    ['unknown', 404, 'VISIT_NOT_FOUND'],
+  ])('opens a new visit when the server says the saved one is %s, and goes on with it', async (_, status, code) => {
+    const refused = (call: string) =>
+      call.includes('/v-kept/')
+        ? new Response(JSON.stringify({ message: 'No', code }), { status })
+        : // The new visit did not reach the first question: the server does not take the second yet.
+          new Response(JSON.stringify({ message: 'No', code: 'VISIT_PROGRESS_OUT_OF_ORDER' }), { status: 409 });
+    const surveyId = `funnel-8-${code}`;
+    const calls = stubFunnel(created('v-8'), refused);
+    savedBeforeReload(surveyId, { id: 'v-kept', openedAt: new Date(Date.now() - HOUR_MS).toISOString() });
+    const user = await open(surveyId, /drink/);
+    await waitFor(() =>
+      expect(calls.map((c) => [c.call, c.body])).toEqual([
+        [`POST /api/surveys/${surveyId}/visits/v-kept/progress`, { questionId: 'drink' }],
+        [`POST /api/surveys/${surveyId}/visits`, undefined],
+        [`POST /api/surveys/${surveyId}/visits/v-8/progress`, { questionId: 'drink' }],
+      ]),
+    );
+    await waitFor(() => expect(keptVisit(surveyId)).toMatchObject({ id: 'v-8' }));
+    // Back to the first question and on again: the new visit counts from there, nothing is said to the respondent.
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await screen.findByRole('heading', { level: 2, name: /dish/ });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('heading', { level: 2, name: /drink/ });
+    await waitFor(() =>
+      expect(calls.at(-1)).toEqual({
+        call: `POST /api/surveys/${surveyId}/visits/v-8/progress`,
+        body: { questionId: 'dish' },
+      }),
+    );
+    await submitDrink(user);
+    expect(sentBody()).toMatchObject({ visitId: 'v-8' });
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('counts nothing in the preview', async () => {

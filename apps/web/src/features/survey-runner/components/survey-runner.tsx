@@ -316,11 +316,16 @@ function SurveyForm({ survey, answeredIn, live, submit: send, onSubmitted, onAlr
     if (live) saveProgress(survey.surveyId, progress, survey.language);
   }, [live, survey.surveyId, survey.language, progress]);
 
-  // The funnel: the live page counts a view, then each question as it is shown (never the preview).
+  // The funnel: the live page counts a view, then each question as it is shown (never the preview). The visit is
+  // kept with the progress, so the page opened again after a reload continues it instead of counting a new view.
   const shownId = welcome ? null : question?.id;
+  const keptVisit = progress.visit;
   useEffect(() => {
-    if (live) openVisit(survey.surveyId);
-  }, [live, survey.surveyId]);
+    if (!live) return;
+    openVisit(survey.surveyId, keptVisit, (visit) =>
+      setHeld((current) => ({ ...current, progress: { ...current.progress, visit } })),
+    );
+  }, [live, survey.surveyId, keptVisit]);
   useEffect(() => {
     if (live && shownId) reportQuestion(survey.surveyId, shownId);
   }, [live, survey.surveyId, shownId]);

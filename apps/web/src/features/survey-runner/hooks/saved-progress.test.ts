@@ -50,6 +50,17 @@ describe('saved progress', () => {
     });
   });
 
+  it("keeps the funnel's visit with the progress, and reads anything else saved there as none", () => {
+    const visit = { id: 'v-1', openedAt: '2026-12-01T09:00:00.000Z' };
+    saveProgress('s1', { index: 0, answers: {}, seed: 'abc', started: true, hiddenFields: {}, visit });
+    expect(loadProgress(survey).visit).toEqual(visit);
+    for (const odd of ['v-1', { id: 7, openedAt: visit.openedAt }, { id: '', openedAt: visit.openedAt }, { id: 'v' }]) {
+      localStorage.setItem('quorum.survey-progress.s1', JSON.stringify({ index: 0, visit: odd }));
+      expect(loadProgress(survey)).not.toHaveProperty('visit');
+    }
+    clearProgress('s1');
+  });
+
   it('keeps only answers that still fit the questions, and resumes at the first one left open', () => {
     saveProgress('s1', {
       index: 3,

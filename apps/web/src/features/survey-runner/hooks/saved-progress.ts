@@ -9,13 +9,15 @@ import {
 } from '@quorum/contract';
 import { newSeed } from '@/question-types/shared/shuffle';
 import { questionRunnerOf } from '@/question-types/runner';
+import type { KeptVisit } from '../api/visits';
 import { isReady, readyAnswers } from '../answer-state';
 import { keptHiddenFields } from '../lib/hidden-fields';
 
 // Answers in progress are kept in this browser per survey, so a reload (phones drop tabs) loses
 // nothing; they are cleared after a successful submit. The hidden fields the link carried are kept with
 // them, so a reload (or a link shared without its query) still sends them, and the survey language the
-// answers were given in.
+// answers were given in. The funnel's visit is kept too, so the page opened again continues it (a reload is
+// not a new view).
 
 export interface Progress {
   index: number;
@@ -26,6 +28,8 @@ export interface Progress {
   started: boolean;
   /** The declared hidden fields' values from the public link's query. */
   hiddenFields: Record<string, string>;
+  /** The funnel's visit this browser opened for these answers, continued after a reload (the live page only). */
+  visit?: KeptVisit;
 }
 
 const keyFor = (surveyId: string) => `quorum.survey-progress.${surveyId}`;
@@ -63,13 +67,22 @@ export function loadProgress(survey: PublicSurvey, fromLink: Record<string, stri
   const resumed = at && reachable.includes(at) ? at : reachable[reachable.length - 1];
   const seed = typeof saved?.seed === 'string' && saved.seed !== '' ? saved.seed : newSeed();
   const hiddenFields = Object.assign(keptHiddenFields(saved?.hiddenFields, survey.hiddenFields), fromLink);
+  const visit = keptVisit(saved?.visit);
   return {
     index: resumed ? survey.questions.indexOf(resumed) : 0,
     answers,
     seed,
     started: saved?.started === true,
     hiddenFields,
+    ...(visit ? { visit } : {}),
   };
+}
+
+/** A saved visit read back: its id and when it was opened, as text; anything else reads as none. */
+function keptVisit(raw: unknown): KeptVisit | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { id, openedAt } = raw as Record<string, unknown>;
+  return typeof id === 'string' && id !== '' && typeof openedAt === 'string' ? { id, openedAt } : undefined;
 }
 
 /** The survey language of the answers saved for a survey, if any. */
