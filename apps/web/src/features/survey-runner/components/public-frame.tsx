@@ -1,8 +1,25 @@
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { paths } from '@/config/paths';
 import { LanguageMenu } from '@/components/language-menu';
 import { Logo } from '@/components/ui/logo';
+
+/**
+ * The parts of a message around and inside its one `<tag>…</tag>` ("Want to …? <register>Create …</register>"). The
+ * public page splits the message itself rather than load react-i18next's Trans and its HTML parser.
+ */
+function aroundTag(text: string, tag: string): { before: string; link: string; after: string } {
+  const open = `<${tag}>`;
+  const close = `</${tag}>`;
+  const start = text.indexOf(open);
+  const end = start < 0 ? -1 : text.indexOf(close, start + open.length);
+  if (end < 0) return { before: text, link: '', after: '' };
+  return {
+    before: text.slice(0, start),
+    link: text.slice(start + open.length, end),
+    after: text.slice(end + close.length),
+  };
+}
 
 /**
  * The respondent's frame: a header with "Powered by Quorum", the page, and a footer
@@ -20,6 +37,7 @@ export function PublicFrame({
   languageSwitcher?: ReactNode;
 }) {
   const { t } = useTranslation('runner');
+  const footer = aroundTag(t('frame.footer'), 'register');
   return (
     <div className="flex min-h-screen flex-col">
       {banner}
@@ -40,18 +58,14 @@ export function PublicFrame({
       </main>
       <footer className="border-t border-slate-200 bg-white">
         <div className="mx-auto max-w-2xl px-4 py-5 text-center text-sm text-slate-600">
-          <Trans
-            t={t}
-            i18nKey="frame.footer"
-            components={{
-              register: (
-                <a
-                  href={paths.auth.register.getHref()}
-                  className="font-medium text-accent-700 underline-offset-2 hover:underline"
-                />
-              ),
-            }}
-          />
+          {footer.before}
+          <a
+            href={paths.auth.register.getHref()}
+            className="font-medium text-accent-700 underline-offset-2 hover:underline"
+          >
+            {footer.link}
+          </a>
+          {footer.after}
         </div>
       </footer>
     </div>
