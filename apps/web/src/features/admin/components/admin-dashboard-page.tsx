@@ -165,7 +165,12 @@ export function AdminDashboardPage() {
               aria-describedby={describedBy}
               aria-controls={listId}
               value={state}
-              onChange={(e) => changeView({ state: isState(e.target.value) ? e.target.value : '' })}
+              onChange={(e) => {
+                // The search typed so far goes with the filter at once, so a pending search cannot land after it
+                // with the address it read before the filter changed.
+                applySearch.cancel();
+                changeView({ q: search.trim(), state: isState(e.target.value) ? e.target.value : '' });
+              }}
             >
               <option value="">{t('surveys.allStates')}</option>
               {surveyStates.map((s) => (

@@ -280,6 +280,25 @@ describe('admin All Surveys screen', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe('?q=ada&state=deleted');
   });
 
+  it('takes the search typed so far with a state chosen before the search was applied, and keeps both', async () => {
+    const sent = stubServer({ 'GET /api/surveys': () => ({ status: 200, body: { surveys: [], total: 0 } }) });
+    const { user, router } = renderDashboard();
+    await screen.findByText('No surveys yet');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'rita@example.com');
+    // Chosen inside the search's pause: the typed search goes with the filter at once, no pending search left to land later.
+    await user.selectOptions(screen.getByRole('combobox', { name: 'State' }), 'deleted');
+    expect(router.state.location.search).toBe('?q=rita%40example.com&state=deleted');
+    expect(screen.getByRole('combobox', { name: 'State' })).toHaveValue('deleted');
+    await waitFor(() =>
+      expect(
+        sent
+          .filter((s) => s.call === 'GET /api/surveys')
+          .at(-1)
+          ?.url.searchParams.toString(),
+      ).toBe('limit=25&offset=0&q=rita%40example.com&state=deleted'),
+    );
+  });
+
   it('starts from the search and filter in the URL', async () => {
     const sent = stubServer({ 'GET /api/surveys': () => ({ status: 200, body: { surveys: [], total: 0 } }) });
     renderDashboard(`${paths.admin.dashboard.getHref()}?q=zebra&state=closed`);
