@@ -270,6 +270,8 @@ test('results: empty, with responses, table view, shared', async ({ page, reques
 });
 
 test('public runner: every question type, errors, thank-you, not found', async ({ page, request }) => {
+  // The longest sweep (18 states, each at two sizes and two themes): about 3 minutes when the other worker sweeps too.
+  test.setTimeout(360_000);
   const { token } = await owner(request);
   const survey = await createSurveyViaApi(request, token, EVERY_TYPE);
   await setSurveyStateViaApi(request, token, survey.surveyId, 'active');
