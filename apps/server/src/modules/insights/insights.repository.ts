@@ -38,15 +38,3 @@ export async function listResponsesNewestFirst(
   if (options.to !== undefined) query = query.where('submitted_at', '<', options.to);
   return query.orderBy('id', 'desc').limit(options.limit).execute();
 }
-
-/** The id of the survey's newest response (ids grow with time); undefined for none. */
-export async function findNewestResponseId(db: Kysely<Database>, surveyId: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('responses')
-    .select('id')
-    .where('survey_id', '=', surveyId)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.id;
-}

@@ -6,13 +6,18 @@ import { AppError, BadRequestError, NotFoundError } from '../../lib/errors';
 import { compileFilter } from '../results/response-filter';
 import { checkFilterLanguages } from '../results/filter-languages';
 import { flagsOf, loadFlagRules } from '../results/response-flags';
-import { findDeclaredHiddenFields, listResultQuestions, type ResponseDbRow } from '../results/results.repository';
+import {
+  findDeclaredHiddenFields,
+  latestResponseId,
+  listResultQuestions,
+  type ResponseDbRow,
+} from '../results/results.repository';
 import { parseAnswers, parseHiddenFields, readStoredAnswers, toResultQuestion } from '../results/result-rows';
 import { createSurveyAccess, type Actor } from '../surveys/survey-policy';
 import { createAiThemeNamer, type ThemeNamer } from './ai-theme-naming';
 import { freeTextOf, hasFreeTexts } from './free-texts';
 import type { AnalysisPool } from './insights-pool';
-import { findNewestResponseId, findSurveyQuestion, listResponsesNewestFirst } from './insights.repository';
+import { findSurveyQuestion, listResponsesNewestFirst } from './insights.repository';
 import { builtinThemes } from './text-analysis';
 
 /**
@@ -183,7 +188,7 @@ export function createInsightsService(deps: InsightsDeps, pool: AnalysisPool) {
       const question = await findSurveyQuestion(db, survey.id, query.questionId);
       if (!question) throw new NotFoundError('QUESTION_NOT_FOUND', { questionId: query.questionId });
       if (!hasFreeTexts(question)) throw new BadRequestError('INSIGHTS_NOT_AVAILABLE');
-      const newest = await findNewestResponseId(db, survey.id);
+      const newest = await latestResponseId(db, survey.id);
       const key = JSON.stringify([survey.id, survey.updated_at, Number(survey.response_count), newest, query]);
       const cached = cache.get(key);
       if (cached) {
