@@ -18,7 +18,7 @@ import { freePort } from '@quorum/test-support/ports';
 import { waitForOk } from '@quorum/test-support/processes';
 import { openDatabase } from '../apps/server/src/db/database';
 import { newId } from '../apps/server/src/lib/ids';
-import { recordResponses } from '../apps/server/src/modules/responses/responses.repository';
+import { recordResponses } from '../apps/server/src/projections';
 import { seedActiveSurvey, startQuorum } from './lib/quorum-server';
 import { median, percentile, printTable } from './lib/report';
 

@@ -26,7 +26,8 @@ import { freePort } from '@quorum/test-support/ports';
 import { waitForOk } from '@quorum/test-support/processes';
 import { openDatabase, type Db } from '../apps/server/src/db/database';
 import { newId } from '../apps/server/src/lib/ids';
-import { recordResponses, type NewResponse } from '../apps/server/src/modules/responses/responses.repository';
+import type { NewResponse } from '../apps/server/src/modules/responses/responses.repository';
+import { recordResponses } from '../apps/server/src/projections';
 import { seedActiveSurvey, startQuorum } from './lib/quorum-server';
 import { percentile, printTable } from './lib/report';
 

@@ -25,6 +25,7 @@ import { migrateToLatest, openDatabase } from './db/database';
 import { createInMemoryLiveEvents, type LiveEvents } from './events/live-events';
 import { createOutboxNudge } from './events/survey-events';
 import { startOutboxSweep } from './lib/outbox-sweep';
+import { RESPONSE_PROJECTIONS } from './projections';
 import type { Redis } from 'ioredis';
 import { createRedisLiveEvents } from './events/redis-live-events';
 import { systemClock, type Clock } from './lib/clock';
@@ -198,6 +199,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     metrics,
     lifecycle,
     outbox,
+    projections: RESPONSE_PROJECTIONS,
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('principal', null);

@@ -11,6 +11,7 @@ import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics/metrics';
 import type { Lifecycle } from './modules/health/lifecycle';
 import type { OutboxNudge } from './events/survey-events';
+import type { ResponseProjection } from './lib/response-projection';
 
 /** Everything the route modules need, made once in buildApp and passed down explicitly. */
 export interface AppContext {
@@ -33,4 +34,6 @@ export interface AppContext {
   lifecycle: Lifecycle;
   /** Wakes this instance's outbox workers (webhook deliveries, mail) after a transaction wrote to an outbox. */
   outbox: OutboxNudge;
+  /** What the response write keeps in step with the responses, in order (src/projections.ts). */
+  projections: readonly ResponseProjection[];
 }

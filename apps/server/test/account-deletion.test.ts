@@ -12,7 +12,7 @@ import {
 } from '@quorum/test-support/factories';
 import type { Database } from '../src/db/schema';
 import { newId } from '../src/lib/ids';
-import { recordResponses } from '../src/modules/responses/responses.repository';
+import { recordResponses } from '../src/projections';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
 import { expectError } from './support/expect-error';
 

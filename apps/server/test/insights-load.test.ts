@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSIGHTS_LIMITS, type InsightsResponse, type Question } from '@quorum/contract';
 import { createSurvey, createUser, question } from '@quorum/test-support/factories';
 import { newId } from '../src/lib/ids';
-import { recordResponses } from '../src/modules/responses/responses.repository';
+import { recordResponses } from '../src/projections';
 import { INSIGHTS_BUSY_RETRY_SECONDS } from '../src/modules/insights/insights-pool';
 import { TEST_DIALECT, createTestApp, useTestApp, type TestApp } from './helpers';
 import { expectError } from './support/expect-error';

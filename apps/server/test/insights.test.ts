@@ -11,7 +11,7 @@ import {
 import { createAdmin, createSurvey, createUser, question } from '@quorum/test-support/factories';
 import { listen, stopServer } from '@quorum/test-support/ports';
 import { newId } from '../src/lib/ids';
-import { recordResponses } from '../src/modules/responses/responses.repository';
+import { recordResponses } from '../src/projections';
 import { AI_NAMING_TERMS } from '../src/modules/insights/ai-theme-naming';
 import { EXAMPLE_MAX_CHARS, SENTIMENT_THRESHOLD, sentimentOf } from '../src/modules/insights/text-analysis';
 import { TEST_DIALECT, createTestApp, useTestApp, type TestApp } from './helpers';

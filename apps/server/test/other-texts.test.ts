@@ -12,7 +12,8 @@ import { createSurvey, createUser, type CreatedAccount } from '@quorum/test-supp
 import { migrateToLatest, openDatabase } from '../src/db/database';
 import { migrationProvider } from '../src/db/migrations';
 import { newId } from '../src/lib/ids';
-import { recordResponses, type NewResponse } from '../src/modules/responses/responses.repository';
+import type { NewResponse } from '../src/modules/responses/responses.repository';
+import { recordResponses } from '../src/projections';
 import { TEST_DIALECT, createTestApp, createTestDatabase, request, useTestApp, type TestApp } from './helpers';
 
 const heard: Question = {

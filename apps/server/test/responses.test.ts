@@ -11,7 +11,7 @@ import {
 import { createSurvey, createUser, sampleQuestions, type CreatedSurvey } from '@quorum/test-support/factories';
 import type { ResponseStoredEvent } from '../src/events/live-events';
 import { newId } from '../src/lib/ids';
-import { recordResponses } from '../src/modules/responses/responses.repository';
+import { recordResponses } from '../src/projections';
 import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';
 import { expectError } from './support/expect-error';
 import { storedCounters } from './support/stored-counters';

@@ -3,7 +3,7 @@ import { FIVE_POINT_SCALE } from '@quorum/contract';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, createAdmin, createSurvey, createUser, question } from '@quorum/test-support/factories';
 import { newId } from '../src/lib/ids';
-import { recordResponses } from '../src/modules/responses/responses.repository';
+import { recordResponses } from '../src/projections';
 import { createCsvExportStream } from '../src/modules/results/results.csv';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
 import { expectError } from './support/expect-error';

@@ -9,7 +9,7 @@ import {
 } from '@quorum/contract';
 import { describe, expect, it } from 'vitest';
 import { createAdmin, createSurvey, createUser, question } from '@quorum/test-support/factories';
-import { recordResponses } from '../src/modules/responses/responses.repository';
+import { recordResponses } from '../src/projections';
 import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';
 import { expectError } from './support/expect-error';
 

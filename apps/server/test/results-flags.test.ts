@@ -8,7 +8,7 @@ import {
 } from '@quorum/contract';
 import { describe, expect, it } from 'vitest';
 import { createSurvey, createUser, question } from '@quorum/test-support/factories';
-import { recordResponses } from '../src/modules/responses/responses.repository';
+import { recordResponses } from '../src/projections';
 import { flagResponses, isStraightliner } from '../src/modules/results/response-flags';
 import { durationSecondsOf } from '../src/modules/results/result-rows';
 import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';

@@ -3,7 +3,7 @@ import { FIVE_POINT_SCALE, OTHER_TEXTS_LISTED } from '@quorum/contract';
 import { describe, expect, it } from 'vitest';
 import { createAdmin, createSurvey, createUser, question } from '@quorum/test-support/factories';
 import { newId } from '../src/lib/ids';
-import { recordResponses } from '../src/modules/responses/responses.repository';
+import { recordResponses } from '../src/projections';
 import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';
 import { expectError } from './support/expect-error';
 

@@ -14,8 +14,8 @@ import {
 } from '@quorum/contract';
 import { createAdmin, createSurvey, createUser, DEFAULT_PASSWORD, question } from '@quorum/test-support/factories';
 import { newId } from '../src/lib/ids';
-import { recordResponses } from '../src/modules/responses/responses.repository';
-import { quarterOf } from '../src/modules/results/timeline';
+import { recordResponses } from '../src/projections';
+import { quarterOf } from '../src/modules/tallies/timeline';
 import { TEST_DIALECT, createTestApp, useTestApp, type TestApp } from './helpers';
 import { expectError } from './support/expect-error';
 

@@ -11,7 +11,7 @@ import { createSurvey, createUser, question, type CreatedSurvey } from '@quorum/
 import { newId } from '../src/lib/ids';
 import { textFingerprint } from '../src/modules/responses/text-fingerprint';
 import { readFunnel } from '../src/modules/results/funnel';
-import { QUARTER_MS } from '../src/modules/results/timeline';
+import { QUARTER_MS } from '../src/modules/tallies/timeline';
 import { completeVisit, reachQuestion } from '../src/modules/visits/visit-progress';
 import { sweepVisits, VISIT_RETENTION_DAYS } from '../src/modules/visits/visit-sweep';
 import { TEST_DIALECT, request, useTestApp, type TestApp } from './helpers';

@@ -14,7 +14,7 @@ import {
 } from '@quorum/contract';
 import { createAdmin, createSurvey, createUser, addMember, type CreatedAccount } from '@quorum/test-support/factories';
 import { newId } from '../src/lib/ids';
-import { recordResponses } from '../src/modules/responses/responses.repository';
+import { recordResponses } from '../src/projections';
 import { findWorkspaceRole } from '../src/modules/workspaces/workspace-members.repository';
 import { TEST_DIALECT, request, useTestApp } from './helpers';
 import { expectError } from './support/expect-error';

@@ -12,10 +12,11 @@ import {
   listResultQuestions,
   type ResponseDbRow,
 } from '../results/results.repository';
-import { parseAnswers, parseHiddenFields, readStoredAnswers, toResultQuestion } from '../results/result-rows';
+import { parseAnswers } from '../responses';
+import { parseHiddenFields, readStoredAnswers, toResultQuestion } from '../results/result-rows';
 import { createSurveyAccess, type Actor } from '../surveys/survey-policy';
 import { createAiThemeNamer, type ThemeNamer } from './ai-theme-naming';
-import { freeTextOf, hasFreeTexts } from './free-texts';
+import { freeTextOf, hasFreeTexts } from '../tallies';
 import type { AnalysisPool } from './insights-pool';
 import { findSurveyQuestion, listResponsesNewestFirst } from './insights.repository';
 import { builtinThemes } from './text-analysis';

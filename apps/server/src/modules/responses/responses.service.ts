@@ -19,13 +19,9 @@ import type { Metrics } from '../../metrics/metrics';
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { openToRespondents, scheduleAt } from '../surveys/survey-policy';
-import {
-  findSurveyForTaking,
-  recordBatch,
-  type KnownQuestions,
-  type LockedSurvey,
-  type NewResponse,
-} from './responses.repository';
+import type { ResponseProjection } from '../../lib/response-projection';
+import { recordBatch } from './group-commit';
+import { findSurveyForTaking, type KnownQuestions, type LockedSurvey, type NewResponse } from './responses.repository';
 
 export interface ResponsesDeps {
   db: Db;
@@ -34,6 +30,8 @@ export interface ResponsesDeps {
   /** Wakes this instance's webhook and mail workers when a batch wrote to their outboxes. */
   outbox: OutboxNudge;
   metrics: Pick<Metrics, 'observeGroupCommit'>;
+  /** What the write keeps in step with the responses (the tallies, the funnel). */
+  projections: readonly ResponseProjection[];
 }
 
 export interface ResponsesServiceOptions {
@@ -308,6 +306,7 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
     try {
       const { totals, outboxWritten } = await recordBatch(
         deps.db,
+        deps.projections,
         respondentIds,
         (surveyId, survey) => {
           const pendings = bySurvey.get(surveyId) ?? [];

@@ -1,8 +1,7 @@
 import type { KeptResponse } from './filtered-responses';
-import { quarterOf } from './timeline';
-import { emptyTally, tallyResponse, tallyRetiredAnswer, tallyRows } from './answer-tally';
+import { emptyTally, quarterOf, tallyResponse, tallyRetiredAnswer, tallyRows } from '../tallies';
 import type { ResultQuestion } from './result-rows';
-import type { AnswerCountRow, QuestionTotalRow } from './results.repository';
+import type { AnswerCountRow, QuestionTotalRow } from '../tallies';
 
 /**
  * The statistics of the responses a filter keeps, counted one by one into the very counters the submission keeps

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { percentageOf, type DropOff, type Funnel } from '@quorum/contract';
 import type { Database } from '../../db/schema';
-import { readCompletionTimes } from './completion-times';
+import { readCompletionTimes } from '../tallies';
 
 /**
  * A survey's funnel from its counters alone (never a scan of visits or responses): views, starts and completions,

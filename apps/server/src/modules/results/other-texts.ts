@@ -7,9 +7,9 @@ import {
   type AnswerValue,
   type QuestionResult,
 } from '@quorum/contract';
-import { freeTextOf, hasFreeTexts } from '../insights/free-texts';
+import { freeTextOf, hasFreeTexts } from '../tallies';
 import type { ResultQuestion } from './result-rows';
-import type { AnswerCountRow } from './results.repository';
+import type { AnswerCountRow } from '../tallies';
 
 /** The questions whose "Other" texts the results list: those that offer "Other" (not text questions). */
 const offeringOther = (questions: readonly ResultQuestion[]) =>

@@ -4,17 +4,15 @@ import type { AppContext } from '../../context';
 import { auditActor } from '../../lib/audit';
 import { NotFoundError } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
-import { tallyStoredResponse } from './answer-tally';
 import { questionFromRow } from '../surveys/question-row';
 import { createSurveyAccess, type Actor } from '../surveys/survey-policy';
 import { findQuestions, findSurveyOwnerId, lockOwner } from '../surveys/surveys.repository';
-import { completionSecondsOf } from './completion-times';
-import { deleteSurveyResponse, findSurveyResponse } from './response-detail.repository';
+import { deleteSurveyResponse } from '../responses';
+import { findSurveyResponse } from './response-detail.repository';
 import { flagResponses } from './response-flags';
-import { parseAnswers, toResponseRow } from './result-rows';
-import { quarterOf } from './timeline';
+import { toResponseRow } from './result-rows';
 
-export type ResponseDetailDeps = Pick<AppContext, 'db' | 'audit' | 'liveEvents' | 'clock' | 'outbox'>;
+export type ResponseDetailDeps = Pick<AppContext, 'db' | 'audit' | 'liveEvents' | 'clock' | 'outbox' | 'projections'>;
 
 /** One response of a survey: read by whoever may see the results; deleted by an editor or owner of its workspace. */
 export function createResponseDetailService(deps: ResponseDetailDeps) {
@@ -35,7 +33,7 @@ export function createResponseDetailService(deps: ResponseDetailDeps) {
      * DELETE /api/surveys/:surveyId/responses/:responseId, in any state but deleted. In ONE transaction, with the
      * creator's row and then the survey's locked (the order every survey write locks in, so a submission or another
      * deletion of the survey waits), the response goes and every counter it was in is taken down (see
-     * deleteSurveyResponse): statistics, totals, timeline, funnel and exports show it gone at once. A survey its
+     * deleteSurveyResponse and the projections): statistics, totals, timeline, funnel and exports show it gone at once. A survey its
      * response limit closed stays closed. Then the audit entry, and the live event with the new total. Deleting
      * the same response twice at once: one succeeds, the other answers 404 and changes nothing.
      */
@@ -47,17 +45,13 @@ export function createResponseDetailService(deps: ResponseDetailDeps) {
         const questions = await findQuestions(trx, survey.id, { includeDeleted: true });
         const current = questions.filter((q) => q.is_deleted === 0).map(questionFromRow);
         const deleted = questions.filter((q) => q.is_deleted !== 0).map(questionFromRow);
-        const total = await deleteSurveyResponse(trx, db.dialect, survey.id, responseId, async (row) => {
-          const answers = parseAnswers(row.answers);
-          return {
-            tally: tallyStoredResponse(current, deleted, answers),
-            answered: Object.keys(answers),
-            quarter: quarterOf(row.submitted_at),
-            ...(row.visit_id !== null && row.duration_ms !== null
-              ? { visit: { id: row.visit_id, seconds: completionSecondsOf(row.duration_ms) } }
-              : {}),
-          };
-        });
+        const total = await deleteSurveyResponse(
+          trx,
+          db.dialect,
+          deps.projections,
+          { id: survey.id, questions: current, deletedQuestions: deleted },
+          responseId,
+        );
         if (total === undefined) throw new NotFoundError('RESPONSE_NOT_FOUND');
         const event = {
           type: 'response.deleted' as const,

@@ -10,8 +10,9 @@ import {
   type ResponseFlag,
 } from '@quorum/contract';
 import type { Database } from '../../db/schema';
-import { readCompletionTimes } from './completion-times';
-import { parseAnswers, toResultQuestion } from './result-rows';
+import { parseAnswers } from '../responses';
+import { readCompletionTimes } from '../tallies';
+import { toResultQuestion } from './result-rows';
 import { earliestResponsesWithHashes, listResultQuestions } from './results.repository';
 
 /**

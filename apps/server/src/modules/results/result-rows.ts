@@ -1,12 +1,12 @@
 import {
   emptyAnswers,
-  isAnswerValue,
   type AnswerValue,
   type Question,
   type ResponseFlag,
   type ResponseRow,
 } from '@quorum/contract';
 import { questionFromRow } from '../surveys/question-row';
+import { parseAnswers } from '../responses';
 import type { ResponseDbRow, ResultsQuestionRow } from './results.repository';
 
 /** Stored rows as the results read them: questions (current or deleted) and responses. */
@@ -16,26 +16,6 @@ export type ResultQuestion = Question & { isDeleted: boolean };
 
 export function toResultQuestion(row: ResultsQuestionRow): ResultQuestion {
   return { ...questionFromRow(row), isDeleted: row.is_deleted === 1 };
-}
-
-/**
- * A response's stored answers JSON, read back as a record without a prototype holding only what is an answer.
- * JSON.parse gives `{"__proto__": …}` an own key of that name; copied here it stays an ordinary key, and an id
- * such as "constructor" that was not answered reads as nothing instead of Object.prototype's member.
- */
-export function parseAnswers(json: string): Record<string, AnswerValue> {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(json) as unknown;
-  } catch {
-    return emptyAnswers();
-  }
-  const answers = emptyAnswers();
-  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return answers;
-  for (const [questionId, value] of Object.entries(parsed)) {
-    if (isAnswerValue(value)) answers[questionId] = value;
-  }
-  return answers;
 }
 
 const NO_ANSWERS: Readonly<Record<string, AnswerValue>> = Object.freeze(emptyAnswers());

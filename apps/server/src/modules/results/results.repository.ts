@@ -3,6 +3,14 @@ import type { Database, QuestionsTable, SurveysTable } from '../../db/schema';
 import { settingsFromRow } from '../surveys/survey-settings-row';
 import { languagesFromRow, languagesOf } from '../surveys/survey-languages-row';
 import { STORED_QUESTION_COLUMNS, type StoredQuestion } from '../surveys/question-row';
+import {
+  listAnswerCounts,
+  listNewestOtherTexts,
+  listQuestionTotals,
+  listTimelineQuarters,
+  type AnswerCountRow,
+  type QuestionTotalRow,
+} from '../tallies';
 
 export type ResultsSurveyRow = Pick<
   SurveysTable,
@@ -10,20 +18,6 @@ export type ResultsSurveyRow = Pick<
 >;
 
 export type ResultsQuestionRow = StoredQuestion & Pick<QuestionsTable, 'position' | 'is_deleted'>;
-
-export interface AnswerCountRow {
-  question_id: string;
-  answer: string;
-  count: number;
-}
-
-export interface QuestionTotalRow {
-  question_id: string;
-  answered: number;
-  rating_sum: number;
-  /** How many responses had the question on their path, answered or skipped. */
-  seen: number;
-}
 
 export interface ResponseDbRow {
   id: string;
@@ -73,31 +67,6 @@ export async function listResultQuestions(db: Kysely<Database>, surveyId: string
     .orderBy('position', 'asc')
     .orderBy('id', 'asc')
     .execute();
-}
-
-/** The running per-answer counts (one row per question and distinct answer; never a scan of responses). */
-export async function listAnswerCounts(db: Kysely<Database>, surveyId: string): Promise<AnswerCountRow[]> {
-  const rows = await db
-    .selectFrom('answer_counts')
-    .select(['question_id', 'answer', 'count'])
-    .where('survey_id', '=', surveyId)
-    .execute();
-  return rows.map((r) => ({ ...r, count: Number(r.count) }));
-}
-
-/** The running per-question totals: how many answered, how many saw it, and the sum of ratings. */
-export async function listQuestionTotals(db: Kysely<Database>, surveyId: string): Promise<QuestionTotalRow[]> {
-  const rows = await db
-    .selectFrom('question_totals')
-    .select(['question_id', 'answered', 'rating_sum', 'seen'])
-    .where('survey_id', '=', surveyId)
-    .execute();
-  return rows.map((r) => ({
-    ...r,
-    answered: Number(r.answered),
-    rating_sum: Number(r.rating_sum),
-    seen: Number(r.seen),
-  }));
 }
 
 /**
@@ -252,44 +221,6 @@ export async function earliestResponsesWithHashes(
     for (const row of rows) if (row.text_hash !== null) earliest.set(row.text_hash, String(row.first_id));
   }
   return earliest;
-}
-
-/**
- * The newest `limit` stored "Other" texts of each of these questions, newest first: one query per question through
- * the primary key of `other_texts` (survey_id, question_id, response_id), read backwards; question id → texts.
- */
-export async function listNewestOtherTexts(
-  db: Kysely<Database>,
-  surveyId: string,
-  questionIds: readonly string[],
-  limit: number,
-): Promise<Map<string, string[]>> {
-  const texts = new Map<string, string[]>();
-  for (const questionId of questionIds) {
-    const rows = await db
-      .selectFrom('other_texts')
-      .select('text')
-      .where('survey_id', '=', surveyId)
-      .where('question_id', '=', questionId)
-      .orderBy('response_id', 'desc')
-      .limit(limit)
-      .execute();
-    texts.set(
-      questionId,
-      rows.map((row) => row.text),
-    );
-  }
-  return texts;
-}
-
-/** The timeline's counters: responses per quarter hour, as [quarter, count] pairs. */
-export async function listTimelineQuarters(db: Kysely<Database>, surveyId: string): Promise<[number, number][]> {
-  const rows = await db
-    .selectFrom('response_timeline')
-    .select(['quarter', 'count'])
-    .where('survey_id', '=', surveyId)
-    .execute();
-  return rows.map((r) => [Number(r.quarter), Number(r.count)]);
 }
 
 /** The hidden field names a survey declares now (the export's extra columns); none for an unknown id. */

@@ -48,13 +48,11 @@ import {
   listResponsesByIds,
   listResultQuestions,
   readResultsSnapshot,
-  type AnswerCountRow,
-  type QuestionTotalRow,
   type ResponseDbRow,
 } from './results.repository';
+import { daysFromQuarters, type AnswerCountRow, type QuestionTotalRow } from '../tallies';
 import { openResultsStream, type ResultsStream } from './results.stream';
 import { createXlsxExportStream, XLSX_CONTENT_TYPE } from './results.xlsx';
-import { daysFromQuarters } from './timeline';
 
 /**
  * Per-question statistics from the running counts, never from the responses themselves.

@@ -9,7 +9,7 @@ import { readFreeTexts } from '../insights/insights.service';
 import { toResultQuestion } from '../results/result-rows';
 import { readResultsSnapshot } from '../results/results.repository';
 import { buildQuestionResults } from '../results/results.service';
-import { daysFromQuarters } from '../results/timeline';
+import { daysFromQuarters } from '../tallies';
 import { createSurveyAccess, surveyAt, type Actor } from '../surveys/survey-policy';
 import { createSecretBox } from '../two-factor/secret-box';
 import {

@@ -165,41 +165,10 @@ export async function findQuestions(
   return query.orderBy('position').orderBy('id').execute();
 }
 
-/** How many responses answered each question of a survey (questions nobody answered are absent). */
-export async function answeredByQuestion(db: Executor, surveyId: string): Promise<Map<string, number>> {
-  const rows = await db
-    .selectFrom('question_totals')
-    .select(['question_id', 'answered'])
-    .where('survey_id', '=', surveyId)
-    .where('answered', '>', 0)
-    .execute();
-  return new Map(rows.map((r) => [r.question_id, Number(r.answered)]));
-}
-
 /** Replaces every question row of a survey (the caller passes the retained deleted ones too). */
 export async function replaceQuestions(trx: Executor, surveyId: string, questions: QuestionRow[]): Promise<void> {
   await trx.deleteFrom('questions').where('survey_id', '=', surveyId).execute();
   await insertQuestions(trx, questions);
-}
-
-/** Drops the counters and the stored "Other" texts of questions that no longer exist. */
-export async function deleteCounters(trx: Executor, surveyId: string, questionIds: string[]): Promise<void> {
-  if (questionIds.length === 0) return;
-  await trx
-    .deleteFrom('other_texts')
-    .where('survey_id', '=', surveyId)
-    .where('question_id', 'in', questionIds)
-    .execute();
-  await trx
-    .deleteFrom('answer_counts')
-    .where('survey_id', '=', surveyId)
-    .where('question_id', 'in', questionIds)
-    .execute();
-  await trx
-    .deleteFrom('question_totals')
-    .where('survey_id', '=', surveyId)
-    .where('question_id', 'in', questionIds)
-    .execute();
 }
 
 /**
@@ -309,22 +278,6 @@ export async function listOwnedSurveys(db: Executor, userId: string): Promise<Su
     .where('user_id', '=', userId)
     .orderBy('created_at')
     .orderBy('id')
-    .execute();
-}
-
-/** Deleting workspaces' surveys for good: the per-answer counters of every survey in them. */
-export async function deleteAnswerCountsInWorkspaces(trx: Executor, workspaceIds: readonly string[]): Promise<void> {
-  await trx
-    .deleteFrom('answer_counts')
-    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('workspace_id', 'in', workspaceIds))
-    .execute();
-}
-
-/** Deleting workspaces' surveys for good: the per-question totals of every survey in them. */
-export async function deleteQuestionTotalsInWorkspaces(trx: Executor, workspaceIds: readonly string[]): Promise<void> {
-  await trx
-    .deleteFrom('question_totals')
-    .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('workspace_id', 'in', workspaceIds))
     .execute();
 }
 

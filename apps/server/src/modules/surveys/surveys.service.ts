@@ -32,11 +32,10 @@ import { settingsColumns, settingsFromRow } from './survey-settings-row';
 import { languageColumns, languagesFromRow, type SurveyLanguages } from './survey-languages-row';
 import { assertMay, createSurveyAccess, newDraftIn, seesCreator, surveyAt, type Actor } from './survey-policy';
 import { storeScheduledCloses } from './survey-closer';
+import { answeredByQuestion } from '../tallies';
 import {
-  answeredByQuestion,
   countActiveSurveys,
   countHeldSurveys,
-  deleteCounters,
   findPeople,
   findQuestions,
   insertSurvey,
@@ -208,7 +207,7 @@ export function planQuestionUpdate(
 // The service
 // ---------------------------------------------------------------------------
 
-export type SurveysDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'audit' | 'outbox'>;
+export type SurveysDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'audit' | 'outbox' | 'projections'>;
 
 /** The rules of surveys: listing, reading, creating, editing and state changes. */
 export function createSurveysService(deps: SurveysDeps) {
@@ -472,7 +471,7 @@ export function createSurveysService(deps: SurveysDeps) {
         };
         await updateSurveyFields(trx, surveyId, fields);
         await replaceQuestions(trx, surveyId, plan.rows);
-        await deleteCounters(trx, surveyId, plan.droppedIds);
+        for (const projection of deps.projections) await projection.questionsDropped(trx, surveyId, plan.droppedIds);
         const questions = plan.rows.filter((q) => q.is_deleted === 0).map(questionFromRow);
         // A closing time saved in the past closes an active survey at once: the answer reads as every read will.
         const saved = surveyAt({ ...row, ...fields }, fields.updated_at);

@@ -20,7 +20,7 @@ import { deleteEmailVerificationsOfUser } from './email-verifications.repository
 import { deletePasswordResetsOfUser } from './password-resets.repository';
 import { deleteUserRow } from './users.repository';
 
-export type AccountDeletionDeps = Pick<AppContext, 'db' | 'audit' | 'clock' | 'liveEvents'>;
+export type AccountDeletionDeps = Pick<AppContext, 'db' | 'audit' | 'clock' | 'liveEvents' | 'projections'>;
 
 /**
  * Deletes a user's account for good, after checking its password: in one transaction, with the user's row locked first
@@ -55,7 +55,7 @@ export async function deleteAccount(
     const soleOwned = memberships.find((m) => m.role === 'owner' && m.owners === 1 && m.members > 1);
     if (soleOwned) throw new ConflictError('WORKSPACE_SOLE_OWNER', { workspace: soleOwned.name });
     const alone = memberships.filter((m) => m.members === 1).map((m) => m.workspace_id);
-    const { surveys, responses } = await deleteSurveysOfWorkspaces(trx, [row.id, ...alone]);
+    const { surveys, responses } = await deleteSurveysOfWorkspaces(trx, deps.projections, [row.id, ...alone]);
     await deleteWorkspaceRows(trx, alone);
     await deleteMembershipsOf(trx, row.id);
     await revokeInvitationsSentBy(trx, row.id, clock.now().toISOString());

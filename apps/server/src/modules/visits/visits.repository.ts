@@ -197,9 +197,14 @@ export async function deleteAbandonedVisits(db: Executor, cutoff: string): Promi
   return Number(result.numDeletedRows);
 }
 
+/** A deleted response's visit (the response ended it). */
+export async function deleteEndedVisit(trx: Executor, surveyId: string, visitId: string): Promise<void> {
+  await trx.deleteFrom('visits').where('id', '=', visitId).where('survey_id', '=', surveyId).execute();
+}
+
 /** Deleting workspaces' surveys for good: the visits and funnel counters of every survey in them. */
 export async function deleteVisitsInWorkspaces(trx: Executor, workspaceIds: readonly string[]): Promise<void> {
-  for (const table of ['visits', 'survey_funnel', 'question_dropoff', 'completion_times'] as const) {
+  for (const table of ['visits', 'survey_funnel', 'question_dropoff'] as const) {
     await trx
       .deleteFrom(table)
       .where('survey_id', 'in', (eb) => eb.selectFrom('surveys').select('id').where('workspace_id', 'in', workspaceIds))

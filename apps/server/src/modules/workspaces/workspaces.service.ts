@@ -43,7 +43,7 @@ import {
   type WorkspaceRow,
 } from './workspaces.repository';
 
-export type WorkspacesDeps = Pick<AppContext, 'db' | 'clock' | 'audit' | 'liveEvents'>;
+export type WorkspacesDeps = Pick<AppContext, 'db' | 'clock' | 'audit' | 'liveEvents' | 'projections'>;
 
 /** Names in the order people read them, the same on every database. */
 const byName = (a: string, b: string) =>
@@ -158,7 +158,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
         );
         const members = await listMembers(trx, workspaceId);
         const moved = await moveSurveysToCreators(trx, workspaceId, clock.now().toISOString());
-        const removed = await deleteSurveysOfWorkspaces(trx, [workspaceId]);
+        const removed = await deleteSurveysOfWorkspaces(trx, deps.projections, [workspaceId]);
         await deleteWorkspaceRows(trx, [workspaceId]);
         return { name: row.name, moved, removed: removed.surveys, members };
       });

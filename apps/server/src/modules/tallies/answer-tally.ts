@@ -1,7 +1,7 @@
 import { answerFor, isAnswerValue, questionPath, type AnswerValue, type Question } from '@quorum/contract';
 import { serverQuestionType } from '../../question-types';
-import { freeTextOf } from '../insights/free-texts';
-import type { AnswerCountRow, QuestionTotalRow } from './results.repository';
+import { freeTextOf } from './free-texts';
+import type { AnswerCountRow, ResponseTally } from './tallies.repository';
 
 /**
  * What responses add to the results' counters: per question and answer key how many gave it, and per question
@@ -109,12 +109,6 @@ function countAnswered(
     if (!byAnswer) tally.counts.set(question.id, (byAnswer = new Map()));
     byAnswer.set(answer, (byAnswer.get(answer) ?? 0) + 1);
   });
-}
-
-/** What a set of responses adds to the counters, as rows sorted by key (rows are locked in that order). */
-export interface ResponseTally {
-  counts: AnswerCountRow[];
-  totals: QuestionTotalRow[];
 }
 
 /** The tally as counter rows, sorted by question id then answer (the order writers lock rows in). */
