@@ -20,6 +20,7 @@ export * from './api-keys';
 export * from './webhooks';
 export * from './notifications';
 export * from './workspaces';
+export * from './permissions';
 export * from './openapi';
 export * from './request-limits';
 export * from './question-flow';

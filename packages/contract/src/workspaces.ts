@@ -7,11 +7,10 @@ import { NAME_MESSAGES, namedTextSchema } from './named-text';
  *
  * Every account has a personal workspace whose id is the account's own id: it has no row, no other members and
  * cannot be renamed, shared or deleted, so a person working alone sees no difference. Team workspaces are made
- * with `POST /api/workspaces` and have members, each with one role:
- * - `owner`: everything, including members, invitations, renaming and deleting the workspace;
- * - `editor`: create, edit, launch, pause, close and delete surveys; see, export and share results; delete
- *   responses; manage webhooks;
- * - `viewer`: see surveys and results and export them; change nothing.
+ * with `POST /api/workspaces` and have members, each with one role: `owner`, `editor` or `viewer`. What each may
+ * do is the permission map (`PERMISSIONS` in permissions.ts): in short, owners everything, including members,
+ * invitations, renaming and deleting the workspace; editors all of it but the workspace itself; viewers see surveys
+ * and results and export them, and change nothing.
  */
 export const WORKSPACE_ROLES = ['owner', 'editor', 'viewer'] as const;
 export const workspaceRoleSchema = z.enum(WORKSPACE_ROLES, {
@@ -128,9 +127,3 @@ export type InvitationPreview = z.output<typeof invitationPreviewSchema>;
 
 // `POST /api/invitations/:token/accept` (signed in with the invited email) answers the workspace joined: a
 // `workspaceSchema`.
-
-/** What each role may do, for screens that hide what the server would refuse. The server decides on its own. */
-export function roleCan(role: WorkspaceRole | null | undefined, what: 'edit' | 'manage-members'): boolean {
-  if (what === 'manage-members') return role === 'owner';
-  return role === 'owner' || role === 'editor';
-}

@@ -1,9 +1,11 @@
 import type { Transaction } from 'kysely';
 import {
+  can,
   effectiveState,
   isEditable,
   pastClosingTime,
   transitionRefusal,
+  type PermissionRole,
   type SurveyState,
   type UserType,
   type WorkspaceRole,
@@ -18,10 +20,12 @@ import { findSurvey, findSurveyForUpdate, type SurveyRow } from './surveys.repos
  * Who may do what to a survey, in one place: every route and service that acts on a survey for someone asks
  * here, and loads the survey through `loadSurveyFor`. A user's rights come from their role in the survey's
  * workspace (owner, editor, viewer; a personal workspace's owner is the account whose id it has), read on every
- * request: leaving a workspace ends access at once. Administrators have rules of their own.
+ * request: leaving a workspace ends access at once. Whether a role, or an administrator, may do an action at all is
+ * the contract's permission map (`can`); this policy adds what the survey's state decides and which answer a
+ * refusal gets.
  */
 
-/** Everything someone can ask to do with a survey. */
+/** Everything someone can ask to do with a survey: each an action of the contract's permission map. */
 export const SURVEY_ACTIONS = [
   'create',
   'view',
@@ -76,78 +80,62 @@ export type Decision =
 const ALLOWED: Decision = { allowed: true };
 const refuse = (refusal: Exclude<Refusal, 'role'>): Decision => ({ allowed: false, refusal });
 
-/** What a viewer may do: see the survey and its results, and export them. */
-const VIEWER_ACTIONS: ReadonlySet<SurveyAction> = new Set<SurveyAction>(['view', 'view-results', 'export-results']);
+/**
+ * Moves between states. A move refused to someone who makes other moves is one the state machine does not give them
+ * (409, naming the states): an administrator changing a state, an owner or editor restoring. To someone who makes
+ * none (a viewer), it is their role's refusal.
+ */
+const MOVES: readonly SurveyAction[] = ['change-state', 'delete', 'restore'];
+const isMove = (action: SurveyAction): boolean => MOVES.includes(action);
+const makesMoves = (role: PermissionRole): boolean => MOVES.some((move) => can(role, move));
+
+/**
+ * An administrator's refusals are given once the survey is found for webhooks (an unknown id is 404 to them there,
+ * as to anyone), and before it is read for every other action the permission map does not give them.
+ */
+const ADMIN_REFUSED_AFTER_READING: ReadonlySet<SurveyAction> = new Set<SurveyAction>(['manage-webhooks']);
 
 /**
  * Refusals that hold whatever the survey, so they are given before it is read (an unknown id answers them
- * too): administrators never create or edit surveys, nor delete responses.
+ * too): what the permission map never lets administrators do (create, edit, share the results, delete responses),
+ * moves aside.
  */
 export function refusalBeforeReading(actor: Actor, action: SurveyAction): 'forbidden' | undefined {
-  if (
-    actor.type === 'admin' &&
-    (action === 'create' || action === 'edit' || action === 'share-results' || action === 'delete-responses')
-  ) {
+  if (actor.type === 'admin' && !can('admin', action) && !isMove(action) && !ADMIN_REFUSED_AFTER_READING.has(action)) {
     return 'forbidden';
   }
   return undefined;
 }
 
 /**
- * Administrators read every survey and its results, in any state, and see a shared report's link; of the writes
- * they only restore (sharing the results and managing webhooks are for the editors and owners of the survey's
- * workspace).
+ * Administrators do what the permission map gives them, in any state: they read every survey and its results and
+ * see a shared report's link; of the writes they only restore, a deleted survey (sharing the results and managing
+ * webhooks are for the editors and owners of the survey's workspace).
  */
 function adminDecides(action: SurveyAction, survey: SurveyFacts): Decision {
-  switch (action) {
-    case 'view':
-    case 'view-results':
-    case 'export-results':
-    case 'see-share-link':
-      return ALLOWED;
-    case 'restore':
-      return survey.state === 'deleted' ? ALLOWED : refuse('invalid-transition');
-    case 'change-state':
-    case 'delete':
-      return refuse('invalid-transition');
-    case 'create':
-    case 'edit':
-    case 'share-results':
-    case 'delete-responses':
-    case 'manage-webhooks':
-      return refuse('forbidden');
-  }
+  if (!can('admin', action)) return refuse(isMove(action) && makesMoves('admin') ? 'invalid-transition' : 'forbidden');
+  if (action === 'restore' && survey.state !== 'deleted') return refuse('invalid-transition');
+  return ALLOWED;
 }
 
 /**
  * A user acts on the surveys of the workspaces they are a member of only, and a deleted survey is gone for them:
- * anything else is "not found" (for `create`, the workspace is). A viewer sees the survey and its results and
- * exports them, and changes nothing; nor does a viewer see the shared report's link, a bearer secret that would
- * outlast their membership. Editors and owners do what a survey's owner always did: they edit draft and
- * active surveys only, and restoring is not theirs. Which changes of state exist from which state is the
- * contract's state machine (checked by the surveys service).
+ * anything else is "not found" (for `create`, the workspace is). Then their role decides, by the permission map: a
+ * viewer sees the survey and its results and exports them, and changes nothing; nor does a viewer see the shared
+ * report's link, a bearer secret that would outlast their membership. Editors and owners do what a survey's owner
+ * always did: they edit draft and active surveys only, and restoring is not theirs. Which changes of state exist
+ * from which state is the contract's state machine (checked by the surveys service).
  */
 function userDecides(action: SurveyAction, survey: SurveyFacts): Decision {
   const { role } = survey;
   if (role === undefined || (survey.state === 'deleted' && action !== 'create')) return refuse('not-found');
-  if (role === 'viewer') return VIEWER_ACTIONS.has(action) ? ALLOWED : { allowed: false, refusal: 'role', role };
-  switch (action) {
-    case 'edit':
-      return isEditable(survey.state) ? ALLOWED : refuse('not-editable');
-    case 'restore':
-      return refuse('invalid-transition');
-    case 'create':
-    case 'view':
-    case 'change-state':
-    case 'delete':
-    case 'view-results':
-    case 'export-results':
-    case 'share-results':
-    case 'see-share-link':
-    case 'delete-responses':
-    case 'manage-webhooks':
-      return ALLOWED;
+  if (!can(role, action)) {
+    return isMove(action) && makesMoves(role)
+      ? refuse('invalid-transition')
+      : { allowed: false, refusal: 'role', role };
   }
+  if (action === 'edit' && !isEditable(survey.state)) return refuse('not-editable');
+  return ALLOWED;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { WebhookEvent } from '@quorum/contract';
+import { PERMISSIONS, can, type WebhookEvent } from '@quorum/contract';
 import { ForbiddenError } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 
@@ -14,12 +14,13 @@ const RESPONSE_EVENTS: ReadonlySet<string> = new Set<WebhookEvent>(['response.cr
 const carriesResponses = (event: string): boolean => RESPONSE_EVENTS.has(event);
 
 /**
- * 403 API_KEY_SCOPE_MISSING (`scope: responses:read`) when an API key without that scope asks for something that
- * sends or shows responses. Sessions are not keys: their rights are the survey policy's alone.
+ * 403 API_KEY_SCOPE_MISSING when an API key that may not see a survey's results (`view-results` in the contract's
+ * permission map: `responses:read`) asks for something that sends or shows responses. Sessions are not keys: their
+ * rights are the survey policy's alone.
  */
 export function requireResponsesScope(principal: Principal): void {
-  if (principal.apiKey && !principal.apiKey.scopes.includes('responses:read')) {
-    throw new ForbiddenError('API_KEY_SCOPE_MISSING', { scope: 'responses:read' });
+  if (principal.apiKey && !can(principal.apiKey, 'view-results')) {
+    throw new ForbiddenError('API_KEY_SCOPE_MISSING', { scope: PERMISSIONS['view-results'].apiKey });
   }
 }
 

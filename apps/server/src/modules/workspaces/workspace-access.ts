@@ -1,4 +1,4 @@
-import type { WorkspaceRole } from '@quorum/contract';
+import { can, type WorkspaceRole } from '@quorum/contract';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 import { findWorkspaceRole } from './workspace-members.repository';
@@ -28,9 +28,14 @@ export async function reachWorkspace(
   return { personal: false, row, role };
 }
 
-/** A team workspace the caller owns: the personal one is refused (409), a member who is not an owner too (403). */
+/**
+ * A team workspace the caller may manage (`manage-workspace` in the contract's permission map: its owners): the
+ * personal one is refused (409), a member whose role may not manage it too (403).
+ */
 export function requireTeamOwner(reached: ReachedWorkspace): { row: WorkspaceRow; role: WorkspaceRole } {
   if (reached.personal) throw new ConflictError('WORKSPACE_PERSONAL');
-  if (reached.role !== 'owner') throw new ForbiddenError('WORKSPACE_ROLE_FORBIDDEN', { role: reached.role });
+  if (!can(reached.role, 'manage-workspace')) {
+    throw new ForbiddenError('WORKSPACE_ROLE_FORBIDDEN', { role: reached.role });
+  }
   return reached;
 }

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import { announceAccessEnded } from '../../events/live-events';
 import { auditActor } from '../../lib/audit';
-import { ConflictError, ForbiddenError, NotFoundError, UnauthorizedError } from '../../lib/errors';
+import { ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import { countActiveSurveys } from '../surveys/surveys.repository';
@@ -233,9 +233,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
       const removed = await db.kysely.transaction().execute(async (trx) => {
         const reached = await reachWorkspace(trx, principal, workspaceId, (id) => lockWorkspace(trx, db.dialect, id));
         if (reached.personal) throw new ConflictError('WORKSPACE_PERSONAL');
-        if (!leaving && reached.role !== 'owner') {
-          throw new ForbiddenError('WORKSPACE_ROLE_FORBIDDEN', { role: reached.role });
-        }
+        if (!leaving) requireTeamOwner(reached);
         const member = await findMember(trx, workspaceId, userId);
         if (!member) throw new NotFoundError('WORKSPACE_MEMBER_NOT_FOUND');
         if (member.role === 'owner' && (await countMembers(trx, workspaceId)).owners <= 1) {

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ClipboardList, Eye, Plus, RefreshCw, SearchX, TriangleAlert } from 'lucide-react';
 import { paths } from '@/config/paths';
-import { MAX_ACTIVE_SURVEYS, roleCan, type Survey, type SurveySummary } from '@quorum/contract';
+import { can, MAX_ACTIVE_SURVEYS, type Survey, type SurveySummary } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
@@ -54,7 +54,7 @@ export function DashboardPage() {
   const isPersonal = workspaceId === personalId;
   // A team workspace is listed once it is known to be one of the caller's (a stale choice falls back to personal).
   const surveysQuery = useSurveys(workspaceId, filters, isPersonal || workspace !== undefined || !current.isLoading);
-  const canCreate = isPersonal || roleCan(workspace?.role, 'edit');
+  const canCreate = isPersonal || can(workspace?.role, 'create');
   const createHref = isPersonal
     ? paths.user.createSurvey.getHref()
     : `${paths.user.createSurvey.getHref()}?${new URLSearchParams({ workspace: workspaceId }).toString()}`;

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BarChart3, ChevronDown, CopyPlus, Eye, Lock, Pause, Pencil, Play, Rocket, Share2, Trash2 } from 'lucide-react';
-import { isEditable, roleCan, type SurveySummary } from '@quorum/contract';
+import { can, isEditable, type SurveySummary } from '@quorum/contract';
 import { paths } from '@/config/paths';
 import { SurveyStateBadge } from '@/components/survey-state-badge';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -54,7 +54,7 @@ export function SurveyCard({
   onShare: () => void;
 }) {
   const { t } = useTranslation('dashboard');
-  const canEdit = roleCan(survey.role, 'edit');
+  const canEdit = can(survey.role, 'edit');
   const actions = canEdit ? stateActions(survey.state) : [];
   const busy = pendingAction !== null;
   const team = isTeamSurvey(survey);

@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Inbox, RefreshCw, SearchX } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import { roleCan, type ResponseRow, type ResultsResponse, type Survey } from '@quorum/contract';
+import { can, type PermissionAction, type ResponseRow, type ResultsResponse, type Survey } from '@quorum/contract';
 import { PrintHeader, usePrintTime } from '@/components/print/print-header';
 import { Banner } from '@/components/ui/banner';
 import { BackLink } from '@/components/ui/back-link';
@@ -64,7 +64,9 @@ export function ResultsPage({ integrations }: { integrations?: ReactNode } = {})
   const isUser = state.status === 'signed-in' && state.session.userType === 'user';
   const surveyQuery = useSurveyQuestions(surveyId, isUser);
   const survey = isUser ? surveyQuery.data : undefined;
-  const canChange = isUser && (survey ? roleCan(survey.role, 'edit') : true);
+  // What the user's role in the survey's workspace lets them change here (offered while the survey is unknown; the
+  // server decides).
+  const may = (action: PermissionAction) => isUser && (survey ? can(survey.role, action) : true);
   useDocumentTitle(
     results.data ? t('page.documentTitle', { title: results.data.title }) : t('page.documentTitleLoading'),
   );
@@ -117,9 +119,9 @@ export function ResultsPage({ integrations }: { integrations?: ReactNode } = {})
       updating={results.isPlaceholderData}
       filter={filter}
       live={live}
-      canDelete={canChange}
-      canShare={!isUser || canChange}
-      integrations={canChange ? integrations : undefined}
+      canDelete={may('delete-responses')}
+      canShare={!isUser || may('share-results')}
+      integrations={may('manage-webhooks') ? integrations : undefined}
       people={survey && isTeamSurvey(survey) ? survey : undefined}
       back={back}
     />

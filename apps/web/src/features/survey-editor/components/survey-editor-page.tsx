@@ -4,7 +4,7 @@ import { BarChart3, FileLock2, RefreshCw, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { translateError } from '@/i18n/errors';
 import { paths } from '@/config/paths';
-import { errorMessage as formatError, isEditable, roleCan, surveySchema, type Survey } from '@quorum/contract';
+import { can, errorMessage as formatError, isEditable, surveySchema, type Survey } from '@quorum/contract';
 import { BackLink } from '@/components/ui/back-link';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -67,7 +67,7 @@ function EditSurvey({ surveyId }: { surveyId: string }) {
   }, [isError, forbidden, errorUpdatedAt, showError, t]);
 
   if (forbidden) return <CannotEdit surveyId={surveyId} message={forbidden.message} />;
-  if (survey && !roleCan(survey.role, 'edit')) {
+  if (survey && !can(survey.role, 'edit')) {
     return (
       <CannotEdit
         surveyId={surveyId}

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { roleCan, WORKSPACE_ROLES, type Workspace, type WorkspaceMember, type WorkspaceRole } from '@quorum/contract';
+import { can, WORKSPACE_ROLES, type Workspace, type WorkspaceMember, type WorkspaceRole } from '@quorum/contract';
 import { Badge } from '@/components/ui/badge';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -30,7 +30,7 @@ export function MembersSection({ workspace }: { workspace: Workspace }) {
   const headingId = useId();
   const { state } = useSession();
   const myId = state.status === 'signed-in' ? state.session.user.id : '';
-  const isOwner = roleCan(workspace.role, 'manage-members');
+  const isOwner = can(workspace.role, 'manage-workspace');
   const members = useMembers(workspace.id);
   const update = useUpdateMember(workspace.id);
   const remove = useRemoveMember(workspace.id);

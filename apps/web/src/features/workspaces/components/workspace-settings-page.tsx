@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Lock, Plus, SearchX, TriangleAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { roleCan, type Workspace } from '@quorum/contract';
+import { can, type Workspace } from '@quorum/contract';
 import { NewWorkspaceDialog } from '@/components/new-workspace-dialog';
 import { Banner } from '@/components/ui/banner';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -97,7 +97,7 @@ export function WorkspaceSettingsPage() {
 
 function TeamWorkspace({ workspace }: { workspace: Workspace }) {
   const { t } = useTranslation('workspaces');
-  const isOwner = roleCan(workspace.role, 'manage-members');
+  const isOwner = can(workspace.role, 'manage-workspace');
   const [notice, setNotice] = useState<string | null>(null);
   return (
     <section className="max-w-3xl space-y-6">
