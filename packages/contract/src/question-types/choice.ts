@@ -65,11 +65,6 @@ export function otherText(answer: string): AnswerCheck {
   return { ok: true, value };
 }
 
-/** Whether a stored answer to a question that offers "Other" is a respondent's own text rather than an option. */
-export function isOtherAnswer(question: { options: readonly string[]; allowOther?: boolean }, answer: string) {
-  return question.allowOther === true && !question.options.includes(answer);
-}
-
 /** One option, or with "Other" offered, a text of the respondent's own. */
 function singleChoice(question: QuestionOf<'multiple_choice' | 'dropdown'>, answer: AnswerValue): AnswerCheck {
   if (typeof answer === 'string' && question.options.includes(answer)) return { ok: true, value: answer };
