@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AnswerValue } from '../answers';
+import type { ChoiceType } from '../surveys';
 import { LIMITS, OTHER_LABEL, QUESTION_TYPE_LABELS, SURVEY_MESSAGES } from '../survey-constants';
 import type { AnswerCheck, QuestionDraft, QuestionOf, QuestionTypeModule } from './types';
 
@@ -41,7 +42,7 @@ export function choiceFlags(draft: QuestionDraft): { allowOther?: true; randomiz
 }
 
 /** A choice question as its author sent it: its options (at most `max`) and its flags. */
-export function choiceFromDraft<T extends 'multiple_choice' | 'checkbox' | 'dropdown' | 'ranking'>(
+export function choiceFromDraft<T extends ChoiceType | 'ranking'>(
   draft: QuestionDraft<T>,
   ctx: z.RefinementCtx,
   max: number = LIMITS.options,
