@@ -1,17 +1,12 @@
-import { isOtherAnswer, OTHER_LABEL, type QuestionOf } from '@quorum/contract';
+import { isOtherAnswer, OTHER_LABEL, type ChoiceType, type QuestionOf } from '@quorum/contract';
 import type { QuestionRowFields, ServerQuestionType } from './types';
-import { flagsFrom, listedStatistics, optionsFrom, settingsFrom, settingsText } from './shared';
-
-type ChoiceType = 'multiple_choice' | 'checkbox' | 'dropdown';
+import { flagSettings, flagsFrom, listedStatistics, optionsFrom, settingsFrom, settingsText } from './shared';
 
 function choiceRow(q: QuestionOf<ChoiceType>): QuestionRowFields {
   return {
     options: JSON.stringify(q.options),
     rating_scale: null,
-    settings: settingsText({
-      allowOther: q.allowOther || undefined,
-      randomizeOptions: q.randomizeOptions || undefined,
-    }),
+    settings: settingsText(flagSettings(q)),
   };
 }
 
@@ -22,7 +17,7 @@ function choiceFromRow<T extends ChoiceType>(type: T) {
       text: row.text,
       type,
       options: optionsFrom(row.options),
-      ...flagsFrom(settingsFrom(row.settings)),
+      ...flagsFrom(type, settingsFrom(row.settings)),
     }) as QuestionOf<T>;
 }
 
