@@ -32,29 +32,24 @@ const choiceResults: ServerQuestionType<ChoiceType>['results'] = (q, counts, sta
   ...(q.allowOther ? { allowOther: true } : {}),
 });
 
-/** Each option counts once per response that chose it; a respondent's own text counts under "Other". */
-export const multipleChoice: ServerQuestionType<'multiple_choice'> = {
-  toRow: choiceRow,
-  fromRow: choiceFromRow('multiple_choice'),
-  keepsAnswers: () => true,
-  countAnswer(q, value, count) {
-    count(choiceKey(q, String(value)));
-    return 0;
-  },
-  results: choiceResults,
-};
+/** One option per answer: it counts once per response that chose it; a respondent's own text counts under "Other". */
+function singleChoice<T extends 'multiple_choice' | 'dropdown'>(type: T): ServerQuestionType<T> {
+  return {
+    toRow: choiceRow,
+    fromRow: choiceFromRow(type),
+    keepsAnswers: () => true,
+    countAnswer(q, value, count) {
+      count(choiceKey(q, String(value)));
+      return 0;
+    },
+    results: choiceResults,
+  };
+}
+
+export const multipleChoice = singleChoice('multiple_choice');
 
 /** A long list of options: counted like multiple choice. */
-export const dropdown: ServerQuestionType<'dropdown'> = {
-  toRow: choiceRow,
-  fromRow: choiceFromRow('dropdown'),
-  keepsAnswers: () => true,
-  countAnswer(q, value, count) {
-    count(choiceKey(q, String(value)));
-    return 0;
-  },
-  results: choiceResults,
-};
+export const dropdown = singleChoice('dropdown');
 
 /** Each chosen option counts once; shares are of respondents, so they can add up past 100. */
 export const checkbox: ServerQuestionType<'checkbox'> = {
