@@ -69,6 +69,7 @@ const PUBLIC_PAGE_SOURCES = [
   './config',
   './i18n',
   './components/language-menu.tsx',
+  './components/visitor-frame.tsx',
 ];
 
 /** Whether a module of src (a path relative to it) lies in one of PUBLIC_PAGE_SOURCES (a folder, a file or a glob). */

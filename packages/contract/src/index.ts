@@ -25,7 +25,7 @@ export * from './openapi';
 export * from './request-limits';
 export * from './question-flow';
 export * from './question-rules';
-export { QUESTION_TYPES, NPS_OPTIONS, checkAnswer, isOtherAnswer } from './question-types';
+export { QUESTION_TYPES, NPS_OPTIONS, checkAnswer } from './question-types';
 export { answerKindOf, questionTypeIs, type AnswerKind } from './question-types/families';
 export type { DateRange, NumberRange } from './question-types';
 export type { QuestionOf } from './question-types';

@@ -10,6 +10,21 @@ export const OTHER_LABEL = 'Other';
 /** The longest "Other" text a respondent may type. */
 export const OTHER_ANSWER_MAX = 500;
 
+/** Whether a stored answer to a question that offers "Other" is a respondent's own text rather than an option. */
+export function isOtherAnswer(question: { options: readonly string[]; allowOther?: boolean }, answer: string) {
+  return question.allowOther === true && !question.options.includes(answer);
+}
+
+/** Whether `answer` lists every one of `options` once, in any order: a ranking. */
+export function ranksEveryOption(options: readonly string[], answer: unknown): answer is string[] {
+  return (
+    Array.isArray(answer) &&
+    answer.length === options.length &&
+    new Set(answer).size === answer.length &&
+    answer.every((a) => typeof a === 'string' && options.includes(a))
+  );
+}
+
 /** The longest email answer. */
 export const EMAIL_ANSWER_MAX = 254;
 

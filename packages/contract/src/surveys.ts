@@ -94,6 +94,8 @@ export const choiceQuestionSchema = z.object({
   options: z.array(z.string()),
   ...optionFlags,
 });
+/** The choice types (multiple choice, checkbox, dropdown): options as they are, "Other" and a shuffled order on offer. */
+export type ChoiceType = z.output<typeof choiceQuestionSchema>['type'];
 export const textQuestionSchema = z.object({
   ...sharedQuestionFields,
   type: z.enum(['text', 'email']),

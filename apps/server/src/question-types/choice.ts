@@ -1,17 +1,12 @@
-import { isOtherAnswer, OTHER_LABEL, type QuestionOf } from '@quorum/contract';
+import { isOtherAnswer, OTHER_LABEL, type ChoiceType, type QuestionOf } from '@quorum/contract';
 import type { QuestionRowFields, ServerQuestionType } from './types';
-import { flagsFrom, listedStatistics, optionsFrom, settingsFrom, settingsText } from './shared';
-
-type ChoiceType = 'multiple_choice' | 'checkbox' | 'dropdown';
+import { flagSettings, flagsFrom, listedStatistics, optionsFrom, settingsFrom, settingsText } from './shared';
 
 function choiceRow(q: QuestionOf<ChoiceType>): QuestionRowFields {
   return {
     options: JSON.stringify(q.options),
     rating_scale: null,
-    settings: settingsText({
-      allowOther: q.allowOther || undefined,
-      randomizeOptions: q.randomizeOptions || undefined,
-    }),
+    settings: settingsText(flagSettings(q)),
   };
 }
 
@@ -22,7 +17,7 @@ function choiceFromRow<T extends ChoiceType>(type: T) {
       text: row.text,
       type,
       options: optionsFrom(row.options),
-      ...flagsFrom(settingsFrom(row.settings)),
+      ...flagsFrom(type, settingsFrom(row.settings)),
     }) as QuestionOf<T>;
 }
 
@@ -37,29 +32,24 @@ const choiceResults: ServerQuestionType<ChoiceType>['results'] = (q, counts, sta
   ...(q.allowOther ? { allowOther: true } : {}),
 });
 
-/** Each option counts once per response that chose it; a respondent's own text counts under "Other". */
-export const multipleChoice: ServerQuestionType<'multiple_choice'> = {
-  toRow: choiceRow,
-  fromRow: choiceFromRow('multiple_choice'),
-  keepsAnswers: () => true,
-  countAnswer(q, value, count) {
-    count(choiceKey(q, String(value)));
-    return 0;
-  },
-  results: choiceResults,
-};
+/** One option per answer: it counts once per response that chose it; a respondent's own text counts under "Other". */
+function singleChoice<T extends 'multiple_choice' | 'dropdown'>(type: T): ServerQuestionType<T> {
+  return {
+    toRow: choiceRow,
+    fromRow: choiceFromRow(type),
+    keepsAnswers: () => true,
+    countAnswer(q, value, count) {
+      count(choiceKey(q, String(value)));
+      return 0;
+    },
+    results: choiceResults,
+  };
+}
+
+export const multipleChoice = singleChoice('multiple_choice');
 
 /** A long list of options: counted like multiple choice. */
-export const dropdown: ServerQuestionType<'dropdown'> = {
-  toRow: choiceRow,
-  fromRow: choiceFromRow('dropdown'),
-  keepsAnswers: () => true,
-  countAnswer(q, value, count) {
-    count(choiceKey(q, String(value)));
-    return 0;
-  },
-  results: choiceResults,
-};
+export const dropdown = singleChoice('dropdown');
 
 /** Each chosen option counts once; shares are of respondents, so they can add up past 100. */
 export const checkbox: ServerQuestionType<'checkbox'> = {

@@ -2,6 +2,7 @@ import { answerText } from '@quorum/contract';
 import type { QuestionCounts, ServerQuestionType } from './types';
 import {
   compositeKey,
+  flagSettings,
   flagsFrom,
   listedStatistics,
   optionsFrom,
@@ -27,7 +28,7 @@ export const matrix: ServerQuestionType<'matrix'> = {
   toRow: (q) => ({
     options: JSON.stringify(q.options),
     rating_scale: null,
-    settings: settingsText({ rows: q.rows, randomizeOptions: q.randomizeOptions || undefined }),
+    settings: settingsText({ rows: q.rows, ...flagSettings(q) }),
   }),
   fromRow(row) {
     const settings = settingsFrom(row.settings);
@@ -37,7 +38,7 @@ export const matrix: ServerQuestionType<'matrix'> = {
       type: 'matrix',
       options: optionsFrom(row.options),
       rows: textsFrom(settings.rows),
-      ...(flagsFrom(settings).randomizeOptions ? { randomizeOptions: true } : {}),
+      ...flagsFrom('matrix', settings),
     };
   },
   // Answers are stored by row position: the rows must stay exactly as they were, the columns the same set.

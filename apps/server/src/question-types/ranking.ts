@@ -2,6 +2,7 @@ import type { QuestionResult } from '@quorum/contract';
 import type { QuestionCounts, ServerQuestionType } from './types';
 import {
   compositeKey,
+  flagSettings,
   flagsFrom,
   listedStatistics,
   optionsFrom,
@@ -51,14 +52,14 @@ export const ranking: ServerQuestionType<'ranking'> = {
   toRow: (q) => ({
     options: JSON.stringify(q.options),
     rating_scale: null,
-    settings: settingsText({ randomizeOptions: q.randomizeOptions || undefined }),
+    settings: settingsText(flagSettings(q)),
   }),
   fromRow: (row) => ({
     id: row.id,
     text: row.text,
     type: 'ranking',
     options: optionsFrom(row.options),
-    ...(flagsFrom(settingsFrom(row.settings)).randomizeOptions ? { randomizeOptions: true } : {}),
+    ...flagsFrom('ranking', settingsFrom(row.settings)),
   }),
   // An answer lists every option: another set of options would leave stored rankings incomplete.
   keepsAnswers: (before, after) => sameSet(before.options, after.options),

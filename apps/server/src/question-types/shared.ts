@@ -1,4 +1,4 @@
-import type { Statistic } from '@quorum/contract';
+import { questionTypeIs, type QuestionType, type Statistic } from '@quorum/contract';
 
 /** A JSON column's value; nothing (undefined) when it is empty or not JSON, so a damaged column never throws. */
 export function parseJson(text: string | null | undefined): unknown {
@@ -30,11 +30,31 @@ export function settingsText(settings: Record<string, unknown>): string | null {
   return kept.length === 0 ? null : JSON.stringify(Object.fromEntries(kept));
 }
 
-/** `allowOther` and `randomizeOptions` as the contract keeps them: present only when on. */
-export function flagsFrom(settings: Record<string, unknown>): { allowOther?: true; randomizeOptions?: true } {
+/**
+ * `allowOther` and `randomizeOptions` as the contract keeps them: present only when on, and only for a type whose
+ * families offer them (`allowsOther`, `randomizable`), whatever the settings hold.
+ */
+export function flagsFrom(
+  type: QuestionType,
+  settings: Record<string, unknown>,
+): { allowOther?: true; randomizeOptions?: true } {
   return {
-    ...(settings.allowOther === true ? { allowOther: true as const } : {}),
-    ...(settings.randomizeOptions === true ? { randomizeOptions: true as const } : {}),
+    ...(settings.allowOther === true && questionTypeIs(type, 'allowsOther') ? { allowOther: true as const } : {}),
+    ...(settings.randomizeOptions === true && questionTypeIs(type, 'randomizable')
+      ? { randomizeOptions: true as const }
+      : {}),
+  };
+}
+
+/** The flags a question stores in its settings: those its type's families offer, when on (off is left out). */
+export function flagSettings(question: {
+  type: QuestionType;
+  allowOther?: boolean | undefined;
+  randomizeOptions?: boolean | undefined;
+}): { allowOther: true | undefined; randomizeOptions: true | undefined } {
+  return {
+    allowOther: (questionTypeIs(question.type, 'allowsOther') && question.allowOther) || undefined,
+    randomizeOptions: (questionTypeIs(question.type, 'randomizable') && question.randomizeOptions) || undefined,
   };
 }
 

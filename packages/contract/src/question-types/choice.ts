@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AnswerValue } from '../answers';
+import type { ChoiceType } from '../surveys';
 import { LIMITS, OTHER_LABEL, QUESTION_TYPE_LABELS, SURVEY_MESSAGES } from '../survey-constants';
 import type { AnswerCheck, QuestionDraft, QuestionOf, QuestionTypeModule } from './types';
 
@@ -41,7 +42,7 @@ export function choiceFlags(draft: QuestionDraft): { allowOther?: true; randomiz
 }
 
 /** A choice question as its author sent it: its options (at most `max`) and its flags. */
-export function choiceFromDraft<T extends 'multiple_choice' | 'checkbox' | 'dropdown' | 'ranking'>(
+export function choiceFromDraft<T extends ChoiceType | 'ranking'>(
   draft: QuestionDraft<T>,
   ctx: z.RefinementCtx,
   max: number = LIMITS.options,
@@ -63,11 +64,6 @@ export function otherText(answer: string): AnswerCheck {
     return { ok: false, reason: `has an "Other" text longer than ${LIMITS.otherAnswer} characters` };
   }
   return { ok: true, value };
-}
-
-/** Whether a stored answer to a question that offers "Other" is a respondent's own text rather than an option. */
-export function isOtherAnswer(question: { options: readonly string[]; allowOther?: boolean }, answer: string) {
-  return question.allowOther === true && !question.options.includes(answer);
 }
 
 /** One option, or with "Other" offered, a text of the respondent's own. */

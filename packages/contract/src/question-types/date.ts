@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIsoDate } from '../question-rules';
 import { QUESTION_TYPE_LABELS } from '../survey-constants';
+import { rangeFromDraft } from './range';
 import type { QuestionTypeModule } from './types';
 
 /** A date question's optional earliest and latest dates (YYYY-MM-DD), as stored. */
@@ -22,27 +23,9 @@ export const date: QuestionTypeModule<'date'> = {
   type: 'date',
   label: QUESTION_TYPE_LABELS.date,
   fromDraft(draft, ctx) {
-    let dateRange: DateRange | undefined;
-    if (draft.dateRange !== undefined && draft.dateRange !== null) {
-      const range = dateRangeSchema.safeParse(draft.dateRange);
-      if (!range.success) {
-        for (const issue of range.error.issues) {
-          ctx.addIssue({ code: 'custom', message: issue.message, path: ['dateRange', ...issue.path] });
-        }
-        return z.NEVER;
-      }
-      dateRange = {
-        ...(range.data.min !== undefined ? { min: range.data.min } : {}),
-        ...(range.data.max !== undefined ? { max: range.data.max } : {}),
-      };
-    }
-    return {
-      id: draft.id,
-      text: draft.text,
-      type: draft.type,
-      options: [],
-      ...(dateRange && Object.keys(dateRange).length > 0 ? { dateRange } : {}),
-    };
+    const range = rangeFromDraft('dateRange', dateRangeSchema, draft.dateRange, ctx);
+    if (!range) return z.NEVER;
+    return { id: draft.id, text: draft.text, type: draft.type, options: [], ...range };
   },
   checkAnswer(question, answer) {
     if (typeof answer !== 'string' || !isIsoDate(answer.trim())) {

@@ -12,7 +12,6 @@ import { text } from './text';
 import type { AnswerCheck, DraftQuestion, QuestionDraft, QuestionOf, QuestionTypeModule } from './types';
 
 export type { AnswerCheck, DraftQuestion, QuestionDraft, QuestionOf, QuestionTypeModule } from './types';
-export { isOtherAnswer } from './choice';
 export type { DateRange } from './date';
 export type { NumberRange } from './number';
 export { NPS_OPTIONS } from './scales';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { onStep, parseDecimal } from '../question-rules';
 import { QUESTION_TYPE_LABELS } from '../survey-constants';
+import { rangeFromDraft } from './range';
 import type { QuestionTypeModule } from './types';
 
 /** A number's optional lower and upper bounds and step, as stored. */
@@ -30,29 +31,9 @@ export const number: QuestionTypeModule<'number'> = {
   type: 'number',
   label: QUESTION_TYPE_LABELS.number,
   fromDraft(draft, ctx) {
-    let numberRange: NumberRange | undefined;
-    if (draft.numberRange !== undefined && draft.numberRange !== null) {
-      const range = numberRangeSchema.safeParse(draft.numberRange);
-      if (!range.success) {
-        for (const issue of range.error.issues) {
-          ctx.addIssue({ code: 'custom', message: issue.message, path: ['numberRange', ...issue.path] });
-        }
-        return z.NEVER;
-      }
-      const { min, max, step } = range.data;
-      numberRange = {
-        ...(min !== undefined ? { min } : {}),
-        ...(max !== undefined ? { max } : {}),
-        ...(step !== undefined ? { step } : {}),
-      };
-    }
-    return {
-      id: draft.id,
-      text: draft.text,
-      type: draft.type,
-      options: [],
-      ...(numberRange && Object.keys(numberRange).length > 0 ? { numberRange } : {}),
-    };
+    const range = rangeFromDraft('numberRange', numberRangeSchema, draft.numberRange, ctx);
+    if (!range) return z.NEVER;
+    return { id: draft.id, text: draft.text, type: draft.type, options: [], ...range };
   },
   checkAnswer(question, answer) {
     const value = typeof answer === 'string' || typeof answer === 'number' ? parseDecimal(answer) : undefined;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ranksEveryOption } from '../question-rules';
 import { LIMITS, QUESTION_TYPE_LABELS, SURVEY_MESSAGES } from '../survey-constants';
 import { choiceFlags, choiceFromDraft, choiceOptions } from './choice';
 import type { QuestionTypeModule } from './types';
@@ -9,14 +10,8 @@ export const ranking: QuestionTypeModule<'ranking'> = {
   label: QUESTION_TYPE_LABELS.ranking,
   fromDraft: choiceFromDraft,
   checkAnswer(question, answer) {
-    if (
-      !Array.isArray(answer) ||
-      answer.length !== question.options.length ||
-      new Set(answer).size !== answer.length ||
-      !answer.every((a) => question.options.includes(a))
-    ) {
+    if (!ranksEveryOption(question.options, answer))
       return { ok: false, reason: 'must list every option once, in order' };
-    }
     return { ok: true, value: [...answer] };
   },
 };

@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useEffect, type ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import { X } from 'lucide-react';
 import { Button } from './button';
 
@@ -46,5 +47,21 @@ export function Toast({
         <X className="size-4" aria-hidden="true" />
       </button>
     </div>
+  );
+}
+
+/**
+ * A toast in its own layer on the page, above an open dialog's backdrop: read out while a dialog is open, and still
+ * there after it closes. Nothing while there is no message; a new message is a new toast.
+ */
+export function ToastAboveDialogs({ message, onDismiss }: { message: string | null; onDismiss: () => void }) {
+  if (!message) return null;
+  return createPortal(
+    <div className="relative z-[60]">
+      <Toast key={message} onDismiss={onDismiss}>
+        {message}
+      </Toast>
+    </div>,
+    document.body,
   );
 }

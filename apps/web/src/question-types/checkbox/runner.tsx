@@ -5,20 +5,26 @@ import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '@/i18n/i18n';
 
-/** The respondent's "Other" text in a checkbox answer: the one item that is not an option. */
-const otherOf = (options: readonly string[], picked: readonly string[]) => picked.find((p) => !options.includes(p));
+/** The respondent's "Other" text among the items of a checkbox answer: the one that is not an option. */
+function otherOf(question: { options: readonly string[] }, items: readonly unknown[]): string | undefined {
+  return items.find((item): item is string => typeof item === 'string' && !question.options.includes(item));
+}
+
+/** A checkbox answer as stored: the picked options in the question's order, then the "Other" text if any. */
+function inStoredOrder(
+  question: { options: readonly string[] },
+  picked: readonly unknown[],
+  other: string | undefined,
+): string[] {
+  return [...question.options.filter((o) => picked.includes(o)), ...(other !== undefined ? [other] : [])];
+}
 
 function CheckboxInput(props: AnswerInputProps<'checkbox'>) {
   const { question, value, onChange } = props;
   const { t } = useTranslation('questions');
   const picked = Array.isArray(value) ? value : [];
-  const otherText = otherOf(question.options, picked);
+  const otherText = otherOf(question, picked);
   const [otherPicked, setOtherPicked] = useState(() => question.allowOther === true && otherText !== undefined);
-  // The options in the question's order, then the "Other" text (the order the server stores).
-  const answer = (options: readonly string[], other: string | undefined) => [
-    ...question.options.filter((o) => options.includes(o)),
-    ...(other !== undefined ? [other] : []),
-  ];
   const chosen = picked.filter((p) => question.options.includes(p));
   return (
     <div className="grid gap-3">
@@ -29,7 +35,8 @@ function CheckboxInput(props: AnswerInputProps<'checkbox'>) {
         isChecked={(option) => chosen.includes(option)}
         onPick={(option, checked) =>
           onChange(
-            answer(
+            inStoredOrder(
+              question,
               checked ? [...chosen, option] : chosen.filter((o) => o !== option),
               otherPicked ? (otherText ?? '') : undefined,
             ),
@@ -38,10 +45,10 @@ function CheckboxInput(props: AnswerInputProps<'checkbox'>) {
         otherPicked={otherPicked}
         onPickOther={(checked) => {
           setOtherPicked(checked);
-          onChange(answer(chosen, checked ? '' : undefined));
+          onChange(inStoredOrder(question, chosen, checked ? '' : undefined));
         }}
         otherText={otherText ?? ''}
-        onOtherText={(text) => onChange(answer(chosen, text))}
+        onOtherText={(text) => onChange(inStoredOrder(question, chosen, text))}
       />
     </div>
   );
@@ -56,9 +63,8 @@ export const checkboxRunner: QuestionRunnerPart<'checkbox'> = {
   Input: CheckboxInput,
   restore(question, saved) {
     if (!Array.isArray(saved)) return undefined;
-    const picked = question.options.filter((o) => saved.includes(o));
-    const other = saved.find((s): s is string => typeof s === 'string' && !question.options.includes(s));
-    const value = other !== undefined && fitsOther(question, other) ? [...picked, other] : picked;
+    const other = otherOf(question, saved);
+    const value = inStoredOrder(question, saved, other !== undefined && fitsOther(question, other) ? other : undefined);
     return value.length > 0 ? value : undefined;
   },
   problem: (question, value) =>

@@ -1,7 +1,7 @@
 import { ChevronDown } from 'lucide-react';
 import { cn } from '@/components/ui/cn';
 import { idList, inputHint, textField } from '../shared/answer-controls';
-import { OtherField, singleChoiceAnswer, useOtherPicked } from '../shared/other-field';
+import { OtherField, singleChoiceAnswer, useSingleChoice } from '../shared/other-field';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 import { useTranslation } from 'react-i18next';
 
@@ -23,8 +23,7 @@ function DropdownInput({
   invalid,
 }: AnswerInputProps<'dropdown'>) {
   const { t } = useTranslation('questions');
-  const text = typeof value === 'string' ? value : undefined;
-  const [otherPicked, setOtherPicked] = useOtherPicked(question, text);
+  const { text, otherPicked, setOtherPicked } = useSingleChoice(question, value);
   const position = text === undefined ? -1 : question.options.indexOf(text);
   const selected = otherPicked ? OTHER_VALUE : position >= 0 ? String(position) : '';
   const hintId = `${name}-hint`;
@@ -63,13 +62,7 @@ function DropdownInput({
         {t('dropdown.typeAhead')}
       </p>
       {otherPicked && (
-        <OtherField
-          id={`${name}-other`}
-          value={text ?? ''}
-          onChange={onChange}
-          describedBy={describedBy}
-          invalid={invalid}
-        />
+        <OtherField name={name} value={text ?? ''} onChange={onChange} describedBy={describedBy} invalid={invalid} />
       )}
     </div>
   );

@@ -1,11 +1,10 @@
 import { ChoiceOptions } from '../shared/choice-options';
-import { singleChoiceAnswer, useOtherPicked } from '../shared/other-field';
+import { singleChoiceAnswer, useSingleChoice } from '../shared/other-field';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 
 function MultipleChoiceInput(props: AnswerInputProps<'multiple_choice'>) {
   const { question, value, onChange } = props;
-  const text = typeof value === 'string' ? value : undefined;
-  const [otherPicked, setOtherPicked] = useOtherPicked(question, text);
+  const { text, otherPicked, setOtherPicked } = useSingleChoice(question, value);
   return (
     <div className="grid gap-3">
       <ChoiceOptions

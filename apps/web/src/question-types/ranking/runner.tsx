@@ -1,20 +1,11 @@
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import { ArrowDown, ArrowUp, GripVertical } from 'lucide-react';
+import { ranksEveryOption } from '@quorum/contract';
 import { ButtonBase as Button } from '@/components/ui/button-base';
 import { cn } from '@/components/ui/cn';
 import { idList, inputHint } from '../shared/answer-controls';
 import type { AnswerInputProps, QuestionRunnerPart } from '../types';
 import { useTranslation } from 'react-i18next';
-
-/** Whether `value` lists every option once: a ranking. */
-function isRanking(options: readonly string[], value: unknown): value is string[] {
-  return (
-    Array.isArray(value) &&
-    value.length === options.length &&
-    new Set(value).size === value.length &&
-    value.every((v) => typeof v === 'string' && options.includes(v))
-  );
-}
 
 /**
  * The options as an ordered list, first = most preferred: dragged into place with a mouse, or moved one place at a
@@ -31,7 +22,7 @@ function RankingInput({
   describedBy,
 }: AnswerInputProps<'ranking'>) {
   const { t } = useTranslation('questions');
-  const answered = isRanking(question.options, value);
+  const answered = ranksEveryOption(question.options, value);
   const [shown] = useState(() => arrange(question.options));
   const order = answered ? value : shown;
   const [announcement, setAnnouncement] = useState('');
@@ -153,5 +144,5 @@ function RankingInput({
 export const rankingRunner: QuestionRunnerPart<'ranking'> = {
   type: 'ranking',
   Input: RankingInput,
-  restore: (question, saved) => (isRanking(question.options, saved) ? [...saved] : undefined),
+  restore: (question, saved) => (ranksEveryOption(question.options, saved) ? [...saved] : undefined),
 };

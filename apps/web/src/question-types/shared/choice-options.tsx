@@ -71,7 +71,7 @@ export function ChoiceOptions({
           </label>
           {otherPicked && (
             <OtherField
-              id={`${name}-other`}
+              name={name}
               value={otherText}
               onChange={onOtherText}
               describedBy={describedBy}

@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import { OTHER_ANSWER_MAX, type AnswerValue } from '@quorum/contract';
+import { isOtherAnswer, OTHER_ANSWER_MAX, type AnswerValue } from '@quorum/contract';
 import { textField } from './answer-controls';
 import { useTranslation } from 'react-i18next';
 
 interface OtherFieldProps {
-  id: string;
+  /** The question's name on the page (the field's id is `<name>-other`). */
+  name: string;
   value: string;
   onChange: (text: string) => void;
   describedBy?: string | undefined;
@@ -12,8 +13,9 @@ interface OtherFieldProps {
 }
 
 /** The text field shown once a respondent picks "Other": their own answer, at most OTHER_ANSWER_MAX characters. */
-export function OtherField({ id, value, onChange, describedBy, invalid }: OtherFieldProps) {
+export function OtherField({ name, value, onChange, describedBy, invalid }: OtherFieldProps) {
   const { t } = useTranslation('questions');
+  const id = `${name}-other`;
   return (
     <div className="sm:ps-8">
       <label htmlFor={id} className="mb-1 block text-sm font-medium text-slate-700">
@@ -48,12 +50,15 @@ export const singleChoiceAnswer = {
 };
 
 /**
- * Whether the respondent has picked "Other" on a single choice: at first, when the kept answer is a text of their own;
- * then it stays picked while its text is typed, even when the text happens to match an option.
+ * A single choice's answer (multiple choice, dropdown) as its input shows it: the text, and whether the respondent
+ * has picked "Other". At first that is whether the kept answer is a text of their own; then it stays picked while
+ * its text is typed, even when the text happens to match an option.
  */
-export function useOtherPicked(
+export function useSingleChoice(
   question: { options: readonly string[]; allowOther?: boolean | undefined },
-  text: string | undefined,
+  value: AnswerValue | undefined,
 ) {
-  return useState(() => question.allowOther === true && text !== undefined && !question.options.includes(text));
+  const text = typeof value === 'string' ? value : undefined;
+  const [otherPicked, setOtherPicked] = useState(() => text !== undefined && isOtherAnswer(question, text));
+  return { text, otherPicked, setOtherPicked };
 }

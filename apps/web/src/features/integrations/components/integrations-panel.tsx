@@ -1,5 +1,4 @@
 import { useCallback, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { Plus, RefreshCw, Webhook as WebhookIcon } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { WEBHOOK_LIMITS, type CreatedWebhook } from '@quorum/contract';
@@ -10,7 +9,7 @@ import { Modal } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Spinner } from '@/components/ui/spinner';
-import { Toast } from '@/components/ui/toast';
+import { ToastAboveDialogs } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { useCreateWebhook } from '../api/create-webhook';
 import { useWebhooks } from '../api/get-webhooks';
@@ -90,16 +89,7 @@ export function IntegrationsPanel({ surveyId }: { surveyId: string }) {
       )}
 
       <AddWebhookDialog open={adding} onOpenChange={setAdding} surveyId={surveyId} />
-      {/* In its own layer, above an open dialog's backdrop: read out while a dialog is open, and still there after. */}
-      {toast &&
-        createPortal(
-          <div className="relative z-[60]">
-            <Toast key={toast} onDismiss={dismissToast}>
-              {toast}
-            </Toast>
-          </div>,
-          document.body,
-        )}
+      <ToastAboveDialogs message={toast} onDismiss={dismissToast} />
     </section>
   );
 }

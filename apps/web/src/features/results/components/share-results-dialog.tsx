@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { ExternalLink, RefreshCw, Share2 } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import type { ResultsShare } from '@quorum/contract';
@@ -9,7 +8,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { CheckboxField } from '@/components/ui/checkbox-field';
 import { ConfirmDialog, Modal } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
-import { Toast } from '@/components/ui/toast';
+import { ToastAboveDialogs } from '@/components/ui/toast';
 import { errorMessage } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session';
@@ -33,19 +32,7 @@ export function ShareResultsButton({ surveyId, title }: { surveyId: string; titl
         {t('share.button')}
       </Button>
       <ShareResultsDialog open={open} onOpenChange={setOpen} surveyId={surveyId} title={title} onDone={setToast} />
-      {/*
-        In its own layer on the page, above the open dialog's backdrop: read out while the dialog is open, and still
-        there after it closes.
-      */}
-      {toast &&
-        createPortal(
-          <div className="relative z-[60]">
-            <Toast key={toast} onDismiss={dismissToast}>
-              {toast}
-            </Toast>
-          </div>,
-          document.body,
-        )}
+      <ToastAboveDialogs message={toast} onDismiss={dismissToast} />
     </>
   );
 }

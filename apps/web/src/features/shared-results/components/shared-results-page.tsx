@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { Eye, Inbox, Link2Off, RefreshCw } from 'lucide-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import { SHARED_RESULTS_REFRESH_SECONDS, type SharedResults } from '@quorum/contract';
 import { questionLabel } from '@/lib/question-label';
 import { FunnelChart } from '@/components/charts/funnel-chart';
@@ -15,6 +15,7 @@ import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Logo } from '@/components/ui/logo';
 import { Spinner } from '@/components/ui/spinner';
+import { VisitorFrame } from '@/components/visitor-frame';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/api-client';
 import { formatCount, formatDateTime } from '@/lib/format';
@@ -170,40 +171,20 @@ function Stat({ label, children, className }: { label: string; children: ReactNo
   );
 }
 
-/**
- * The report's frame, without the app's navigation: the Quorum mark, the page, and an invitation to make surveys.
- * Links are plain anchors: the rest of the product is another part of the app, loaded when the visitor goes there.
- */
+/** The report's frame, without the app's navigation: the Quorum mark, the page, and an invitation to make surveys. */
 function ReportFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation('results');
   return (
-    <div className="flex min-h-screen flex-col bg-slate-50">
-      <header className="border-b border-slate-200 bg-white print:hidden">
-        <div className="mx-auto flex h-14 max-w-5xl items-center justify-between gap-3 px-4 sm:px-6">
-          <a href={paths.home.getHref()} className="inline-flex items-center rounded-control" aria-label="Quorum">
-            <Logo />
-          </a>
-        </div>
-      </header>
-      <main id="main" className="mx-auto w-full max-w-5xl flex-1 px-4 py-6 sm:px-6 sm:py-10">
-        {children}
-      </main>
-      <footer className="border-t border-slate-200 bg-white">
-        <div className="mx-auto max-w-5xl px-4 py-5 text-center text-sm text-slate-600">
-          <Trans
-            t={t}
-            i18nKey="shared.madeWith"
-            components={{
-              signup: (
-                <a
-                  href={paths.auth.register.getHref()}
-                  className="font-medium text-accent-700 underline-offset-2 hover:underline"
-                />
-              ),
-            }}
-          />
-        </div>
-      </footer>
-    </div>
+    <VisitorFrame
+      wide
+      invitation={t('shared.madeWith')}
+      header={
+        <a href={paths.home.getHref()} className="inline-flex items-center rounded-control" aria-label="Quorum">
+          <Logo />
+        </a>
+      }
+    >
+      {children}
+    </VisitorFrame>
   );
 }
