@@ -4,7 +4,7 @@ import type { Statistic } from '@quorum/contract';
 export function parseJson(text: string | null | undefined): unknown {
   if (text === null || text === undefined) return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(text);
   } catch {
     return undefined;
   }

@@ -41,7 +41,7 @@ const label = (account: { name: string; email: string } | undefined) =>
 
 function parseDetails(json: string): AuditDetails {
   try {
-    const parsed = JSON.parse(json) as unknown;
+    const parsed: unknown = JSON.parse(json);
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
     const details = new Map<string, string | number | boolean>();
     for (const [key, value] of Object.entries(parsed)) {

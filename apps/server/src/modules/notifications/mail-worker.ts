@@ -48,7 +48,7 @@ type Composed = { message: MailMessage } | { skip: string };
 /** The payload of a stored job, or undefined for a kind this version does not know. */
 function jobOf(row: MailOutboxRow): MailJob | undefined {
   try {
-    const payload = JSON.parse(row.payload) as unknown;
+    const payload: unknown = JSON.parse(row.payload);
     if (!payload || typeof payload !== 'object' || typeof (payload as { surveyId?: unknown }).surveyId !== 'string')
       return undefined;
     switch (row.kind) {

@@ -26,7 +26,7 @@ export function toResultQuestion(row: ResultsQuestionRow): ResultQuestion {
 export function parseAnswers(json: string): Record<string, AnswerValue> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(json) as unknown;
+    parsed = JSON.parse(json);
   } catch {
     return emptyAnswers();
   }
@@ -47,7 +47,7 @@ const NO_ANSWERS: Readonly<Record<string, AnswerValue>> = Object.freeze(emptyAns
  */
 export function readStoredAnswers(json: string): Readonly<Record<string, AnswerValue>> {
   try {
-    const parsed = JSON.parse(json) as unknown;
+    const parsed: unknown = JSON.parse(json);
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
       ? (parsed as Record<string, AnswerValue>)
       : NO_ANSWERS;
@@ -64,7 +64,7 @@ export function parseHiddenFields(json: string | null | undefined): Record<strin
   if (!json) return undefined;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(json) as unknown;
+    parsed = JSON.parse(json);
   } catch {
     return undefined;
   }
