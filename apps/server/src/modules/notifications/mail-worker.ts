@@ -1,4 +1,5 @@
 import { answerFor } from '@quorum/contract';
+import { isJsonObject } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { claimDue } from '../../db/outbox.repository';
 import { retryDelayMs, startOutboxWorker, type OutboxWorker } from '../../lib/outbox';
@@ -49,8 +50,7 @@ type Composed = { message: MailMessage } | { skip: string };
 function jobOf(row: MailOutboxRow): MailJob | undefined {
   try {
     const payload: unknown = JSON.parse(row.payload);
-    if (!payload || typeof payload !== 'object' || typeof (payload as { surveyId?: unknown }).surveyId !== 'string')
-      return undefined;
+    if (!isJsonObject(payload) || typeof payload.surveyId !== 'string') return undefined;
     switch (row.kind) {
       case 'response':
       case 'digest':
