@@ -72,8 +72,9 @@ export async function openAccountExport(
         if (page.length === 0) break;
         yield `${first ? '' : ','}${page.map((r) => JSON.stringify(toResponseRow(r))).join(',')}`;
         first = false;
-        if (page.length < ACCOUNT_EXPORT_PAGE_SIZE) break;
-        after = page.at(-1)!.id;
+        const last = page.at(-1);
+        if (!last || page.length < ACCOUNT_EXPORT_PAGE_SIZE) break;
+        after = last.id;
       }
       yield ']}';
     }
