@@ -104,7 +104,7 @@ export async function* scanKeptResponses(
       ) {
         continue;
       }
-      if (rules && (duplicates!.has(row.id) || isStraightliner(rules.questions, answers))) continue;
+      if (rules && (duplicates?.has(row.id) === true || isStraightliner(rules.questions, answers))) continue;
       kept.push(rules ? { row, answers, flags: [] } : { row, answers });
     }
     if (kept.length > 0) yield kept;
