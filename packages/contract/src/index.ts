@@ -16,6 +16,7 @@ export * from './insights';
 export * from './visits';
 export * from './visit-rules';
 export * from './time';
+export * from './json-object';
 export * from './api-keys';
 export * from './webhooks';
 export * from './notifications';

@@ -69,9 +69,9 @@ const conditionsSchema = z
 const filtersParamSchema = z
   .string()
   .max(RESULTS_FILTER_LIMITS.queryLength, { error: 'filters is too long' })
-  .transform((text, ctx) => {
+  .transform((text, ctx): unknown => {
     try {
-      return JSON.parse(text) as unknown;
+      return JSON.parse(text);
     } catch {
       ctx.issues.push({ code: 'custom', message: 'filters must be a JSON array', input: text });
       return z.NEVER;

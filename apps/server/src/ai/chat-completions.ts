@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import { AppError, ServiceUnavailableError, TooManyRequestsError, UnprocessableError } from '../lib/errors';
+import { isJsonObject } from '@quorum/contract';
 
 // The OpenAI chat-completions protocol as Quorum speaks it to the configured AI provider (OpenAI, Azure OpenAI,
 // OpenRouter, Ollama, vLLM, LM Studio, llama.cpp's server): the address, the headers, the answer format and the
@@ -180,10 +181,9 @@ export function contentOf(body: string): string {
   } catch {
     throw new AppError(502, 'AI_UNREADABLE');
   }
-  const choice = (data as { choices?: unknown[] } | null)?.choices?.[0] as
-    { message?: { content?: unknown; refusal?: unknown }; finish_reason?: unknown } | undefined;
-  if (!choice?.message) throw new AppError(502, 'AI_UNREADABLE');
-  const { content, refusal } = choice.message;
+  const choice: unknown = isJsonObject(data) && Array.isArray(data.choices) ? data.choices[0] : undefined;
+  if (!isJsonObject(choice) || !choice.message) throw new AppError(502, 'AI_UNREADABLE');
+  const { content, refusal } = isJsonObject(choice.message) ? choice.message : {};
   if (typeof refusal === 'string' && refusal.trim() !== '') {
     throw new UnprocessableError('AI_REFUSED', { reason: clip(refusal.trim()) });
   }

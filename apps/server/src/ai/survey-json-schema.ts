@@ -9,6 +9,7 @@ import {
   type QuestionType,
   type SurveyInput,
 } from '@quorum/contract';
+import { isJsonObject } from '@quorum/contract';
 import { SERVER_QUESTION_TYPES, serverQuestionType } from '../question-types';
 
 /** The rating scales a survey may use (the contract's presets): 1–5 and 1–10. */
@@ -211,9 +212,6 @@ const TYPE_ALIASES: Record<string, (typeof questionTypes)[number]> = {
   integer: 'number',
 };
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /**
  * Turns a model's parsed answer into the contract's survey input, before the contract validates it:
  * unwraps `{ "survey": { … } }`, drops anything a model should not set and every field it left empty or null
@@ -224,13 +222,13 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
  */
 export function toSurveyInput(answer: unknown): SurveyInput {
   let value = answer;
-  if (isRecord(value) && !('questions' in value)) {
-    const inner = Object.values(value).find((v) => isRecord(v) && 'questions' in v);
+  if (isJsonObject(value) && !('questions' in value)) {
+    const inner = Object.values(value).find((v) => isJsonObject(v) && 'questions' in v);
     if (inner) value = inner;
   }
-  if (!isRecord(value)) return value as SurveyInput;
+  if (!isJsonObject(value)) return value as SurveyInput;
   const questions = Array.isArray(value.questions)
-    ? value.questions.map((q) => (isRecord(q) ? toQuestionInput(q) : q))
+    ? value.questions.map((q) => (isJsonObject(q) ? toQuestionInput(q) : q))
     : value.questions;
   return {
     title: value.title,
@@ -265,7 +263,7 @@ function toQuestionInput(question: Record<string, unknown>): Record<string, unkn
 
 /** A rule with a null value (answered, skipped) loses the value. */
 function toRuleInput(rule: unknown): unknown {
-  if (!isRecord(rule) || !isRecord(rule.when)) return rule;
+  if (!isJsonObject(rule) || !isJsonObject(rule.when)) return rule;
   const { value, ...when } = rule.when;
   return { when: value === null || value === undefined ? when : { ...when, value }, goTo: rule.goTo };
 }

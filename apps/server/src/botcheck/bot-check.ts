@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { BotCheckAction } from '@quorum/contract';
+import { isJsonObject } from '@quorum/contract';
 import { BadRequestError, ServiceUnavailableError } from '../lib/errors';
 
 /** Verifies a bot-check token for an action; throws an AppError when the check refuses it. */
@@ -25,14 +26,11 @@ export interface RecaptchaSettings {
   expectedHostname: string;
 }
 
-/** The answer of a reCAPTCHA v3 `siteverify` call. */
-interface VerifyAnswer {
-  success?: boolean;
-  score?: number;
-  action?: string;
-  hostname?: string;
-  'error-codes'?: string[];
-}
+/**
+ * The answer of a reCAPTCHA v3 `siteverify` call: `success`, `score`, `action`, `hostname` and `error-codes`, each
+ * checked as it is read.
+ */
+type VerifyAnswer = Readonly<Record<string, unknown>>;
 
 /** Remembers tokens already used, so a replayed token fails even before the service says so. */
 interface UsedTokens {
@@ -94,7 +92,9 @@ export function createRecaptchaBotCheck(
           signal: AbortSignal.timeout(settings.timeoutMs),
         });
         if (!response.ok) throw new Error(`verify service answered ${response.status}`);
-        answer = (await response.json()) as VerifyAnswer;
+        const body: unknown = await response.json();
+        if (!isJsonObject(body)) throw new Error('verify service answered no JSON object');
+        answer = body;
       } catch (error) {
         log.warn({ err: error }, 'bot check: the verify service could not be reached');
         throw new ServiceUnavailableError('BOT_CHECK_UNAVAILABLE');

@@ -55,17 +55,18 @@ export function sqliteBackupProblem(file: string): string | null {
     return `it does not open as a SQLite database (${(error as Error).message})`;
   }
   try {
-    const integrity = db.pragma('integrity_check') as Array<{ integrity_check: string }>;
+    const integrity = db.prepare<[], { integrity_check: string }>('pragma integrity_check').all();
     if (integrity.length !== 1 || integrity[0]?.integrity_check !== 'ok') {
       return `its integrity check fails: ${integrity.map((r) => r.integrity_check).join('; ')}`;
     }
     const table = db
-      .prepare("select name from sqlite_master where type = 'table' and name = ?")
-      .get(DEFAULT_MIGRATION_TABLE) as { name: string } | undefined;
+      .prepare<[string], { name: string }>("select name from sqlite_master where type = 'table' and name = ?")
+      .get(DEFAULT_MIGRATION_TABLE);
     if (!table) return `it holds no Quorum migrations table (${DEFAULT_MIGRATION_TABLE})`;
-    const applied = (db.prepare(`select name from ${DEFAULT_MIGRATION_TABLE}`).all() as Array<{ name: string }>).map(
-      (r) => r.name,
-    );
+    const applied = db
+      .prepare<[], { name: string }>(`select name from ${DEFAULT_MIGRATION_TABLE}`)
+      .all()
+      .map((r) => r.name);
     if (applied.length === 0) return 'its migrations table is empty';
     const known = new Set(migrationNames);
     const unknown = applied.filter((name) => !known.has(name));

@@ -1,11 +1,11 @@
-import { isIsoDate, type DateRange, type DateSummary } from '@quorum/contract';
+import { isIsoDate, isJsonObject, type DateRange, type DateSummary } from '@quorum/contract';
 import type { QuestionCounts, ServerQuestionType } from './types';
 import { modelRange, settingsFrom, settingsText } from './shared';
 
 /** A stored range: only real YYYY-MM-DD dates are kept; anything else reads as absent. */
 function dateRangeFrom(value: unknown): DateRange | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const { min, max } = value as Record<string, unknown>;
+  if (!isJsonObject(value)) return undefined;
+  const { min, max } = value;
   const date = (d: unknown): d is string => typeof d === 'string' && isIsoDate(d);
   const range: DateRange = { ...(date(min) ? { min } : {}), ...(date(max) ? { max } : {}) };
   return Object.keys(range).length > 0 ? range : undefined;

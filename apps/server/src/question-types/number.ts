@@ -1,4 +1,4 @@
-import type { HistogramBin, NumberRange, NumberSummary } from '@quorum/contract';
+import { isJsonObject, type HistogramBin, type NumberRange, type NumberSummary } from '@quorum/contract';
 import type { QuestionCounts, ServerQuestionType } from './types';
 import { modelRange, settingsFrom, settingsText } from './shared';
 
@@ -7,8 +7,8 @@ export const HISTOGRAM_BINS = 10;
 
 /** A stored range: only finite bounds and a positive step are kept; anything else reads as absent. */
 function numberRangeFrom(value: unknown): NumberRange | undefined {
-  if (!value || typeof value !== 'object') return undefined;
-  const { min, max, step } = value as Record<string, unknown>;
+  if (!isJsonObject(value)) return undefined;
+  const { min, max, step } = value;
   const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
   const range: NumberRange = {
     ...(finite(min) ? { min } : {}),

@@ -1,15 +1,22 @@
-import { FIVE_POINT_SCALE, RATING_PRESETS, ratingOptions, type RatingScale } from '@quorum/contract';
+import { FIVE_POINT_SCALE, isJsonObject, RATING_PRESETS, ratingOptions, type RatingScale } from '@quorum/contract';
 import type { ServerQuestionType } from './types';
 import { listedStatistics, optionsFrom, parseJson } from './shared';
 
 /** A stored scale; an unreadable one reads as the 1–5 preset, the scale a question gets when its author sends none. */
 function ratingScaleFrom(text: string | null): RatingScale {
-  const scale = parseJson(text) as Partial<RatingScale> | null | undefined;
-  if (!scale || typeof scale !== 'object' || !Number.isInteger(scale.min) || !Number.isInteger(scale.max)) {
-    return { ...FIVE_POINT_SCALE, labels: { ...FIVE_POINT_SCALE.labels } };
-  }
-  const labels = scale.labels && typeof scale.labels === 'object' ? scale.labels : {};
-  return { min: scale.min!, max: scale.max!, labels };
+  const scale = parseJson(text);
+  const { min, max, labels } = isJsonObject(scale) ? scale : {};
+  if (!isInteger(min) || !isInteger(max)) return { ...FIVE_POINT_SCALE, labels: { ...FIVE_POINT_SCALE.labels } };
+  return { min, max, labels: isJsonObject(labels) ? textsOf(labels) : {} };
+}
+
+const isInteger = (value: unknown): value is number => Number.isInteger(value);
+
+/** The labels that are texts, keyed as stored (own keys: a key such as "__proto__" stays an ordinary key). */
+function textsOf(labels: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(labels).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
 }
 
 /** Every value of the scale counts, and the sum of ratings gives the average. */
@@ -39,7 +46,7 @@ export const rating: ServerQuestionType<'rating'> = {
   modelFields(q) {
     const scale = q.ratingScale ?? q.rating_scale;
     if (scale === null || scale === undefined) return {};
-    const { min, max } = typeof scale === 'object' ? (scale as Record<string, unknown>) : {};
+    const { min, max } = isJsonObject(scale) ? scale : {};
     return { ratingScale: min === 1 && (max === 5 || max === 10) ? RATING_PRESETS[max] : scale };
   },
 };

@@ -1,10 +1,10 @@
-import { questionTypeIs, type QuestionType, type Statistic } from '@quorum/contract';
+import { isJsonObject, questionTypeIs, type QuestionType, type Statistic } from '@quorum/contract';
 
 /** A JSON column's value; nothing (undefined) when it is empty or not JSON, so a damaged column never throws. */
 export function parseJson(text: string | null | undefined): unknown {
   if (text === null || text === undefined) return undefined;
   try {
-    return JSON.parse(text) as unknown;
+    return JSON.parse(text);
   } catch {
     return undefined;
   }
@@ -19,9 +19,7 @@ export function optionsFrom(text: string): string[] {
 /** A type's settings stored as a JSON object; missing or unreadable settings read as none. */
 export function settingsFrom(text: string | null): Record<string, unknown> {
   const settings = parseJson(text);
-  return settings && typeof settings === 'object' && !Array.isArray(settings)
-    ? (settings as Record<string, unknown>)
-    : {};
+  return isJsonObject(settings) ? settings : {};
 }
 
 /** Settings as stored: null when there is nothing to keep, so a question without any reads as it always did. */

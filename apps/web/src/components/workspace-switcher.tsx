@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { Plus, Settings } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Workspace } from '@quorum/contract';
+import { isJsonObject, type Workspace } from '@quorum/contract';
 import { i18n } from '@/i18n/i18n';
 import { paths } from '@/config/paths';
 import { useCurrentWorkspace } from '@/lib/current-workspace';
@@ -25,7 +25,7 @@ export interface JoinedWorkspaceState {
 }
 
 function joinedWorkspace(state: unknown): string | null {
-  const name = (state as Partial<JoinedWorkspaceState> | null)?.joinedWorkspace;
+  const name = isJsonObject(state) ? state.joinedWorkspace : undefined;
   return typeof name === 'string' ? name : null;
 }
 

@@ -1,4 +1,4 @@
-import type { ErrorBody, ErrorParams } from '@quorum/contract';
+import { isJsonObject, type ErrorParams } from '@quorum/contract';
 import { paths } from '@/config/paths';
 import { translateError } from '@/i18n/errors';
 import { i18n } from '@/i18n/i18n';
@@ -30,7 +30,7 @@ export class ApiError extends Error {
 
 /** The names and numbers of an error body's `params`, leaving out anything else. */
 function paramsOf(body: unknown): ErrorParams {
-  const params = (body as Partial<ErrorBody> | null)?.params;
+  const params = isJsonObject(body) ? body.params : undefined;
   if (typeof params !== 'object' || params === null) return {};
   return Object.fromEntries(
     Object.entries(params).filter(([, value]) => typeof value === 'string' || typeof value === 'number'),
@@ -105,11 +105,16 @@ export async function api<T>(path: string, request: ApiRequest = {}): Promise<T>
     }
   }
   if (!response.ok) {
-    const body = (data ?? {}) as Partial<ErrorBody>;
+    const { message, code } = isJsonObject(data) ? data : {};
     // Without a token too, once this page had one: another tab may have signed out and cleared the storage.
     const sessionEnded = response.status === 401 && (token !== null || hadSession) && !request.quietUnauthorized;
     if (sessionEnded && !LOGIN_PATHS.includes(window.location.pathname)) onUnauthorized();
-    throw new ApiError(response.status, typeof body.message === 'string' ? body.message : '', body.code, data);
+    throw new ApiError(
+      response.status,
+      typeof message === 'string' ? message : '',
+      typeof code === 'string' ? code : undefined,
+      data,
+    );
   }
   return data as T;
 }

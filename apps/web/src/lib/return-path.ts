@@ -1,5 +1,5 @@
 // Free of the router and of React: the API client imports it, and the public survey page imports the API client.
-import type { UserType } from '@quorum/contract';
+import { isJsonObject, type UserType } from '@quorum/contract';
 import { loginPath, matchRoute, paths } from '@/config/paths';
 
 /** Why the login page was opened, shown above its form (`?notice=`). */
@@ -92,11 +92,14 @@ export function forgetInvitationPath(): void {
 
 function rememberedInvitationPath(): string | null {
   try {
-    const kept = JSON.parse(localStorage.getItem(INVITATION_RETURN_KEY) ?? 'null') as {
-      path?: unknown;
-      until?: unknown;
-    };
-    if (typeof kept?.path !== 'string' || typeof kept.until !== 'number' || kept.until < Date.now()) return null;
+    const kept: unknown = JSON.parse(localStorage.getItem(INVITATION_RETURN_KEY) ?? 'null');
+    if (
+      !isJsonObject(kept) ||
+      typeof kept.path !== 'string' ||
+      typeof kept.until !== 'number' ||
+      kept.until < Date.now()
+    )
+      return null;
     return matchRoute(paths.invitation, kept.path) ? kept.path : null;
   } catch {
     return null;

@@ -41,7 +41,7 @@ const label = (account: { name: string; email: string } | undefined) =>
 
 function parseDetails(json: string): AuditDetails {
   try {
-    const parsed = JSON.parse(json) as unknown;
+    const parsed: unknown = JSON.parse(json);
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return {};
     const details = new Map<string, string | number | boolean>();
     for (const [key, value] of Object.entries(parsed)) {
@@ -193,8 +193,9 @@ export function createAuditService(deps: AuditServiceDeps) {
           if (rows.length === 0) return;
           const entries = await withLabels(rows);
           yield Buffer.from(entries.map(csvRecord).join(''), 'utf8');
-          if (rows.length < AUDIT_CSV_PAGE_SIZE) return;
-          before = rows.at(-1)!.id;
+          const last = rows.at(-1);
+          if (!last || rows.length < AUDIT_CSV_PAGE_SIZE) return;
+          before = last.id;
         }
       }
       return {

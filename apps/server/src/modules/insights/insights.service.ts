@@ -79,8 +79,9 @@ export async function readFreeTexts(
       }
     }
     scanned += rows.length;
-    if (rows.length < limit) break;
-    before = rows.at(-1)!.id;
+    const last = rows.at(-1);
+    if (!last || rows.length < limit) break;
+    before = last.id;
   }
   return texts;
 }
@@ -126,8 +127,9 @@ export async function readInsightSample(
       }
     }
     scanned += rows.length;
-    if (rows.length < limit) break;
-    before = rows.at(-1)!.id;
+    const last = rows.at(-1);
+    if (!last || rows.length < limit) break;
+    before = last.id;
   }
   return { texts, total };
 }

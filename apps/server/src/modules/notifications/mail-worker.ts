@@ -1,4 +1,5 @@
 import { answerFor } from '@quorum/contract';
+import { isJsonObject } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { claimDue } from '../../db/outbox.repository';
 import { retryDelayMs, startOutboxWorker, type OutboxWorker } from '../../lib/outbox';
@@ -49,9 +50,8 @@ type Composed = { message: MailMessage } | { skip: string };
 /** The payload of a stored job, or undefined for a kind this version does not know. */
 function jobOf(row: MailOutboxRow): MailJob | undefined {
   try {
-    const payload = JSON.parse(row.payload) as unknown;
-    if (!payload || typeof payload !== 'object' || typeof (payload as { surveyId?: unknown }).surveyId !== 'string')
-      return undefined;
+    const payload: unknown = JSON.parse(row.payload);
+    if (!isJsonObject(payload) || typeof payload.surveyId !== 'string') return undefined;
     switch (row.kind) {
       case 'response':
       case 'digest':

@@ -8,7 +8,7 @@ import { emptyAnswers, isAnswerValue, type AnswerValue } from '@quorum/contract'
 export function parseAnswers(json: string): Record<string, AnswerValue> {
   let parsed: unknown;
   try {
-    parsed = JSON.parse(json) as unknown;
+    parsed = JSON.parse(json);
   } catch {
     return emptyAnswers();
   }

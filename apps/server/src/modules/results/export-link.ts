@@ -61,7 +61,8 @@ export function createExportLinkSigner(secret: string, purpose = RESULTS_CSV_PUR
         return null;
       }
       if (!Array.isArray(parsed) || (parsed.length !== 5 && parsed.length !== 6)) return null;
-      const [surveyId, principalType, principalId, tokenVersion, expiresAt, apiKeyId] = parsed as unknown[];
+      const fields: readonly unknown[] = parsed;
+      const [surveyId, principalType, principalId, tokenVersion, expiresAt, apiKeyId] = fields;
       if (
         (apiKeyId !== undefined && typeof apiKeyId !== 'string') ||
         typeof surveyId !== 'string' ||

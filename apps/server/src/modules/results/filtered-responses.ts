@@ -104,12 +104,13 @@ export async function* scanKeptResponses(
       ) {
         continue;
       }
-      if (rules && (duplicates!.has(row.id) || isStraightliner(rules.questions, answers))) continue;
+      if (rules && (duplicates?.has(row.id) === true || isStraightliner(rules.questions, answers))) continue;
       kept.push(rules ? { row, answers, flags: [] } : { row, answers });
     }
     if (kept.length > 0) yield kept;
-    if (rows.length < pageSize) return;
-    after = rows.at(-1)!.id;
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return;
+    after = last.id;
   }
 }
 
@@ -140,7 +141,8 @@ export async function keptResponsesBefore(
       if (response) kept.push(response);
       if (kept.length === options.limit) return kept;
     }
-    if (rows.length < pageSize) return kept;
-    before = rows.at(-1)!.id;
+    const last = rows.at(-1);
+    if (!last || rows.length < pageSize) return kept;
+    before = last.id;
   }
 }

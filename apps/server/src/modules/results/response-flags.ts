@@ -54,11 +54,12 @@ export async function loadFlagRules(
   questions: readonly Question[],
 ): Promise<FlagRules> {
   const times = await readCompletionTimes(db, surveyId);
-  const enough = times.medianSeconds !== null && times.count >= QUALITY_RULES.speederMinResponses;
+  const median = times.medianSeconds;
+  const enough = median !== null && times.count >= QUALITY_RULES.speederMinResponses;
   return {
     // Only the items straightlining looks at.
     questions: questions.filter((q) => questionTypeIs(q.type, 'scaleItems')),
-    speederBelowMs: enough ? times.medianSeconds! * 1000 * QUALITY_RULES.speederShareOfMedian : null,
+    speederBelowMs: enough ? median * 1000 * QUALITY_RULES.speederShareOfMedian : null,
   };
 }
 

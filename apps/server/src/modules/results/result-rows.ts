@@ -27,7 +27,7 @@ const NO_ANSWERS: Readonly<Record<string, AnswerValue>> = Object.freeze(emptyAns
  */
 export function readStoredAnswers(json: string): Readonly<Record<string, AnswerValue>> {
   try {
-    const parsed = JSON.parse(json) as unknown;
+    const parsed: unknown = JSON.parse(json);
     return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
       ? (parsed as Record<string, AnswerValue>)
       : NO_ANSWERS;
@@ -44,7 +44,7 @@ export function parseHiddenFields(json: string | null | undefined): Record<strin
   if (!json) return undefined;
   let parsed: unknown;
   try {
-    parsed = JSON.parse(json) as unknown;
+    parsed = JSON.parse(json);
   } catch {
     return undefined;
   }

@@ -140,7 +140,7 @@ export async function scanResponsesAfter(
   if (floor !== undefined) {
     query = query.where((eb) => eb.or([eb('duration_ms', 'is', null), eb('duration_ms', '>=', floor)]));
   }
-  return (await query.orderBy('id', 'asc').limit(options.limit).execute()) as ScannedRow[];
+  return query.orderBy('id', 'asc').limit(options.limit).execute();
 }
 
 /**

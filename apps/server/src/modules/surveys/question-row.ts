@@ -53,7 +53,7 @@ const storedLogicSchema = z.array(logicRuleSchema);
 /** Stored rules; unreadable rules read as none (the respondent then simply goes to the next question). */
 function logicFrom(text: string | null): LogicRule[] | undefined {
   const parsed = storedLogicSchema.safeParse(parseJson(text));
-  return parsed.success && parsed.data.length > 0 ? (parsed.data as LogicRule[]) : undefined;
+  return parsed.success && parsed.data.length > 0 ? parsed.data : undefined;
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   type SurveyTranslation,
   type SurveyTranslations,
 } from '@quorum/contract';
+import { isJsonObject } from '@quorum/contract';
 import type { SurveysTable } from '../../db/schema';
 import { parseJson } from '../../question-types/shared';
 
@@ -28,15 +29,12 @@ export function languageColumns(input: SurveyLanguages): LanguageColumns {
 
 const questionTranslationSchema = surveyTranslationSchema.shape.questions.unwrap().valueType;
 
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
 /** One stored translation, or undefined when it is not one; its questions keyed in a record without a prototype. */
 function translationFrom(value: unknown): SurveyTranslation | undefined {
   const parsed = surveyTranslationSchema.safeParse(value);
   if (!parsed.success) return undefined;
   const { questions: _parsedQuestions, ...translation } = parsed.data;
-  const raw = isObject(value) && isObject(value.questions) ? value.questions : undefined;
+  const raw = isJsonObject(value) && isJsonObject(value.questions) ? value.questions : undefined;
   if (raw) {
     // Read key by key: a question id such as "__proto__" is an ordinary key here.
     const questions = Object.create(null) as Record<string, QuestionTranslation>;
@@ -59,7 +57,7 @@ export function languagesFromRow(row: Partial<LanguageColumns>): SurveyLanguages
     typeof stored === 'string' && SURVEY_LANGUAGE_PATTERN.test(stored) ? stored : DEFAULT_SURVEY_LANGUAGE;
   const translations: SurveyTranslations = {};
   const json = parseJson(row.translations);
-  if (isObject(json)) {
+  if (isJsonObject(json)) {
     for (const [language, value] of Object.entries(json)) {
       if (language === defaultLanguage || !SURVEY_LANGUAGE_PATTERN.test(language)) continue;
       const translation = translationFrom(value);

@@ -34,6 +34,7 @@ export async function openAccountExport(
   const db = deps.db.kysely;
   const user = await findUserForExport(db, principal.id);
   if (!user) throw new UnauthorizedError('INVALID_TOKEN');
+  const userId = user.id;
   const exportedAt = deps.clock.now().toISOString();
   const head: Omit<AccountExport, 'surveys'> = {
     version: ACCOUNT_EXPORT_VERSION,
@@ -51,7 +52,7 @@ export async function openAccountExport(
   async function* chunks(): AsyncGenerator<string> {
     // The document's head, with the surveys array left open.
     yield `${JSON.stringify(head).slice(0, -1)},"surveys":[`;
-    const surveys = await listOwnedSurveys(db, user!.id);
+    const surveys = await listOwnedSurveys(db, userId);
     for (const [index, row] of surveys.entries()) {
       const questions = await findQuestions(db, row.id, { includeDeleted: true });
       const { creator: _creator, ...survey } = surveyFromRow(
@@ -71,8 +72,9 @@ export async function openAccountExport(
         if (page.length === 0) break;
         yield `${first ? '' : ','}${page.map((r) => JSON.stringify(toResponseRow(r))).join(',')}`;
         first = false;
-        if (page.length < ACCOUNT_EXPORT_PAGE_SIZE) break;
-        after = page.at(-1)!.id;
+        const last = page.at(-1);
+        if (!last || page.length < ACCOUNT_EXPORT_PAGE_SIZE) break;
+        after = last.id;
       }
       yield ']}';
     }

@@ -60,7 +60,7 @@ export function completeVisit(path: VisitPath): VisitStep {
 /** A stored JSON list of question ids, read back; anything else reads as an empty list. */
 export function parseIdList(json: string): string[] {
   try {
-    const parsed = JSON.parse(json) as unknown;
+    const parsed: unknown = JSON.parse(json);
     return Array.isArray(parsed) ? parsed.filter((id): id is string => typeof id === 'string') : [];
   } catch {
     return [];

@@ -7,6 +7,7 @@ import {
   visitProgressBodySchema,
 } from '@quorum/contract';
 import type { FastifyRequest } from 'fastify';
+import { isJsonObject } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { TooManyRequestsError } from '../../lib/errors';
 import type { ZodApp } from '../../lib/zod-app';
@@ -33,7 +34,7 @@ export async function visitsRoutes(app: ZodApp, ctx: AppContext): Promise<void> 
     max: ctx.config.visitsPerClientPerHour,
     timeWindow: VISIT_CAP_WINDOW_MS,
     keyGenerator: (request) => {
-      const { surveyId } = request.params as { surveyId?: string };
+      const surveyId = isJsonObject(request.params) ? request.params.surveyId : undefined;
       return `visit-survey:${request.ip}:${String(surveyId)}`;
     },
   });

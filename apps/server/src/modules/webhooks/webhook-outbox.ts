@@ -69,7 +69,10 @@ export function deliveryRow(
 export function parseEvents(stored: string): WebhookEvent[] {
   const list: unknown = JSON.parse(stored);
   return Array.isArray(list)
-    ? list.flatMap((e) => (webhookEventSchema.safeParse(e).success ? [e as WebhookEvent] : []))
+    ? list.flatMap((e) => {
+        const event = webhookEventSchema.safeParse(e);
+        return event.success ? [event.data] : [];
+      })
     : [];
 }
 

@@ -1,5 +1,6 @@
 import {
   DEFAULT_SURVEY_LANGUAGE,
+  isJsonObject,
   NOTIFY_ON_RESPONSE,
   SURVEY_LANGUAGE_PATTERN,
   surveyTranslationsSchema,
@@ -34,36 +35,26 @@ const isText = (value: unknown): value is string => typeof value === 'string';
 const isOptional = (value: unknown, check: (value: unknown) => boolean) => value === undefined || check(value);
 
 /** An object whose `keys` all hold text. */
-const isTexts = (keys: readonly string[]) => (value: unknown) =>
-  typeof value === 'object' && value !== null && keys.every((key) => isText((value as Record<string, unknown>)[key]));
+const isTexts =
+  <K extends string>(keys: readonly K[]) =>
+  (value: unknown): value is Record<K, string> & Record<string, unknown> =>
+    isJsonObject(value) && keys.every((key) => isText(value[key]));
 
-const isRule = (value: unknown) => {
-  const rule = value as Record<string, unknown> | null;
-  return (
-    typeof rule === 'object' &&
-    rule !== null &&
-    isText(rule.key) &&
-    isText(rule.operator) &&
-    isText(rule.value) &&
-    isText(rule.goTo)
-  );
-};
+const isRule = (rule: unknown) =>
+  isJsonObject(rule) && isText(rule.key) && isText(rule.operator) && isText(rule.value) && isText(rule.goTo);
 
 /** The kept draft's shape, checked: storage is the user's to edit. */
-function isDraft(value: unknown): value is SurveyDraft {
-  const draft = value as Partial<SurveyDraft> | null;
+function isDraft(draft: unknown): draft is SurveyDraft {
   return (
-    typeof draft === 'object' &&
-    draft !== null &&
+    isJsonObject(draft) &&
     isText(draft.projectName) &&
     isText(draft.brandingImageUrl) &&
     isText(draft.title) &&
     Array.isArray(draft.questions) &&
     draft.questions.length > 0 &&
     draft.questions.every(
-      (q) =>
-        typeof q === 'object' &&
-        q !== null &&
+      (q: unknown) =>
+        isJsonObject(q) &&
         isText(q.text) &&
         isText(q.type) &&
         Array.isArray(q.options) &&
@@ -83,13 +74,13 @@ function isDraft(value: unknown): value is SurveyDraft {
  * (React may call this twice); `forgetKeptDraft` removes it once the editor shows it.
  */
 export function readKeptDraft(userId: string, path: string): SurveyDraft | null {
-  let kept: Partial<KeptDraft>;
+  let kept: unknown;
   try {
-    kept = JSON.parse(sessionStorage.getItem(KEY) ?? 'null') as Partial<KeptDraft>;
+    kept = JSON.parse(sessionStorage.getItem(KEY) ?? 'null');
   } catch {
     return null;
   }
-  if (!kept || kept.userId !== userId || kept.path !== path || !isDraft(kept.draft)) return null;
+  if (!isJsonObject(kept) || kept.userId !== userId || kept.path !== path || !isDraft(kept.draft)) return null;
   if (typeof kept.keptAt !== 'number' || Date.now() - kept.keptAt > KEEP_MS) return null;
   return completeDraft(kept.draft);
 }
@@ -108,8 +99,7 @@ const isFlag = (value: unknown): value is boolean => typeof value === 'boolean';
 /** Each setting as kept when it has its kind, else its default (storage is the user's to edit). */
 function completeSettings(raw: Partial<Record<keyof SettingsDraft, unknown>>): SettingsDraft {
   const defaults = emptySettings();
-  const welcome = raw.welcome as Partial<Record<string, unknown>> | undefined;
-  const thankYou = raw.thankYou as Partial<Record<string, unknown>> | undefined;
+  const { welcome, thankYou } = raw;
   return {
     opensAt: isText(raw.opensAt) ? raw.opensAt : defaults.opensAt,
     closesAt: isText(raw.closesAt) ? raw.closesAt : defaults.closesAt,
@@ -119,12 +109,10 @@ function completeSettings(raw: Partial<Record<keyof SettingsDraft, unknown>>): S
       Array.isArray(raw.hiddenFields) && raw.hiddenFields.every(isText) ? [...raw.hiddenFields] : defaults.hiddenFields,
     notifyOnResponse: NOTIFY_ON_RESPONSE.find((value) => value === raw.notifyOnResponse) ?? defaults.notifyOnResponse,
     welcome:
-      isTexts(['title', 'text', 'buttonLabel'])(welcome) && isFlag(welcome?.enabled)
-        ? (welcome as SettingsDraft['welcome'])
+      isTexts(['title', 'text', 'buttonLabel'])(welcome) && isFlag(welcome.enabled)
+        ? { ...welcome, enabled: welcome.enabled }
         : defaults.welcome,
-    thankYou: isTexts(['title', 'text', 'redirectUrl'])(thankYou)
-      ? (thankYou as SettingsDraft['thankYou'])
-      : defaults.thankYou,
+    thankYou: isTexts(['title', 'text', 'redirectUrl'])(thankYou) ? thankYou : defaults.thankYou,
     defaultLanguage:
       isText(raw.defaultLanguage) && SURVEY_LANGUAGE_PATTERN.test(raw.defaultLanguage)
         ? raw.defaultLanguage
@@ -136,7 +124,7 @@ function completeSettings(raw: Partial<Record<keyof SettingsDraft, unknown>>): S
 /** Kept translations when they have the stored shape (storage is the user's to edit), else none. */
 function translationsOf(raw: unknown): SurveyTranslations {
   const parsed = surveyTranslationsSchema.safeParse(raw);
-  return parsed.success ? (parsed.data as SurveyTranslations) : {};
+  return parsed.success ? parsed.data : {};
 }
 
 export function forgetKeptDraft(): void {
@@ -172,13 +160,13 @@ export function keepEdit(userId: string, path: string, draft: SurveyDraft): void
 
 /** The edits kept for this account on this page, with fresh React keys and when they were kept, or null. */
 export function readKeptEdit(userId: string, path: string): { draft: SurveyDraft; keptAt: number } | null {
-  let kept: Partial<KeptEdit> | null;
+  let kept: unknown;
   try {
-    kept = JSON.parse(localStorage.getItem(editKey(userId, path)) ?? 'null') as Partial<KeptEdit> | null;
+    kept = JSON.parse(localStorage.getItem(editKey(userId, path)) ?? 'null');
   } catch {
     return null;
   }
-  if (!kept || !isDraft(kept.draft) || typeof kept.keptAt !== 'number') return null;
+  if (!isJsonObject(kept) || !isDraft(kept.draft) || typeof kept.keptAt !== 'number') return null;
   if (Date.now() - kept.keptAt > KEEP_EDITS_MS) {
     forgetKeptEdit(userId, path);
     return null;

@@ -1,4 +1,5 @@
 import {
+  isJsonObject,
   answerFor,
   emptyAnswers,
   isRequired,
@@ -34,8 +35,18 @@ export interface Progress {
 
 const keyFor = (surveyId: string) => `quorum.survey-progress.${surveyId}`;
 
-/** What is saved: the progress and the survey language its answers were given in. */
-type Saved = Partial<Progress> & { language?: unknown };
+/**
+ * What is saved for a survey (the progress and the survey language its answers were given in), each field still to
+ * be checked as it is read; undefined when nothing is saved or it is no object.
+ */
+function readSaved(surveyId: string): Readonly<Record<string, unknown>> | undefined {
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(keyFor(surveyId)) ?? 'null');
+    return isJsonObject(saved) ? saved : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * Reads saved progress, keeping only answers that still fit the survey's current questions; hidden-field values
@@ -43,15 +54,10 @@ type Saved = Partial<Progress> & { language?: unknown };
  * now are left out (they would read as "Other" texts); every other answer is kept.
  */
 export function loadProgress(survey: PublicSurvey, fromLink: Record<string, string> = {}): Progress {
-  let saved: Saved | null;
-  try {
-    saved = JSON.parse(localStorage.getItem(keyFor(survey.surveyId)) ?? 'null') as Saved | null;
-  } catch {
-    saved = null;
-  }
+  const saved = readSaved(survey.surveyId);
   // Keyed by question id: own keys only, in a record without a prototype, whatever the ids are.
   const answers = emptyAnswers();
-  const raw = saved && typeof saved.answers === 'object' && saved.answers ? saved.answers : undefined;
+  const raw = isJsonObject(saved?.answers) ? saved.answers : undefined;
   const otherLanguage = typeof saved?.language === 'string' && saved.language !== survey.language;
   for (const question of survey.questions) {
     if (otherLanguage && questionTypeIs(question.type, 'translatedOptions')) continue;
@@ -80,19 +86,15 @@ export function loadProgress(survey: PublicSurvey, fromLink: Record<string, stri
 
 /** A saved visit read back: its id and when it was opened, as text; anything else reads as none. */
 function keptVisit(raw: unknown): KeptVisit | undefined {
-  if (typeof raw !== 'object' || raw === null) return undefined;
-  const { id, openedAt } = raw as Record<string, unknown>;
+  if (!isJsonObject(raw)) return undefined;
+  const { id, openedAt } = raw;
   return typeof id === 'string' && id !== '' && typeof openedAt === 'string' ? { id, openedAt } : undefined;
 }
 
 /** The survey language of the answers saved for a survey, if any. */
 export function savedLanguage(surveyId: string): string | undefined {
-  try {
-    const saved = JSON.parse(localStorage.getItem(keyFor(surveyId)) ?? 'null') as Saved | null;
-    return typeof saved?.language === 'string' ? saved.language : undefined;
-  } catch {
-    return undefined;
-  }
+  const language = readSaved(surveyId)?.language;
+  return typeof language === 'string' ? language : undefined;
 }
 
 /** A start with nothing saved: the preview's, which keeps nothing in this browser. */

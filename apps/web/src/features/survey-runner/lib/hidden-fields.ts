@@ -19,7 +19,7 @@ export function keptHiddenFields(saved: unknown, declared: readonly string[]): R
   if (typeof saved !== 'object' || saved === null) return values;
   for (const key of declared) {
     if (!Object.prototype.hasOwnProperty.call(saved, key)) continue;
-    const value: unknown = (saved as Record<string, unknown>)[key];
+    const value: unknown = Reflect.get(saved, key);
     if (typeof value === 'string' && value !== '') values[key] = value.slice(0, HIDDEN_FIELD_VALUE_MAX);
   }
   return values;

@@ -1,4 +1,4 @@
-import { isSafeRedirectUrl, type ThankYouScreen } from '@quorum/contract';
+import { isJsonObject, isSafeRedirectUrl, type ThankYouScreen } from '@quorum/contract';
 
 // The thank-you page is its own address: the survey's own thank-you screen is handed to it in this tab's
 // storage at submit, so a reload of the thank-you page still shows it (and nothing needs the survey again).
@@ -25,7 +25,7 @@ export function thankYouFor(surveyId: string): ThankYouScreen | null {
     return null;
   }
   if (typeof saved !== 'object' || saved === null) return null;
-  const { title, text, redirectUrl } = saved as Record<string, unknown>;
+  const { title, text, redirectUrl } = isJsonObject(saved) ? saved : {};
   const url = textOrNull(redirectUrl);
   return { title: textOrNull(title), text: textOrNull(text), redirectUrl: url && isSafeRedirectUrl(url) ? url : null };
 }
