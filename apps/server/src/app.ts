@@ -23,9 +23,11 @@ import type { Config } from './config';
 import type { AppContext } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
 import { createInMemoryLiveEvents, type LiveEvents } from './events/live-events';
-import { createOutboxNudge } from './events/survey-events';
+import { createOutboxNudge, createSurveyEvents } from './events/survey-events';
 import { startOutboxSweep } from './lib/outbox-sweep';
 import { RESPONSE_PROJECTIONS } from './projections';
+import { enqueueWebhookDeliveries } from './modules/webhooks/webhook-outbox';
+import { enqueueNotificationMail } from './modules/notifications/notification-outbox';
 import type { Redis } from 'ioredis';
 import { createRedisLiveEvents } from './events/redis-live-events';
 import { systemClock, type Clock } from './lib/clock';
@@ -174,6 +176,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   const clock = options.clock ?? systemClock;
   const outbox = createOutboxNudge();
+  // The outboxes subscribe to survey events here: webhook deliveries first, then the owner's mail.
+  const events = createSurveyEvents();
+  events.subscribe(enqueueWebhookDeliveries);
+  events.subscribe(enqueueNotificationMail);
   const ctx: AppContext = {
     config,
     db,
@@ -199,6 +205,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     metrics,
     lifecycle,
     outbox,
+    events,
     projections: RESPONSE_PROJECTIONS,
   };
   app.decorate('ctx', ctx);

@@ -10,7 +10,7 @@ import type { AuthGuard, TokenService } from './lib/principal';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics/metrics';
 import type { Lifecycle } from './modules/health/lifecycle';
-import type { OutboxNudge } from './events/survey-events';
+import type { OutboxNudge, SurveyEvents } from './events/survey-events';
 import type { ResponseProjection } from './lib/response-projection';
 
 /** Everything the route modules need, made once in buildApp and passed down explicitly. */
@@ -34,6 +34,8 @@ export interface AppContext {
   lifecycle: Lifecycle;
   /** Wakes this instance's outbox workers (webhook deliveries, mail) after a transaction wrote to an outbox. */
   outbox: OutboxNudge;
+  /** Survey events (a response, a deletion, a close), recorded for the outboxes that subscribed. */
+  events: SurveyEvents;
   /** What the response write keeps in step with the responses, in order (src/projections.ts). */
   projections: readonly ResponseProjection[];
 }

@@ -1,8 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { AnswerValue, NotifyOnResponse, Question } from '@quorum/contract';
 import type { Database } from '../db/schema';
-import { enqueueNotificationMail } from '../modules/notifications/notification-outbox';
-import { enqueueWebhookDeliveries } from '../modules/webhooks/webhook-outbox';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -44,15 +42,36 @@ export type SurveyEvent =
   | { type: 'survey.closed'; survey: EventSurvey; at: string; reason: CloseReason };
 
 /**
- * Writes what the events cause into the outboxes, in the caller's transaction: a webhook delivery per subscribed
- * enabled webhook, and the owner's notification mail. Returns whether anything was written, so the caller can
- * nudge this instance's workers once the transaction has committed (other instances find the rows by polling).
+ * Writes what events cause into its own outbox, in the caller's transaction (the webhook deliveries, the owner's
+ * notification mail); answers how many rows it wrote.
  */
-export async function recordSurveyEvents(trx: Executor, events: readonly SurveyEvent[]): Promise<boolean> {
-  if (events.length === 0) return false;
-  const deliveries = await enqueueWebhookDeliveries(trx, events);
-  const mails = await enqueueNotificationMail(trx, events);
-  return deliveries + mails > 0;
+export type SurveyEventSubscriber = (trx: Executor, events: readonly SurveyEvent[]) => Promise<number>;
+
+/**
+ * Where survey events are recorded. It knows no subscriber: the outboxes subscribe when the app is composed
+ * (app.ts), so this module imports none of them.
+ */
+export interface SurveyEvents {
+  subscribe(subscriber: SurveyEventSubscriber): void;
+  /**
+   * Hands the events to every subscriber in the order they subscribed, in the caller's transaction. Returns whether
+   * anything was written, so the caller can nudge this instance's workers once the transaction has committed (other
+   * instances find the rows by polling).
+   */
+  record(trx: Executor, events: readonly SurveyEvent[]): Promise<boolean>;
+}
+
+export function createSurveyEvents(): SurveyEvents {
+  const subscribers: SurveyEventSubscriber[] = [];
+  return {
+    subscribe: (subscriber) => void subscribers.push(subscriber),
+    async record(trx, events) {
+      if (events.length === 0) return false;
+      let written = 0;
+      for (const subscriber of subscribers) written += await subscriber(trx, events);
+      return written > 0;
+    },
+  };
 }
 
 /**

@@ -1,6 +1,6 @@
 import { DEFAULT_SURVEY_LANGUAGE, type Question } from '@quorum/contract';
 import type { Db } from '../../db/database';
-import { recordSurveyEvents, type EventSurvey, type SurveyEvent } from '../../events/survey-events';
+import type { EventSurvey, SurveyEvent, SurveyEvents } from '../../events/survey-events';
 import type { ResponseProjection } from '../../lib/response-projection';
 import {
   closeSurveyAtLimit,
@@ -30,6 +30,7 @@ export interface BatchDecision {
 export async function recordBatch(
   db: Db,
   projections: readonly ResponseProjection[],
+  surveyEvents: SurveyEvents,
   surveys: ReadonlyMap<string, readonly string[]>,
   decide: (surveyId: string, survey: LockedSurvey | undefined) => BatchDecision,
   closedAt: () => string,
@@ -63,7 +64,7 @@ export async function recordBatch(
           });
         }
       }
-      if (await recordSurveyEvents(trx, events)) outboxWritten = true;
+      if (await surveyEvents.record(trx, events)) outboxWritten = true;
     }
   });
   return { totals, outboxWritten };

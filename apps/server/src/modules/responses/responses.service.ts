@@ -12,7 +12,7 @@ import { languageToShow, toPublicSurvey, type WantedLanguage } from '../surveys/
 import { languagesOf, type SurveyLanguages } from '../surveys/survey-languages-row';
 import type { SurveySettings } from '../surveys/survey-settings-row';
 import type { Clock } from '../../lib/clock';
-import type { OutboxNudge } from '../../events/survey-events';
+import type { OutboxNudge, SurveyEvents } from '../../events/survey-events';
 import type { Db } from '../../db/database';
 import type { LiveEvents } from '../../events/live-events';
 import type { Metrics } from '../../metrics/metrics';
@@ -32,6 +32,8 @@ export interface ResponsesDeps {
   metrics: Pick<Metrics, 'observeGroupCommit'>;
   /** What the write keeps in step with the responses (the tallies, the funnel). */
   projections: readonly ResponseProjection[];
+  /** Where the stored responses' events (and a close at the limit) are recorded for the outboxes. */
+  events: SurveyEvents;
 }
 
 export interface ResponsesServiceOptions {
@@ -307,6 +309,7 @@ export function createResponsesService(deps: ResponsesDeps, options: ResponsesSe
       const { totals, outboxWritten } = await recordBatch(
         deps.db,
         deps.projections,
+        deps.events,
         respondentIds,
         (surveyId, survey) => {
           const pendings = bySurvey.get(surveyId) ?? [];

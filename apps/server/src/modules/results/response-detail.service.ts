@@ -1,4 +1,3 @@
-import { recordSurveyEvents } from '../../events/survey-events';
 import type { ResponseRow } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { auditActor } from '../../lib/audit';
@@ -12,7 +11,10 @@ import { findSurveyResponse } from './response-detail.repository';
 import { flagResponses } from './response-flags';
 import { toResponseRow } from './result-rows';
 
-export type ResponseDetailDeps = Pick<AppContext, 'db' | 'audit' | 'liveEvents' | 'clock' | 'outbox' | 'projections'>;
+export type ResponseDetailDeps = Pick<
+  AppContext,
+  'db' | 'audit' | 'liveEvents' | 'clock' | 'outbox' | 'events' | 'projections'
+>;
 
 /** One response of a survey: read by whoever may see the results; deleted by an editor or owner of its workspace. */
 export function createResponseDetailService(deps: ResponseDetailDeps) {
@@ -59,7 +61,7 @@ export function createResponseDetailService(deps: ResponseDetailDeps) {
           at: deps.clock.now().toISOString(),
           responseId,
         };
-        return { totalResponses: total, outboxWritten: await recordSurveyEvents(trx, [event]) };
+        return { totalResponses: total, outboxWritten: await deps.events.record(trx, [event]) };
       });
       if (outboxWritten) deps.outbox.nudge();
       await audit.record({

@@ -1,10 +1,4 @@
-import {
-  emptyAnswers,
-  type AnswerValue,
-  type Question,
-  type ResponseFlag,
-  type ResponseRow,
-} from '@quorum/contract';
+import { emptyAnswers, type AnswerValue, type Question, type ResponseFlag, type ResponseRow } from '@quorum/contract';
 import { questionFromRow } from '../surveys/question-row';
 import { parseAnswers } from '../responses';
 import type { ResponseDbRow, ResultsQuestionRow } from './results.repository';

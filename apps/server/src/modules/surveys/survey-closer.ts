@@ -1,14 +1,14 @@
 import type { Transaction } from 'kysely';
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
-import { recordSurveyEvents } from '../../events/survey-events';
+import type { SurveyEvents } from '../../events/survey-events';
 import { startPeriodicCleanup } from '../../lib/periodic';
 import { closeDueSurveys } from './surveys.repository';
 
 /** How often each instance closes the surveys whose closing time has passed. */
 export const SURVEY_CLOSE_INTERVAL_MS = 30_000;
 
-type CloserDeps = Pick<AppContext, 'db' | 'clock' | 'outbox'>;
+type CloserDeps = Pick<AppContext, 'db' | 'clock' | 'outbox' | 'events'>;
 
 /**
  * Stores every active survey whose closesAt has passed as closed. Nothing waits for this: from closesAt on every
@@ -21,7 +21,7 @@ export async function closeSurveysDue(deps: CloserDeps): Promise<{ closedSurveys
   const now = deps.clock.now().toISOString();
   const { closed, outboxWritten } = await deps.db.kysely
     .transaction()
-    .execute(async (trx) => storeScheduledCloses(trx, now));
+    .execute(async (trx) => storeScheduledCloses(trx, deps.events, now));
   if (outboxWritten) deps.outbox.nudge();
   return { closedSurveys: closed };
 }
@@ -35,17 +35,18 @@ export async function closeSurveysDue(deps: CloserDeps): Promise<{ closedSurveys
  */
 export async function storeScheduledCloses(
   trx: Transaction<Database>,
+  events: SurveyEvents,
   now: string,
   surveyId?: string,
 ): Promise<{ closed: number; outboxWritten: boolean }> {
   const closed = await closeDueSurveys(trx, now, surveyId);
-  const events = closed.map((survey) => ({
+  const closedEvents = closed.map((survey) => ({
     type: 'survey.closed' as const,
     survey: { id: survey.id, title: survey.title, ownerId: survey.user_id, webhookCount: survey.webhook_count },
     at: now,
     reason: 'schedule' as const,
   }));
-  return { closed: closed.length, outboxWritten: await recordSurveyEvents(trx, events) };
+  return { closed: closed.length, outboxWritten: await events.record(trx, closedEvents) };
 }
 
 /** Closes due surveys right after start, then every SURVEY_CLOSE_INTERVAL_MS, until the stop function is called. */

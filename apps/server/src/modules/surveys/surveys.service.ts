@@ -1,4 +1,3 @@
-import { recordSurveyEvents } from '../../events/survey-events';
 import {
   LIMITS,
   MAX_ACTIVE_SURVEYS,
@@ -207,7 +206,7 @@ export function planQuestionUpdate(
 // The service
 // ---------------------------------------------------------------------------
 
-export type SurveysDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'audit' | 'outbox' | 'projections'>;
+export type SurveysDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'audit' | 'outbox' | 'events' | 'projections'>;
 
 /** The rules of surveys: listing, reading, creating, editing and state changes. */
 export function createSurveysService(deps: SurveysDeps) {
@@ -525,12 +524,12 @@ export function createSurveysService(deps: SurveysDeps) {
         // Closed on schedule but not stored so yet: stored now, with the close's event (and the owner's mail), as
         // the periodic close would have, so that a move from it never loses that mail nor sends it twice.
         const closedFirst =
-          storedState !== from && (await storeScheduledCloses(trx, updatedAt, surveyId)).outboxWritten;
+          storedState !== from && (await storeScheduledCloses(trx, deps.events, updatedAt, surveyId)).outboxWritten;
         await updateSurveyState(trx, surveyId, to, updatedAt, launch ? actor.id : undefined);
         // Closing by hand is a `survey.closed` event for the survey's webhooks (nobody is mailed: someone did it).
         const closedByHand =
           to === 'closed' &&
-          (await recordSurveyEvents(trx, [
+          (await deps.events.record(trx, [
             {
               type: 'survey.closed',
               survey: { id: row.id, title: row.title, ownerId: row.user_id, webhookCount: row.webhook_count },
