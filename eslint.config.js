@@ -40,6 +40,10 @@ const deepServerImport = {
   regex: '^(\\.\\./){3,}',
   message: 'Climb at most two folders (../../); code that far away belongs in lib/ or its own module.',
 };
+// A server module exposes what others may use through its own index.ts (its face): from another module, and from
+// the code that composes them (app.ts, cli/, db/, events/), an import names the module's folder, never a file in it.
+const pastModuleFace =
+  "Import another server module through its face (its folder, e.g. '../surveys'), not one of its files.";
 
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'data/**', 'coverage/**'] },
@@ -152,6 +156,38 @@ export default tseslint.config(
         'error',
         {
           patterns: [{ regex: '(^|/)web/', message: 'The server must not import the web app.' }, deepServerImport],
+        },
+      ],
+    },
+  },
+  {
+    // Inside a module, files import each other by './…'; another module only through its face.
+    files: ['apps/server/src/modules/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)web/', message: 'The server must not import the web app.' },
+            deepServerImport,
+            { regex: '^\\.\\./[a-z0-9-]+/[^/]+$', message: pastModuleFace },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The code that composes the modules reaches them through their faces too.
+    files: ['apps/server/src/*.ts', 'apps/server/src/{cli,db,events,lib}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { regex: '(^|/)web/', message: 'The server must not import the web app.' },
+            deepServerImport,
+            { regex: '^(\\./|\\.\\./)modules/[a-z0-9-]+/[^/]+$', message: pastModuleFace },
+          ],
         },
       ],
     },

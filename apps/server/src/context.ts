@@ -9,7 +9,7 @@ import type { Clock } from './lib/clock';
 import type { AuthGuard, TokenService } from './lib/principal';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics/metrics';
-import type { Lifecycle } from './modules/health/lifecycle';
+import type { Lifecycle } from './modules/health';
 import type { OutboxNudge, SurveyEvents } from './events/survey-events';
 import type { ResponseProjection } from './lib/response-projection';
 

@@ -1,8 +1,8 @@
 import type { Db } from './db/database';
 import type { ResponseProjection } from './lib/response-projection';
-import { recordResponses as recordWith, type NewResponse } from './modules/responses/responses.repository';
-import { talliesProjection } from './modules/tallies/tallies.projection';
-import { funnelProjection } from './modules/visits/funnel.projection';
+import { recordResponses as recordWith, type NewResponse } from './modules/responses';
+import { talliesProjection } from './modules/tallies';
+import { funnelProjection } from './modules/visits';
 import type { Question } from '@quorum/contract';
 
 /**

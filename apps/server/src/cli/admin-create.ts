@@ -12,9 +12,9 @@ import { migrateToLatest, openDatabase } from '../db/database';
 import { systemClock } from '../lib/clock';
 import { AppError } from '../lib/errors';
 import { createInMemoryLiveEvents } from '../events/live-events';
-import { adminInputProblem, createAdminsService } from '../modules/admins/admins.service';
-import { createAuditLog } from '../modules/audit/audit-log';
-import { createTokenService } from '../modules/auth/tokens';
+import { adminInputProblem, createAdminsService } from '../modules/admins';
+import { createAuditLog } from '../modules/audit';
+import { createTokenService } from '../modules/auth';
 
 const USAGE = 'Usage: npm run admin:create -- --email <email> [--name <name>]  (password: prompted, or ADMIN_PASSWORD)';
 

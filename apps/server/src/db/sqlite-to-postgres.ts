@@ -1,8 +1,6 @@
 import { RESPONSES_PAGE, type QuestionResult } from '@quorum/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { readResultsSnapshot } from '../modules/results/results.repository';
-import { toResultQuestion } from '../modules/results/result-rows';
-import { buildQuestionResults } from '../modules/results/results.service';
+import { readResultsSnapshot, toResultQuestion, buildQuestionResults } from '../modules/results';
 import { migrateToLatest, type Db } from './database';
 import type { Database } from './schema';
 

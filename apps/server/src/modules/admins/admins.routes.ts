@@ -10,7 +10,7 @@ import {
 import type { AppContext } from '../../context';
 import { TooManyRequestsError } from '../../lib/errors';
 import type { ZodApp } from '../../lib/zod-app';
-import { toAuthUser } from '../auth/account.service';
+import { toAuthUser } from '../auth';
 import { requirePrincipal } from '../../lib/principal';
 import { createAdminsService } from './admins.service';
 

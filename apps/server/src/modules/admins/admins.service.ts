@@ -11,10 +11,8 @@ import type { AppContext } from '../../context';
 import { AccountLockedError, ConflictError, UnauthorizedError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
-import { createAccountService, toAuthUser } from '../auth/account.service';
-import { createLockout, lockoutPolicy } from '../auth/lockout.service';
-import { createLoginAudit } from '../auth/login-audit';
-import { createTwoFactorService } from '../two-factor/two-factor.service';
+import { createAccountService, toAuthUser, createLockout, lockoutPolicy, createLoginAudit } from '../auth';
+import { createTwoFactorService } from '../two-factor';
 import { findAdminByEmail, insertAdmin, updateAdminAccount } from './admins.repository';
 
 const lockedError = (minutesLeft: number) => new AccountLockedError('ADMIN_ACCOUNT_LOCKED', minutesLeft);

@@ -15,7 +15,7 @@ import { auditActor, type AuditLog } from '../../lib/audit';
 import { announceAccessEnded } from '../../events/live-events';
 import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
-import { findAccountById } from '../auth/account.repository';
+import { findAccountById } from '../auth';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import {

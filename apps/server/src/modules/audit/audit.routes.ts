@@ -9,8 +9,8 @@ import type { AppContext } from '../../context';
 import { requirePrincipal } from '../../lib/principal';
 import { errorResponses } from '../../lib/route-errors';
 import type { ZodApp } from '../../lib/zod-app';
-import { bearerToken } from '../auth/auth.guard';
-import { contentDisposition } from '../results/results.csv';
+import { bearerToken } from '../auth';
+import { contentDisposition } from '../results';
 import { createAuditService } from './audit.service';
 
 const errors = errorResponses(400, 401, 429);

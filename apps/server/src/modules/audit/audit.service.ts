@@ -15,9 +15,8 @@ import {
 import type { AppContext } from '../../context';
 import { UnauthorizedError } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
-import { findPrincipal } from '../auth/auth.repository';
-import { principalFromToken } from '../auth/auth.guard';
-import { createExportLinkSigner } from '../results/export-link';
+import { findPrincipal, principalFromToken } from '../auth';
+import { createExportLinkSigner } from '../results';
 import {
   findAccountLabels,
   findSurveyTitles,

@@ -3,8 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { UnauthorizedError } from '../../lib/errors';
 import type { AuthGuard, Principal, TokenService } from '../../lib/principal';
-import type { ApiKeyAuthenticator } from '../api-keys/api-key-auth';
-import { isApiKey } from '../api-keys/api-keys.service';
+import { type ApiKeyAuthenticator, isApiKey } from '../api-keys';
 import { findPrincipal } from './auth.repository';
 
 export function bearerToken(request: FastifyRequest): string | undefined {

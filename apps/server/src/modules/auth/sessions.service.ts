@@ -1,8 +1,7 @@
 import type { AppContext } from '../../context';
 import { announceAccessEnded } from '../../events/live-events';
 import { auditActor } from '../../lib/audit';
-import { recordKeysRevoked } from '../api-keys/api-keys.service';
-import { revokeApiKeysOfUser } from '../api-keys/api-keys.repository';
+import { recordKeysRevoked, revokeApiKeysOfUser } from '../api-keys';
 import { ForbiddenError } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 import { bumpTokenVersion } from './account.repository';

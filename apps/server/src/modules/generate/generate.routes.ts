@@ -5,8 +5,7 @@ import type { AppContext } from '../../context';
 import { TooManyRequestsError } from '../../lib/errors';
 import type { ZodApp } from '../../lib/zod-app';
 import { requirePrincipal } from '../../lib/principal';
-import { surveyWriteLimit } from '../surveys/survey-write-limit';
-import { createSurveysService } from '../surveys/surveys.service';
+import { surveyWriteLimit, createSurveysService } from '../surveys';
 import { createGenerateService } from './generate.service';
 
 /** Generations per user per window: generous for trying ideas, a ceiling on provider costs. */

@@ -2,8 +2,7 @@ import { surveyInputSchema, type Survey } from '@quorum/contract';
 import type { SurveyDraftGenerator } from '../../ai/survey-draft-generator';
 import type { AppContext } from '../../context';
 import { AppError } from '../../lib/errors';
-import type { Actor } from '../surveys/survey-policy';
-import type { SurveysService } from '../surveys/surveys.service';
+import type { Actor, SurveysService } from '../surveys';
 
 export interface GenerateDeps extends Pick<AppContext, 'log'> {
   generator: SurveyDraftGenerator;

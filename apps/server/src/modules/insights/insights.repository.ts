@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Question } from '@quorum/contract';
 import type { Database } from '../../db/schema';
-import { questionFromRow, STORED_QUESTION_COLUMNS } from '../surveys/question-row';
-import type { ResponseDbRow } from '../results/results.repository';
+import { questionFromRow, STORED_QUESTION_COLUMNS } from '../surveys';
+import type { ResponseDbRow } from '../results';
 
 /** A question of the survey by id, current or deleted; undefined when the survey never had it. */
 export async function findSurveyQuestion(

@@ -3,18 +3,21 @@ import { answerFor, INSIGHTS_LIMITS, type InsightsResponse, type Question, type 
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { AppError, BadRequestError, NotFoundError } from '../../lib/errors';
-import { compileFilter } from '../results/response-filter';
-import { checkFilterLanguages } from '../results/filter-languages';
-import { flagsOf, loadFlagRules } from '../results/response-flags';
 import {
+  compileFilter,
+  checkFilterLanguages,
+  flagsOf,
+  loadFlagRules,
   findDeclaredHiddenFields,
   latestResponseId,
   listResultQuestions,
   type ResponseDbRow,
-} from '../results/results.repository';
+  parseHiddenFields,
+  readStoredAnswers,
+  toResultQuestion,
+} from '../results';
 import { parseAnswers } from '../responses';
-import { parseHiddenFields, readStoredAnswers, toResultQuestion } from '../results/result-rows';
-import { createSurveyAccess, type Actor } from '../surveys/survey-policy';
+import { createSurveyAccess, type Actor } from '../surveys';
 import { createAiThemeNamer, type ThemeNamer } from './ai-theme-naming';
 import { freeTextOf, hasFreeTexts } from '../tallies';
 import type { AnalysisPool } from './insights-pool';

@@ -11,10 +11,8 @@ import {
   type MailedResponse,
 } from '../../mail/notification-emails';
 import type { MailMessage } from '../../mail/mailer';
-import { answerCell } from '../results/export-rows';
+import { answerCell, toResultQuestion, type ResultQuestion, listResultQuestions } from '../results';
 import { parseAnswers } from '../responses';
-import { toResultQuestion, type ResultQuestion } from '../results/result-rows';
-import { listResultQuestions } from '../results/results.repository';
 import type { MailJob } from './mail-outbox.repository';
 import {
   deleteMail,

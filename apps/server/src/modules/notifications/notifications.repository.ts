@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { NotifyOnResponse } from '@quorum/contract';
 import type { Database } from '../../db/schema';
-import type { ResponseDbRow } from '../results/results.repository';
+import type { ResponseDbRow } from '../results';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

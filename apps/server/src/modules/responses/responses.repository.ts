@@ -10,9 +10,14 @@ import type {
 } from '../../lib/response-projection';
 import { parseAnswers } from './stored-answers';
 import { textFingerprint } from './text-fingerprint';
-import { questionFromRow, STORED_QUESTION_COLUMNS } from '../surveys/question-row';
-import { settingsFromRow, type SurveySettings } from '../surveys/survey-settings-row';
-import { languagesFromRow, type SurveyLanguages } from '../surveys/survey-languages-row';
+import {
+  questionFromRow,
+  STORED_QUESTION_COLUMNS,
+  settingsFromRow,
+  type SurveySettings,
+  languagesFromRow,
+  type SurveyLanguages,
+} from '../surveys';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 

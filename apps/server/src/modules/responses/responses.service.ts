@@ -8,9 +8,16 @@ import {
   type Question,
   type SubmittedAnswer,
 } from '@quorum/contract';
-import { languageToShow, toPublicSurvey, type WantedLanguage } from '../surveys/public-survey';
-import { languagesOf, type SurveyLanguages } from '../surveys/survey-languages-row';
-import type { SurveySettings } from '../surveys/survey-settings-row';
+import {
+  languageToShow,
+  toPublicSurvey,
+  type WantedLanguage,
+  languagesOf,
+  type SurveyLanguages,
+  type SurveySettings,
+  openToRespondents,
+  scheduleAt,
+} from '../surveys';
 import type { Clock } from '../../lib/clock';
 import type { OutboxNudge, SurveyEvents } from '../../events/survey-events';
 import type { Db } from '../../db/database';
@@ -18,7 +25,6 @@ import type { LiveEvents } from '../../events/live-events';
 import type { Metrics } from '../../metrics/metrics';
 import { AppError, BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { openToRespondents, scheduleAt } from '../surveys/survey-policy';
 import type { ResponseProjection } from '../../lib/response-projection';
 import { recordBatch } from './group-commit';
 import { findSurveyForTaking, type KnownQuestions, type LockedSurvey, type NewResponse } from './responses.repository';

@@ -3,9 +3,14 @@ import type { AppContext } from '../../context';
 import { auditActor } from '../../lib/audit';
 import { NotFoundError } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
-import { questionFromRow } from '../surveys/question-row';
-import { createSurveyAccess, type Actor } from '../surveys/survey-policy';
-import { findQuestions, findSurveyOwnerId, lockOwner } from '../surveys/surveys.repository';
+import {
+  questionFromRow,
+  createSurveyAccess,
+  type Actor,
+  findQuestions,
+  findSurveyOwnerId,
+  lockOwner,
+} from '../surveys';
 import { deleteSurveyResponse } from '../responses';
 import { findSurveyResponse } from './response-detail.repository';
 import { flagResponses } from './response-flags';

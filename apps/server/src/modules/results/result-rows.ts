@@ -1,5 +1,5 @@
 import { emptyAnswers, type AnswerValue, type Question, type ResponseFlag, type ResponseRow } from '@quorum/contract';
-import { questionFromRow } from '../surveys/question-row';
+import { questionFromRow } from '../surveys';
 import { parseAnswers } from '../responses';
 import type { ResponseDbRow, ResultsQuestionRow } from './results.repository';
 

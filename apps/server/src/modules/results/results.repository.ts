@@ -1,8 +1,12 @@
 import type { Kysely } from 'kysely';
 import type { Database, QuestionsTable, SurveysTable } from '../../db/schema';
-import { settingsFromRow } from '../surveys/survey-settings-row';
-import { languagesFromRow, languagesOf } from '../surveys/survey-languages-row';
-import { STORED_QUESTION_COLUMNS, type StoredQuestion } from '../surveys/question-row';
+import {
+  settingsFromRow,
+  languagesFromRow,
+  languagesOf,
+  STORED_QUESTION_COLUMNS,
+  type StoredQuestion,
+} from '../surveys';
 import {
   listAnswerCounts,
   listNewestOtherTexts,

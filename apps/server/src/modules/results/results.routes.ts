@@ -13,8 +13,8 @@ import type { AppContext } from '../../context';
 import { requirePrincipal } from '../../lib/principal';
 import { errorResponses } from '../../lib/route-errors';
 import type { ZodApp } from '../../lib/zod-app';
-import { isApiKey } from '../api-keys/api-keys.service';
-import { bearerToken } from '../auth/auth.guard';
+import { isApiKey } from '../api-keys';
+import { bearerToken } from '../auth';
 import { contentDisposition } from './results.csv';
 import { createResultsService } from './results.service';
 

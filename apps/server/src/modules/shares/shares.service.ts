@@ -1,17 +1,14 @@
-import { readFunnel } from '../results/funnel';
+import { readFunnel, toResultQuestion, readResultsSnapshot, buildQuestionResults } from '../results';
 import { createHash, randomBytes } from 'node:crypto';
 import { SHARED_TEXT_ANSWERS, type ResultsShare, type ResultsShareStatus, type SharedResults } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { auditActor } from '../../lib/audit';
 import { NotFoundError } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
-import { readFreeTexts } from '../insights/insights.service';
-import { toResultQuestion } from '../results/result-rows';
-import { readResultsSnapshot } from '../results/results.repository';
-import { buildQuestionResults } from '../results/results.service';
+import { readFreeTexts } from '../insights';
 import { daysFromQuarters } from '../tallies';
-import { createSurveyAccess, surveyAt, type Actor } from '../surveys/survey-policy';
-import { createSecretBox } from '../two-factor/secret-box';
+import { createSurveyAccess, surveyAt, type Actor } from '../surveys';
+import { createSecretBox } from '../two-factor';
 import {
   deleteShare,
   findShareByTokenHash,

@@ -14,7 +14,7 @@ import type { OidcConfig } from '../../config';
 import { addMinutes } from '../../lib/clock';
 import { BadRequestError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { toAuthUser } from '../auth/account.service';
+import { toAuthUser } from '../auth';
 import { createOidcClient, ProviderAnswerError, type ProviderIdentity } from './oidc-client';
 import {
   claimUnverifiedUser,

@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context';
 import type { Database } from '../../db/schema';
 import { ConflictError, ForbiddenError, NotFoundError, type AppError } from '../../lib/errors';
-import { findWorkspaceRole } from '../workspaces/workspace-members.repository';
+import { findWorkspaceRole } from '../workspaces';
 import { findSurvey, findSurveyForUpdate, type SurveyRow } from './surveys.repository';
 
 /**

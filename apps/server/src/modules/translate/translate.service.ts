@@ -1,10 +1,7 @@
 import { SURVEY_MESSAGES, validationParams, type TranslateSurveyResponse } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { BadRequestError, NotFoundError } from '../../lib/errors';
-import { questionFromRow } from '../surveys/question-row';
-import { createSurveyAccess, type Actor } from '../surveys/survey-policy';
-import { findQuestions } from '../surveys/surveys.repository';
-import { surveyFromRow } from '../surveys/surveys.service';
+import { questionFromRow, createSurveyAccess, type Actor, findQuestions, surveyFromRow } from '../surveys';
 import type { SurveyTranslator } from './ai-translator';
 
 export interface TranslateDeps extends Pick<AppContext, 'db' | 'clock'> {

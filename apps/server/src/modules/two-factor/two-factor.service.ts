@@ -19,11 +19,16 @@ import { auditActor } from '../../lib/audit';
 import { AccountLockedError, BadRequestError, ConflictError, UnauthorizedError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../lib/principal';
-import { findAccountById } from '../auth/account.repository';
-import { toAuthUser } from '../auth/account.service';
-import { createLockout, lockoutPolicy, type LockState } from '../auth/lockout.service';
-import { createLoginAudit, type LoginMethod } from '../auth/login-audit';
-import { createMfaTokenService } from '../auth/mfa-tokens';
+import {
+  findAccountById,
+  toAuthUser,
+  createLockout,
+  lockoutPolicy,
+  type LockState,
+  createLoginAudit,
+  type LoginMethod,
+  createMfaTokenService,
+} from '../auth';
 import { createSecretBox } from './secret-box';
 import { matchTotp, newTotpSecret, totpUri } from './totp';
 import {

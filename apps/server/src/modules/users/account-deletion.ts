@@ -5,17 +5,20 @@ import { auditActor } from '../../lib/audit';
 import { BadRequestError, ConflictError, UnauthorizedError } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
 import type { Principal } from '../../lib/principal';
-import { findAccountById } from '../auth/account.repository';
-import { deleteApiKeysOfUser } from '../api-keys/api-keys.repository';
-import { deleteLoginAttemptsOfEmail } from '../auth/login-attempts.repository';
-import { deleteMailOfUser } from '../notifications/mail-outbox.repository';
-import { deleteSsoIdentitiesOfAccount } from '../sso/sso.repository';
-import { deleteTwoFactorRows } from '../two-factor/two-factor.repository';
-import { lockOwner } from '../surveys/surveys.repository';
-import { revokeInvitationsSentBy } from '../workspaces/workspace-invitations.repository';
-import { deleteMembershipsOf, listMembershipsOf } from '../workspaces/workspace-members.repository';
-import { deleteSurveysOfWorkspaces } from '../workspaces/workspace-surveys';
-import { deleteWorkspaceRows, stopNotificationsOfCreator } from '../workspaces/workspaces.repository';
+import { findAccountById, deleteLoginAttemptsOfEmail } from '../auth';
+import { deleteApiKeysOfUser } from '../api-keys';
+import { deleteMailOfUser } from '../notifications';
+import { deleteSsoIdentitiesOfAccount } from '../sso';
+import { deleteTwoFactorRows } from '../two-factor';
+import { lockOwner } from '../surveys';
+import {
+  revokeInvitationsSentBy,
+  deleteMembershipsOf,
+  listMembershipsOf,
+  deleteSurveysOfWorkspaces,
+  deleteWorkspaceRows,
+  stopNotificationsOfCreator,
+} from '../workspaces';
 import { deleteEmailVerificationsOfUser } from './email-verifications.repository';
 import { deletePasswordResetsOfUser } from './password-resets.repository';
 import { deleteUserRow } from './users.repository';

@@ -8,11 +8,8 @@ import {
 import type { AppContext } from '../../context';
 import { UnauthorizedError } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
-import { toResponseRow } from '../results/result-rows';
-import { latestResponseId, listResponsesAfter } from '../results/results.repository';
-import { questionFromRow } from '../surveys/question-row';
-import { surveyFromRow } from '../surveys/surveys.service';
-import { findQuestions, listOwnedSurveys } from '../surveys/surveys.repository';
+import { toResponseRow, latestResponseId, listResponsesAfter } from '../results';
+import { questionFromRow, surveyFromRow, findQuestions, listOwnedSurveys } from '../surveys';
 import { findUserForExport } from './users.repository';
 
 /** Responses read per query: memory stays flat whatever the number of responses. */

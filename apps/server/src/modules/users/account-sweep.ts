@@ -1,8 +1,7 @@
 import type { AppContext } from '../../context';
 import { addMinutes } from '../../lib/clock';
 import { startPeriodicCleanup } from '../../lib/periodic';
-import { createLockout, lockoutPolicy } from '../auth/lockout.service';
-import { sweepRevokedTokens } from '../auth/sessions.service';
+import { createLockout, lockoutPolicy, sweepRevokedTokens } from '../auth';
 import { sweepPasswordResets } from './password-reset.service';
 import { deleteUnverifiedAccounts } from './users.repository';
 

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context';
 import { requirePrincipal } from '../../lib/principal';
 import { errorResponses } from '../../lib/route-errors';
 import type { ZodApp } from '../../lib/zod-app';
-import { contentDisposition } from '../results/results.csv';
+import { contentDisposition } from '../results';
 import { deleteAccount } from './account-deletion';
 import { openAccountExport } from './account-export';
 

@@ -13,7 +13,7 @@ import {
   findPasswordReset,
   insertPasswordReset,
 } from './password-resets.repository';
-import { recordKeysRevoked } from '../api-keys/api-keys.service';
+import { recordKeysRevoked } from '../api-keys';
 import { hashVerificationToken, newVerificationToken } from './users.service';
 import { findUserByEmail } from './users.repository';
 

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database, PasswordResetsTable } from '../../db/schema';
-import { revokeApiKeysOfUser, type ApiKeyRow } from '../api-keys/api-keys.repository';
+import { revokeApiKeysOfUser, type ApiKeyRow } from '../api-keys';
 
 /** How many reset links the account was sent since `since` (every link counts, used or not). */
 export async function countResetsSince(db: Kysely<Database>, userId: string, since: string): Promise<number> {

@@ -12,11 +12,9 @@ import {
 import { newId } from '../../lib/ids';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { VERIFICATION_VALID_HOURS, verificationEmail, verificationLink } from '../../mail/verification-email';
-import { createAccountService } from '../auth/account.service';
+import { createAccountService, createLockout, lockoutPolicy, type LockState, createLoginAudit } from '../auth';
 import type { Principal } from '../../lib/principal';
-import { createLockout, lockoutPolicy, type LockState } from '../auth/lockout.service';
-import { createLoginAudit } from '../auth/login-audit';
-import { createTwoFactorService } from '../two-factor/two-factor.service';
+import { createTwoFactorService } from '../two-factor';
 import { consumeVerification, findVerification, renewVerification } from './email-verifications.repository';
 import { findUserByEmail, registerAccount, type UserRow } from './users.repository';
 

@@ -2,8 +2,8 @@ import type { AppContext } from '../../context';
 import { canFollow, VISIT_PROGRESS_HOURS } from '@quorum/contract';
 import { BadRequestError, ConflictError, NotFoundError, type AppError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { findSurveyForTaking, type SurveyForTaking } from '../responses/responses.repository';
-import { openToRespondents, scheduleAt } from '../surveys/survey-policy';
+import { findSurveyForTaking, type SurveyForTaking } from '../responses';
+import { openToRespondents, scheduleAt } from '../surveys';
 import { reachQuestion } from './visit-progress';
 import { insertVisit, recordVisitStep, type VisitRecord } from './visits.repository';
 

@@ -4,8 +4,8 @@ import { claimDue } from '../../db/outbox.repository';
 import { newId } from '../../lib/ids';
 import { retryDelayMs, startOutboxWorker, type OutboxWorker } from '../../lib/outbox';
 import { addressPolicy } from '../../images/image-check';
-import { enqueueMail } from '../notifications/mail-outbox.repository';
-import { createSecretBox } from '../two-factor/secret-box';
+import { enqueueMail } from '../notifications';
+import { createSecretBox } from '../two-factor';
 import { sendDelivery, type SendOutcome } from './webhook-sender';
 import { webhookSecretContext } from './webhooks.service';
 import {

@@ -17,8 +17,8 @@ import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors'
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import { addressPolicy } from '../../images/image-check';
-import { createSurveyAccess } from '../surveys/survey-policy';
-import { createSecretBox } from '../two-factor/secret-box';
+import { createSurveyAccess } from '../surveys';
+import { createSecretBox } from '../two-factor';
 import { deliveryRow, parseEvents } from './webhook-outbox';
 import { requireResponseScopeFor, requireResponsesScope } from './webhook-scopes';
 import { urlAllowed } from './webhook-sender';

@@ -1,10 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema';
 import type { ResponseProjection } from '../../lib/response-projection';
-import { deleteResponsesInWorkspaces } from '../responses/responses.repository';
-import { deleteSharesInWorkspaces } from '../shares/shares.repository';
-import { deleteQuestionsInWorkspaces, deleteSurveysInWorkspaces } from '../surveys/surveys.repository';
-import { deleteWebhooksInWorkspaces } from '../webhooks/webhooks.repository';
+import { deleteResponsesInWorkspaces } from '../responses';
+import { deleteSharesInWorkspaces } from '../shares';
+import { deleteQuestionsInWorkspaces, deleteSurveysInWorkspaces } from '../surveys';
+import { deleteWebhooksInWorkspaces } from '../webhooks';
 
 /**
  * Removes for good every survey in the workspaces (a personal workspace's id is its owner's id) with all its data, one

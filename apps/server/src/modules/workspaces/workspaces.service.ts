@@ -16,7 +16,7 @@ import { auditActor } from '../../lib/audit';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
-import { countActiveSurveys } from '../surveys/surveys.repository';
+import { countActiveSurveys } from '../surveys';
 import { reachWorkspace, requireTeamOwner } from './workspace-access';
 import {
   countMembers,

@@ -1,0 +1,3 @@
+// The health module's face: what other modules may use of it (docs/architecture.md).
+export { healthRoutes } from './health.routes';
+export { createLifecycle, type Lifecycle } from './lifecycle';
