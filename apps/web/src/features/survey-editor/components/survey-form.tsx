@@ -2,16 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  Controller,
-  set,
-  useFieldArray,
-  useForm,
-  useWatch,
-  type FieldErrors,
-  type FieldPath,
-  type Resolver,
-} from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
 import {
   closestCenter,
   DndContext,
@@ -56,11 +47,10 @@ import {
   newQuestion,
   previewSurveyOf,
   toSurveyInput,
-  validateDraft,
-  type FieldRef,
   type QuestionDraft,
   type SurveyDraft,
 } from '../lib/editor-model';
+import { currentError, draftResolver, fieldPath, focusDraftField, SERVER_ERROR } from '../lib/form-errors';
 import { BrandingImageField } from './branding-image-field';
 import { ConflictDialog, type SaveConflict } from './conflict-dialog';
 import { GeneratedNotice } from './generated-notice';
@@ -71,9 +61,6 @@ import { SuccessOverlay } from './success-overlay';
 
 /** After a successful save the form goes to the dashboard after 1.5 seconds. */
 export const REDIRECT_AFTER_SAVE_MS = 1500;
-
-/** Where a save that the server refused says why. */
-const SERVER_ERROR = 'root.server';
 
 /** The form's texts by mode: keys of the `editor` catalog (the success message is the contract's). */
 const TEXTS = {
@@ -90,67 +77,6 @@ const TEXTS = {
     failure: 'editor:form.updateFailed',
   },
 } as const;
-
-/** The form's name of the field a check points at. */
-function fieldPath(at: FieldRef): string {
-  switch (at.field) {
-    case 'questionText':
-      return `questions.${at.index}.text`;
-    case 'questionOptions':
-      return `questions.${at.index}.options`;
-    case 'questionRating':
-      return `questions.${at.index}.ratingScale`;
-    case 'questionDescription':
-      return `questions.${at.index}.description`;
-    case 'questionRows':
-      return `questions.${at.index}.rows`;
-    case 'questionNumberRange':
-      return `questions.${at.index}.numberRange`;
-    case 'questionDateRange':
-      return `questions.${at.index}.dateRange`;
-    case 'questionOther':
-      return `questions.${at.index}.allowOther`;
-    case 'questionRandomize':
-      return `questions.${at.index}.randomizeOptions`;
-    case 'questionLogic':
-      return `questions.${at.index}.logic.${at.rule}.${at.part}`;
-    case 'questions':
-      return 'questions.root';
-    case 'form':
-      return 'root.form';
-    case 'setting':
-      return at.name;
-    default:
-      return at.field;
-  }
-}
-
-/**
- * The contract's survey schema over the body the form would send (validateDraft), one message at a
- * time, in the order the form checks: project name, title, questions, branding image.
- */
-const draftResolver: Resolver<SurveyDraft> = (values) => {
-  const result = validateDraft(values);
-  if (result.ok) return { values, errors: {} };
-  const errors: FieldErrors<SurveyDraft> = {};
-  set(errors, fieldPath(result.at), { type: 'validate', message: result.message });
-  return { values: {}, errors };
-};
-
-/** The one message the form shows at a time (a check's, or the server's), and the field it belongs to. */
-function currentError(errors: object, prefix = ''): { path: string; message: string } | undefined {
-  for (const [key, value] of Object.entries(errors) as Array<[string, unknown]>) {
-    // A message's `ref` is its element: never walked.
-    if (key === 'ref' || !value || typeof value !== 'object') continue;
-    const path = prefix ? `${prefix}.${key}` : key;
-    if ('message' in value && typeof value.message === 'string' && value.message) {
-      return { path, message: value.message };
-    }
-    const nested = currentError(value, path);
-    if (nested) return nested;
-  }
-  return undefined;
-}
 
 /** The save the server refused because someone else saved the survey since it was loaded, if it is one. */
 function conflictOf(error: unknown): SaveConflict | null {
@@ -249,23 +175,7 @@ export function SurveyForm(props: SurveyFormProps) {
     return () => clearTimeout(timer);
   }, [saved, navigate, dashboard]);
 
-  const focusField = (path: string) => {
-    let name = path;
-    // A message about the options (or a matrix's rows) belongs to the first blank one.
-    const list = /^questions\.(\d+)\.(options|rows)$/.exec(path);
-    if (list) {
-      const values = form.getValues(`questions.${Number(list[1])}.${list[2] as 'options' | 'rows'}`) ?? [];
-      name = `${path}.${Math.max(
-        0,
-        values.findIndex((o) => o.trim() === ''),
-      )}`;
-    }
-    // A message about a group of inputs (a number's or a date's range) belongs to its first input.
-    const element =
-      formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`) ??
-      formRef.current?.querySelector<HTMLElement>(`[name^="${name}."]`);
-    element?.focus();
-  };
+  const focusField = (path: string) => focusDraftField(formRef.current, form.getValues, path);
 
   const onInvalid = (errors: FieldErrors<SurveyDraft>) => {
     const at = currentError(errors);
