@@ -1,7 +1,6 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
 import {
   closestCenter,
@@ -16,10 +15,8 @@ import {
 import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { Eye, Plus } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '@/i18n/i18n';
 import { formatDateTime } from '@/lib/format';
 import { translateValidationMessage } from '@/i18n/validation-messages';
-import { paths } from '@/config/paths';
 import { LIMITS, projectIdFrom, type Survey } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { Button } from '@/components/ui/button';
@@ -27,40 +24,29 @@ import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Toast } from '@/components/ui/toast';
 import { Form, FormTextField } from '@/components/ui/form';
-import { ApiError, errorMessage } from '@/lib/api-client';
-import { isTeamSurvey } from '@/lib/survey-people';
-import { imageCheckQueryOptions } from '../api/check-image';
-import { useCreateSurvey } from '../api/create-survey';
-import { surveyQueryOptions } from '../api/get-survey';
 import { openPreview } from '@/lib/preview-handoff';
-import { useUpdateSurvey } from '../api/update-survey';
 import { draftContent, useKeepDraftOnSessionEnd, useKeptEdits, useRestoredDraft } from '../hooks/use-kept-draft';
+import { useSaveConflicts } from '../hooks/use-save-conflicts';
+import { useSurveySave } from '../hooks/use-survey-save';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
 import {
-  brandingUrlStatus,
   canAddQuestion,
   canRemoveQuestion,
   draftFromSurvey,
   emptyDraft,
-  fieldRefFor,
-  IMAGE_URL_MESSAGE,
   newQuestion,
   previewSurveyOf,
-  toSurveyInput,
   type QuestionDraft,
   type SurveyDraft,
 } from '../lib/editor-model';
-import { currentError, draftResolver, fieldPath, focusDraftField, SERVER_ERROR } from '../lib/form-errors';
+import { currentError, draftResolver, fieldPath, focusDraftField } from '../lib/form-errors';
 import { BrandingImageField } from './branding-image-field';
-import { ConflictDialog, type SaveConflict } from './conflict-dialog';
+import { ConflictDialog } from './conflict-dialog';
 import { GeneratedNotice } from './generated-notice';
 import { LanguagesPanel } from './languages-panel';
 import { QuestionEditor } from './question-editor';
 import { SettingsPanel } from './settings-panel';
 import { SuccessOverlay } from './success-overlay';
-
-/** After a successful save the form goes to the dashboard after 1.5 seconds. */
-export const REDIRECT_AFTER_SAVE_MS = 1500;
 
 /** The form's texts by mode: keys of the `editor` catalog (the success message is the contract's). */
 const TEXTS = {
@@ -77,23 +63,6 @@ const TEXTS = {
     failure: 'editor:form.updateFailed',
   },
 } as const;
-
-/** The save the server refused because someone else saved the survey since it was loaded, if it is one. */
-function conflictOf(error: unknown): SaveConflict | null {
-  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'SURVEY_VERSION_CONFLICT') return null;
-  const { version, updatedBy, updatedAt } = error.params;
-  return {
-    version: typeof version === 'number' ? version : null,
-    updatedBy: typeof updatedBy === 'string' && updatedBy ? updatedBy : i18n.t('editor:form.someoneElse'),
-    updatedAt: typeof updatedAt === 'string' && updatedAt ? updatedAt : null,
-  };
-}
-
-/** The dashboard of a workspace: a team one named in the address, the personal one without. */
-function dashboardOf(workspaceId: string | undefined): string {
-  const dashboard = paths.user.dashboard.getHref();
-  return workspaceId ? `${dashboard}?${new URLSearchParams({ workspace: workspaceId }).toString()}` : dashboard;
-}
 
 export type SurveyFormProps =
   | {
@@ -115,19 +84,10 @@ export function SurveyForm(props: SurveyFormProps) {
   const texts = TEXTS[mode];
   const { t } = useTranslation('editor');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const createSurvey = useCreateSurvey();
-  const updateSurvey = useUpdateSurvey(survey?.surveyId ?? '');
   const formRef = useRef<HTMLFormElement>(null);
   const moveButtons = useRef(new Map<string, { up: HTMLButtonElement | null; down: HTMLButtonElement | null }>());
 
   const [baseline, setBaseline] = useState(() => (survey ? draftFromSurvey(survey) : emptyDraft()));
-  // The survey's version this form's changes apply to: the loaded one, then each save's, or theirs once kept over.
-  const version = useRef(survey?.version);
-  const [conflict, setConflict] = useState<SaveConflict | null>(null);
-  const [loadingTheirs, setLoadingTheirs] = useState(false);
-  /** Who saved the version the next save replaces, after "Keep my changes". */
-  const [overwriting, setOverwriting] = useState<string | null>(null);
   // The survey left unsaved here when the session ended, if any, comes back after logging in again.
   const restored = useRestoredDraft();
   const form = useForm<SurveyDraft>({
@@ -140,14 +100,19 @@ export function SurveyForm(props: SurveyFormProps) {
   });
   const { control, formState } = form;
   useKeepDraftOnSessionEnd(form.getValues, baseline);
+  const [announcement, setAnnouncement] = useState('');
+  const focusField = (path: string) => focusDraftField(formRef.current, form.getValues, path);
+  const conflicts = useSaveConflicts({ survey, form, setBaseline, announce: setAnnouncement });
+  const { saved, dashboard, onSubmit } = useSurveySave({
+    survey,
+    workspaceId,
+    form,
+    failure: texts.failure,
+    focusField,
+    conflicts,
+  });
   const questions = useFieldArray({ control, name: 'questions' });
   const projectName = useWatch({ control, name: 'projectName' });
-  const [saved, setSaved] = useState(false);
-  // Saving or leaving returns to the dashboard of the survey's workspace.
-  const [dashboard, setDashboard] = useState(() =>
-    dashboardOf(survey ? (isTeamSurvey(survey) ? survey.workspaceId : undefined) : workspaceId),
-  );
-  const [announcement, setAnnouncement] = useState('');
   const [removed, setRemoved] = useState<{ question: QuestionDraft; index: number } | null>(null);
 
   // Never lose an edit: every change is kept in this browser until saved, and leaving with changes asks first.
@@ -169,103 +134,9 @@ export function SurveyForm(props: SurveyFormProps) {
   const submitting = formState.isSubmitting;
   const busy = submitting || saved;
 
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => void navigate(dashboard), REDIRECT_AFTER_SAVE_MS);
-    return () => clearTimeout(timer);
-  }, [saved, navigate, dashboard]);
-
-  const focusField = (path: string) => focusDraftField(formRef.current, form.getValues, path);
-
   const onInvalid = (errors: FieldErrors<SurveyDraft>) => {
     const at = currentError(errors);
     if (at) focusField(at.path);
-  };
-
-  const onSubmit = async (draft: SurveyDraft) => {
-    if (saved) return;
-    const url = draft.brandingImageUrl.trim();
-    if (brandingUrlStatus(url) === 'check') {
-      const ok = await queryClient.fetchQuery(imageCheckQueryOptions(url)).then(
-        (check) => check.ok,
-        () => false,
-      );
-      if (!ok) {
-        form.setError('brandingImageUrl', { type: 'validate', message: IMAGE_URL_MESSAGE });
-        focusField('brandingImageUrl');
-        return;
-      }
-    }
-    try {
-      const input = toSurveyInput(draft);
-      if (survey) {
-        const stored = await updateSurvey.mutateAsync(
-          version.current === undefined ? input : { ...input, version: version.current },
-        );
-        version.current = stored.version;
-        setOverwriting(null);
-      } else {
-        const made = await createSurvey.mutateAsync(workspaceId ? { ...input, workspaceId } : input);
-        setDashboard(dashboardOf(isTeamSurvey(made) ? made.workspaceId : undefined));
-      }
-      setSaved(true);
-    } catch (error) {
-      const refused = conflictOf(error);
-      if (refused) {
-        setConflict(refused);
-        return;
-      }
-      const message = errorMessage(error, t(texts.failure));
-      form.setError(SERVER_ERROR, { type: 'server', message });
-      // A refusal about one field (a question's rule or range, a setting, ...) is shown on that field too.
-      const field = error instanceof ApiError ? error.params.field : undefined;
-      const at = typeof field === 'string' ? fieldRefFor(field.split('.')) : undefined;
-      if (at && at.field !== 'form') {
-        const path = fieldPath(at);
-        form.setError(path as FieldPath<SurveyDraft>, { type: 'server', message });
-        focusField(path);
-      }
-    }
-  };
-
-  /** The survey as stored now, read again (their version). */
-  const fetchStored = (surveyId: string) => queryClient.fetchQuery({ ...surveyQueryOptions(surveyId), staleTime: 0 });
-
-  /** "Load their version": the form shows the stored survey and forgets its own changes. */
-  const onLoadTheirs = async () => {
-    if (!survey) return;
-    setLoadingTheirs(true);
-    try {
-      const stored = await fetchStored(survey.surveyId);
-      const theirs = draftFromSurvey(stored);
-      version.current = stored.version;
-      setBaseline(theirs);
-      form.reset(theirs);
-      setOverwriting(null);
-      setAnnouncement(t('form.theirsLoaded'));
-    } catch (error) {
-      form.setError(SERVER_ERROR, { type: 'server', message: errorMessage(error, t('page.loadFailed')) });
-    } finally {
-      setLoadingTheirs(false);
-      setConflict(null);
-    }
-  };
-
-  /** "Keep my changes": the form stays as it is and the next save names their version, so it replaces it. */
-  const onKeepMine = async () => {
-    if (!survey || !conflict) return;
-    const kept = conflict;
-    setConflict(null);
-    setOverwriting(kept.updatedBy);
-    if (kept.version !== null) {
-      version.current = kept.version;
-      return;
-    }
-    try {
-      version.current = (await fetchStored(survey.surveyId)).version;
-    } catch {
-      // The next save is refused again and asks again.
-    }
   };
 
   const onMove = (index: number, direction: -1 | 1) => {
@@ -489,9 +360,9 @@ export function SurveyForm(props: SurveyFormProps) {
               {message}
             </Banner>
           )}
-          {overwriting && !message && (
+          {conflicts.overwriting && !message && (
             <Banner tone="warning" className="py-2">
-              {t('form.overwriting', { name: overwriting })}
+              {t('form.overwriting', { name: conflicts.overwriting })}
             </Banner>
           )}
           <div className="flex flex-wrap gap-2 sm:justify-end">
@@ -515,10 +386,10 @@ export function SurveyForm(props: SurveyFormProps) {
       </Form>
       {saved && <SuccessOverlay message={t(texts.success)} />}
       <ConflictDialog
-        conflict={conflict}
-        loading={loadingTheirs}
-        onLoadTheirs={() => void onLoadTheirs()}
-        onKeepMine={() => void onKeepMine()}
+        conflict={conflicts.conflict}
+        loading={conflicts.loadingTheirs}
+        onLoadTheirs={() => void conflicts.onLoadTheirs()}
+        onKeepMine={() => void conflicts.onKeepMine()}
       />
       {removed && (
         <Toast actionLabel={t('form.undo')} onAction={onUndoRemove} onDismiss={dismissRemoved}>
