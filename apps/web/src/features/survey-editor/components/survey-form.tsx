@@ -1,19 +1,7 @@
-import { useCallback, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Controller, useFieldArray, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Eye, Plus } from 'lucide-react';
+import { Controller, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
+import { Eye } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '@/lib/format';
 import { translateValidationMessage } from '@/i18n/validation-messages';
@@ -26,25 +14,17 @@ import { Toast } from '@/components/ui/toast';
 import { Form, FormTextField } from '@/components/ui/form';
 import { openPreview } from '@/lib/preview-handoff';
 import { draftContent, useKeepDraftOnSessionEnd, useKeptEdits, useRestoredDraft } from '../hooks/use-kept-draft';
+import { useQuestionList } from '../hooks/use-question-list';
 import { useSaveConflicts } from '../hooks/use-save-conflicts';
 import { useSurveySave } from '../hooks/use-survey-save';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
-import {
-  canAddQuestion,
-  canRemoveQuestion,
-  draftFromSurvey,
-  emptyDraft,
-  newQuestion,
-  previewSurveyOf,
-  type QuestionDraft,
-  type SurveyDraft,
-} from '../lib/editor-model';
+import { draftFromSurvey, emptyDraft, previewSurveyOf, type SurveyDraft } from '../lib/editor-model';
 import { currentError, draftResolver, fieldPath, focusDraftField } from '../lib/form-errors';
 import { BrandingImageField } from './branding-image-field';
 import { ConflictDialog } from './conflict-dialog';
 import { GeneratedNotice } from './generated-notice';
 import { LanguagesPanel } from './languages-panel';
-import { QuestionEditor } from './question-editor';
+import { QuestionsSection } from './questions-section';
 import { SettingsPanel } from './settings-panel';
 import { SuccessOverlay } from './success-overlay';
 
@@ -85,7 +65,6 @@ export function SurveyForm(props: SurveyFormProps) {
   const { t } = useTranslation('editor');
   const navigate = useNavigate();
   const formRef = useRef<HTMLFormElement>(null);
-  const moveButtons = useRef(new Map<string, { up: HTMLButtonElement | null; down: HTMLButtonElement | null }>());
 
   const [baseline, setBaseline] = useState(() => (survey ? draftFromSurvey(survey) : emptyDraft()));
   // The survey left unsaved here when the session ended, if any, comes back after logging in again.
@@ -111,9 +90,8 @@ export function SurveyForm(props: SurveyFormProps) {
     focusField,
     conflicts,
   });
-  const questions = useFieldArray({ control, name: 'questions' });
+  const questions = useQuestionList(form, setAnnouncement);
   const projectName = useWatch({ control, name: 'projectName' });
-  const [removed, setRemoved] = useState<{ question: QuestionDraft; index: number } | null>(null);
 
   // Never lose an edit: every change is kept in this browser until saved, and leaving with changes asks first.
   // Without a name, useWatch gives the whole form (every field has a default value).
@@ -125,11 +103,6 @@ export function SurveyForm(props: SurveyFormProps) {
     restored === null &&
     draftContent({ ...values, translations: {} }) === draftContent({ ...baseline, translations: {} });
   const blocker = useUnsavedChangesGuard(unsaved);
-  const dismissRemoved = useCallback(() => setRemoved(null), []);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
 
   const submitting = formState.isSubmitting;
   const busy = submitting || saved;
@@ -137,57 +110,6 @@ export function SurveyForm(props: SurveyFormProps) {
   const onInvalid = (errors: FieldErrors<SurveyDraft>) => {
     const at = currentError(errors);
     if (at) focusField(at.path);
-  };
-
-  const onMove = (index: number, direction: -1 | 1) => {
-    const field = questions.fields[index];
-    if (!field) return;
-    const target = index + direction;
-    // The list is updated at once, so focus can stay on the moved question's button (or its twin at the
-    // list's edge).
-    flushSync(() => questions.move(index, target));
-    const buttons = moveButtons.current.get(field.id);
-    const preferred = direction === -1 ? buttons?.up : buttons?.down;
-    const other = direction === -1 ? buttons?.down : buttons?.up;
-    (preferred && !preferred.disabled ? preferred : other)?.focus();
-    setAnnouncement(t('form.moved', { from: index + 1, to: target + 1, total: questions.fields.length }));
-  };
-
-  /** Dropping a dragged question (pointer or keyboard) moves it like the Move buttons do. */
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = questions.fields.findIndex((f) => f.id === active.id);
-    const to = questions.fields.findIndex((f) => f.id === over.id);
-    if (from < 0 || to < 0) return;
-    questions.move(from, to);
-    setAnnouncement(t('form.moved', { from: from + 1, to: to + 1, total: questions.fields.length }));
-  };
-
-  const positionOf = (id: string | number) => questions.fields.findIndex((f) => f.id === id) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('form.pickedUp', { number: positionOf(active.id) }),
-    onDragOver: ({ active, over }) =>
-      over ? t('form.draggedOver', { number: positionOf(active.id), position: positionOf(over.id) }) : '',
-    onDragEnd: ({ active, over }) =>
-      over
-        ? t('form.droppedAt', { number: positionOf(active.id), position: positionOf(over.id) })
-        : t('form.dropped', { number: positionOf(active.id) }),
-    onDragCancel: ({ active }) => t('form.dragCancelled', { number: positionOf(active.id) }),
-  };
-
-  const onRemove = (index: number) => {
-    const question = form.getValues(`questions.${index}`);
-    questions.remove(index);
-    setRemoved({ question, index });
-    setAnnouncement(t('form.removed', { number: index + 1 }));
-  };
-
-  const onUndoRemove = () => {
-    if (!removed) return;
-    const at = Math.min(removed.index, questions.fields.length);
-    questions.insert(at, removed.question, { focusName: `questions.${at}.text` });
-    setRemoved(null);
-    setAnnouncement(t('form.restored', { number: at + 1 }));
   };
 
   /**
@@ -204,12 +126,6 @@ export function SurveyForm(props: SurveyFormProps) {
       return;
     }
     openPreview(result.survey, survey?.surveyId);
-  };
-
-  const moveButton = (id: string, which: 'up' | 'down') => (el: HTMLButtonElement | null) => {
-    const entry = moveButtons.current.get(id) ?? { up: null, down: null };
-    entry[which] = el;
-    moveButtons.current.set(id, entry);
   };
 
   const projectId = projectIdFrom(projectName);
@@ -292,63 +208,7 @@ export function SurveyForm(props: SurveyFormProps) {
           />
         </Card>
 
-        <section aria-labelledby="questions-heading" className="space-y-4">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="questions-heading" className="text-lg font-semibold">
-              {t('form.questions')}
-            </h2>
-            <p className="text-sm text-slate-600">
-              {t('form.questionCount', { count: questions.fields.length, max: LIMITS.questions })}
-            </p>
-          </div>
-          {questionsMessage && <p className="text-sm text-red-700">{questionsMessage}</p>}
-          <DndContext
-            sensors={sensors}
-            collisionDetection={closestCenter}
-            onDragEnd={onDragEnd}
-            accessibility={{
-              announcements,
-              screenReaderInstructions: {
-                draggable: t('form.dragInstructions'),
-              },
-            }}
-          >
-            <SortableContext items={questions.fields.map((f) => f.id)} strategy={verticalListSortingStrategy}>
-              <ol className="space-y-4">
-                {questions.fields.map((field, index) => (
-                  <QuestionEditor
-                    key={field.id}
-                    sortableId={field.id}
-                    index={index}
-                    total={questions.fields.length}
-                    canRemove={canRemoveQuestion({ questions: questions.fields })}
-                    buttonsDisabled={busy}
-                    onRemove={() => onRemove(index)}
-                    onMove={(direction) => onMove(index, direction)}
-                    moveUpRef={moveButton(field.id, 'up')}
-                    moveDownRef={moveButton(field.id, 'down')}
-                  />
-                ))}
-              </ol>
-            </SortableContext>
-          </DndContext>
-          <Button
-            variant="secondary"
-            className="w-full border-dashed sm:w-auto"
-            disabled={busy || !canAddQuestion({ questions: questions.fields })}
-            onClick={() => {
-              const added = questions.fields.length;
-              questions.append(newQuestion(), { focusName: `questions.${added}.text` });
-              setAnnouncement(t('form.added', { number: added + 1 }));
-            }}
-          >
-            <Plus className="size-4" aria-hidden="true" />
-            {t('form.addQuestion')}
-          </Button>
-          <p className="sr-only" aria-live="polite">
-            {announcement}
-          </p>
-        </section>
+        <QuestionsSection list={questions} busy={busy} message={questionsMessage} announcement={announcement} />
 
         <SettingsPanel disabled={busy} />
 
@@ -391,9 +251,9 @@ export function SurveyForm(props: SurveyFormProps) {
         onLoadTheirs={() => void conflicts.onLoadTheirs()}
         onKeepMine={() => void conflicts.onKeepMine()}
       />
-      {removed && (
-        <Toast actionLabel={t('form.undo')} onAction={onUndoRemove} onDismiss={dismissRemoved}>
-          {t('form.removed', { number: removed.index + 1 })}
+      {questions.removed && (
+        <Toast actionLabel={t('form.undo')} onAction={questions.undoRemove} onDismiss={questions.dismissRemoved}>
+          {t('form.removed', { number: questions.removed.index + 1 })}
         </Toast>
       )}
       <ConfirmDialog
