@@ -1,17 +1,12 @@
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Controller, useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
-import { Eye } from 'lucide-react';
+import { useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '@/lib/format';
 import { translateValidationMessage } from '@/i18n/validation-messages';
-import { LIMITS, projectIdFrom, type Survey } from '@quorum/contract';
+import type { Survey } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/dialog';
 import { Toast } from '@/components/ui/toast';
-import { Form, FormTextField } from '@/components/ui/form';
+import { Form } from '@/components/ui/form';
 import { openPreview } from '@/lib/preview-handoff';
 import { draftContent, useKeepDraftOnSessionEnd, useKeptEdits, useRestoredDraft } from '../hooks/use-kept-draft';
 import { useQuestionList } from '../hooks/use-question-list';
@@ -20,13 +15,16 @@ import { useSurveySave } from '../hooks/use-survey-save';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
 import { draftFromSurvey, emptyDraft, previewSurveyOf, type SurveyDraft } from '../lib/editor-model';
 import { currentError, draftResolver, fieldPath, focusDraftField } from '../lib/form-errors';
-import { BrandingImageField } from './branding-image-field';
 import { ConflictDialog } from './conflict-dialog';
 import { GeneratedNotice } from './generated-notice';
+import { KeptEditsBanner } from './kept-edits-banner';
 import { LanguagesPanel } from './languages-panel';
+import { LeaveDialog } from './leave-dialog';
 import { QuestionsSection } from './questions-section';
+import { SaveBar } from './save-bar';
 import { SettingsPanel } from './settings-panel';
 import { SuccessOverlay } from './success-overlay';
+import { SurveyDetailsCard } from './survey-details-card';
 
 /** The form's texts by mode: keys of the `editor` catalog (the success message is the contract's). */
 const TEXTS = {
@@ -91,7 +89,6 @@ export function SurveyForm(props: SurveyFormProps) {
     conflicts,
   });
   const questions = useQuestionList(form, setAnnouncement);
-  const projectName = useWatch({ control, name: 'projectName' });
 
   // Never lose an edit: every change is kept in this browser until saved, and leaving with changes asks first.
   // Without a name, useWatch gives the whole form (every field has a default value).
@@ -128,7 +125,6 @@ export function SurveyForm(props: SurveyFormProps) {
     openPreview(result.survey, survey?.surveyId);
   };
 
-  const projectId = projectIdFrom(projectName);
   const shownError = currentError(formState.errors)?.message;
   const message = shownError && translateValidationMessage(shownError);
   const shownQuestionsError = formState.errors.questions?.root?.message;
@@ -137,23 +133,14 @@ export function SurveyForm(props: SurveyFormProps) {
   return (
     <>
       {kept.offer && (
-        <Banner tone="info" className="mb-6" title={t('form.keptTitle')}>
-          <p>{t('form.keptBody', { keptAt: formatDateTime(new Date(kept.offer.keptAt).toISOString()) })}</p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              onClick={() => {
-                if (kept.offer) form.reset(kept.offer.draft);
-                kept.settle();
-              }}
-            >
-              {t('form.restore')}
-            </Button>
-            <Button size="sm" variant="secondary" onClick={kept.discard}>
-              {t('form.discard')}
-            </Button>
-          </div>
-        </Banner>
+        <KeptEditsBanner
+          keptAt={kept.offer.keptAt}
+          onRestore={() => {
+            if (kept.offer) form.reset(kept.offer.draft);
+            kept.settle();
+          }}
+          onDiscard={kept.discard}
+        />
       )}
       {restored && (
         <Banner tone="info" className="mb-6">
@@ -175,74 +162,19 @@ export function SurveyForm(props: SurveyFormProps) {
         className="space-y-6"
         aria-busy={busy}
       >
-        <Card className="space-y-5 p-4 sm:p-6">
-          <h2 className="text-lg font-semibold">{t('form.details')}</h2>
-          <FormTextField<SurveyDraft>
-            label={t('form.projectName')}
-            name="projectName"
-            required
-            hint={projectId ? t('form.projectId', { projectId }) : t('form.projectHint')}
-            maxLength={LIMITS.projectName}
-            autoComplete="off"
-          />
-          <Controller
-            control={control}
-            name="brandingImageUrl"
-            render={({ field, fieldState }) => (
-              <BrandingImageField
-                value={field.value}
-                submitError={fieldState.error?.message}
-                onChange={(value) => {
-                  field.onChange(value);
-                  form.clearErrors('brandingImageUrl');
-                }}
-              />
-            )}
-          />
-          <FormTextField<SurveyDraft>
-            label={t('form.surveyTitle')}
-            name="title"
-            required
-            maxLength={LIMITS.title}
-            autoComplete="off"
-          />
-        </Card>
-
+        <SurveyDetailsCard />
         <QuestionsSection list={questions} busy={busy} message={questionsMessage} announcement={announcement} />
-
         <SettingsPanel disabled={busy} />
-
         <LanguagesPanel disabled={busy} surveyId={survey?.surveyId} textsSaved={textsSaved} onPreview={onPreview} />
-
-        <div className="sticky bottom-0 -mx-4 space-y-3 border-t border-slate-200 bg-slate-50/95 px-4 py-4 backdrop-blur sm:mx-0 sm:rounded-card sm:border sm:bg-white/95 sm:px-6">
-          {message && (
-            <Banner tone="error" className="py-2">
-              {message}
-            </Banner>
-          )}
-          {conflicts.overwriting && !message && (
-            <Banner tone="warning" className="py-2">
-              {t('form.overwriting', { name: conflicts.overwriting })}
-            </Banner>
-          )}
-          <div className="flex flex-wrap gap-2 sm:justify-end">
-            <Button variant="secondary" className="flex-1 sm:flex-none" disabled={busy} onClick={() => onPreview()}>
-              <Eye className="size-4" aria-hidden="true" />
-              {t('form.preview')}
-            </Button>
-            <Button
-              variant="secondary"
-              className="flex-1 sm:flex-none"
-              disabled={busy}
-              onClick={() => void navigate(dashboard)}
-            >
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" className="flex-2 sm:flex-none" disabled={busy} aria-busy={submitting}>
-              {submitting ? t(texts.submitting) : saved ? t('form.redirecting') : t(texts.submit)}
-            </Button>
-          </div>
-        </div>
+        <SaveBar
+          message={message}
+          overwriting={conflicts.overwriting}
+          busy={busy}
+          submitting={submitting}
+          submitLabel={submitting ? t(texts.submitting) : saved ? t('form.redirecting') : t(texts.submit)}
+          onPreview={() => onPreview()}
+          onCancel={() => void navigate(dashboard)}
+        />
       </Form>
       {saved && <SuccessOverlay message={t(texts.success)} />}
       <ConflictDialog
@@ -256,17 +188,7 @@ export function SurveyForm(props: SurveyFormProps) {
           {t('form.removed', { number: questions.removed.index + 1 })}
         </Toast>
       )}
-      <ConfirmDialog
-        open={blocker.state === 'blocked'}
-        title={t('form.leaveTitle')}
-        confirmLabel={t('form.leave')}
-        cancelLabel={t('form.stay')}
-        tone="danger"
-        onConfirm={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      >
-        {t('form.leaveBody')}
-      </ConfirmDialog>
+      <LeaveDialog blocker={blocker} />
     </>
   );
 }
