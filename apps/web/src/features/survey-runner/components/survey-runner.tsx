@@ -1,13 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   answerFor,
@@ -30,11 +21,12 @@ import { ApiError } from '@/lib/api-client';
 import { textDirection } from '@/lib/language-names';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { submitResponse } from '../api/submit-response';
-import { openVisit, reportQuestion, visitIdFor } from '../api/visits';
+import { visitIdFor } from '../api/visits';
+import { useFunnel } from '../hooks/use-funnel';
+import { useHeldProgress } from '../hooks/use-held-progress';
 import { usePublicSurvey } from '../hooks/use-public-survey';
-import { answerProblem, answersInLanguage, answersToSend, readyAnswers, withoutAnswer } from '../answer-state';
-import { clearProgress, freshProgress, loadProgress, saveProgress, type Progress } from '../hooks/saved-progress';
-import { hiddenFieldsFromQuery } from '../lib/hidden-fields';
+import { answerProblem, answersToSend, readyAnswers, withoutAnswer } from '../answer-state';
+import { clearProgress } from '../hooks/saved-progress';
 import { formatOpening } from '../lib/opening-time';
 import { hasResponded, markResponded, respondentIdFor } from '../lib/respondent';
 import { rememberThankYou } from '../lib/thank-you-handoff';
@@ -270,22 +262,7 @@ interface SurveyFormProps {
 function SurveyForm({ survey, answeredIn, live, submit: send, onSubmitted, onAlreadyResponded }: SurveyFormProps) {
   const { t } = useTranslation('runner');
   const content = contentLanguageOf(survey);
-  // The progress with the survey its answers were given to: when the survey comes in another language, the
-  // answers are read in that language (a chosen option stays chosen), and the respondent stays where they are.
-  const [held, setHeld] = useState<{ survey: PublicSurvey; progress: Progress }>(() => {
-    const fromLink = hiddenFieldsFromQuery(window.location.search, survey.hiddenFields);
-    // The live page resumes where this browser left off (read in the language its answers were given in, then in
-    // the one shown); the preview starts afresh each time.
-    if (!live) return { survey, progress: freshProgress(fromLink) };
-    const saved = answeredIn ?? survey;
-    return { survey: saved, progress: loadProgress(saved, fromLink) };
-  });
-  const progress = useMemo(() => progressIn(held, survey), [held, survey]);
-  const setProgress = useCallback(
-    (update: (progress: Progress) => Progress) =>
-      setHeld((current) => ({ survey, progress: update(progressIn(current, survey)) })),
-    [survey],
-  );
+  const { progress, setProgress, keepVisit } = useHeldProgress(survey, answeredIn, live);
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<{ message: string; retry: boolean } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -312,23 +289,8 @@ function SurveyForm({ survey, answeredIn, live, submit: send, onSubmitted, onAlr
 
   const welcome = survey.welcome && !progress.started ? survey.welcome : null;
 
-  useEffect(() => {
-    if (live) saveProgress(survey.surveyId, progress, survey.language);
-  }, [live, survey.surveyId, survey.language, progress]);
-
-  // The funnel: the live page counts a view, then each question as it is shown (never the preview). The visit is
-  // kept with the progress, so the page opened again after a reload continues it instead of counting a new view.
   const shownId = welcome ? null : question?.id;
-  const keptVisit = progress.visit;
-  useEffect(() => {
-    if (!live) return;
-    openVisit(survey.surveyId, keptVisit, (visit) =>
-      setHeld((current) => ({ ...current, progress: { ...current.progress, visit } })),
-    );
-  }, [live, survey.surveyId, keptVisit]);
-  useEffect(() => {
-    if (live && shownId) reportQuestion(survey.surveyId, shownId);
-  }, [live, survey.surveyId, shownId]);
+  useFunnel({ live, surveyId: survey.surveyId, kept: progress.visit, keep: keepVisit, shownId });
 
   // Focus moves to the new question's heading on each step and past the welcome (not on the first render).
   useEffect(() => {
@@ -564,13 +526,4 @@ function SurveyForm({ survey, answeredIn, live, submit: send, onSubmitted, onAlr
       </form>
     </div>
   );
-}
-
-/** The progress held, its answers read in the language `survey` is in now. */
-function progressIn(held: { survey: PublicSurvey; progress: Progress }, survey: PublicSurvey): Progress {
-  if (held.survey === survey) return held.progress;
-  return {
-    ...held.progress,
-    answers: answersInLanguage(held.survey.questions, survey.questions, held.progress.answers),
-  };
 }
