@@ -17,18 +17,16 @@ import { Banner } from '@/components/ui/banner';
 import { ButtonBase as Button } from '@/components/ui/button-base';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { textDirection } from '@/lib/language-names';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { submitResponse } from '../api/submit-response';
-import { visitIdFor } from '../api/visits';
 import { useFunnel } from '../hooks/use-funnel';
 import { useHeldProgress } from '../hooks/use-held-progress';
 import { usePublicSurvey } from '../hooks/use-public-survey';
-import { answerProblem, answersToSend, readyAnswers, withoutAnswer } from '../answer-state';
-import { clearProgress } from '../hooks/saved-progress';
+import { useResponseSubmit } from '../hooks/use-response-submit';
+import { answerProblem, readyAnswers, withoutAnswer } from '../answer-state';
 import { formatOpening } from '../lib/opening-time';
-import { hasResponded, markResponded, respondentIdFor } from '../lib/respondent';
+import { hasResponded, markResponded } from '../lib/respondent';
 import { rememberThankYou } from '../lib/thank-you-handoff';
 import { followSurveyLanguage, useInterfaceFollows } from '../lib/follow-survey-language';
 import { addressInLanguage, langIsHiddenField, rememberLanguage } from '../lib/survey-language';
@@ -263,8 +261,13 @@ function SurveyForm({ survey, answeredIn, live, submit: send, onSubmitted, onAlr
   const { t } = useTranslation('runner');
   const content = contentLanguageOf(survey);
   const { progress, setProgress, keepVisit } = useHeldProgress(survey, answeredIn, live);
-  const [submitting, setSubmitting] = useState(false);
-  const [submitError, setSubmitError] = useState<{ message: string; retry: boolean } | null>(null);
+  const { submitting, submitError, clearSubmitError, sendResponse } = useResponseSubmit({
+    survey,
+    live,
+    send,
+    onSubmitted,
+    onAlreadyResponded,
+  });
   const [problem, setProblem] = useState<string | null>(null);
   const [brandingFailed, setBrandingFailed] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -304,7 +307,7 @@ function SurveyForm({ survey, answeredIn, live, submit: send, onSubmitted, onAlr
 
   const goTo = (next: number) => {
     stepped.current = true;
-    setSubmitError(null);
+    clearSubmitError();
     setProblem(null);
     setProgress((p) => ({ ...p, index: next }));
   };
@@ -320,38 +323,7 @@ function SurveyForm({ survey, answeredIn, live, submit: send, onSubmitted, onAlr
     const walked = questionPath(questions, counted);
     const open = walked.find((q) => isRequired(q) && answerFor(counted, q.id) === undefined);
     if (open) return goTo(questions.indexOf(open));
-    setSubmitting(true);
-    setSubmitError(null);
-    try {
-      const hiddenFields = progress.hiddenFields;
-      const visitId = live ? visitIdFor(survey.surveyId) : undefined;
-      await send({
-        answers: answersToSend(walked, counted),
-        // The courtesy limit: this browser's random id, only for a survey that asks for one response per browser.
-        ...(live && survey.oneResponsePerBrowser ? { respondentId: respondentIdFor(survey.surveyId) } : {}),
-        ...(Object.keys(hiddenFields).length > 0 ? { hiddenFields } : {}),
-        ...(visitId ? { visitId } : {}),
-        language: survey.language,
-      });
-      if (live) clearProgress(survey.surveyId);
-      onSubmitted();
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'ALREADY_RESPONDED') {
-        if (live) clearProgress(survey.surveyId);
-        onAlreadyResponded();
-        return;
-      }
-      const opensAt = error instanceof ApiError && error.code === 'SURVEY_NOT_OPEN_YET' ? error.params.opensAt : null;
-      // The server's opening time (an ISO date-time) in the respondent's own locale and time zone.
-      const message =
-        typeof opensAt === 'string' && !Number.isNaN(Date.parse(opensAt))
-          ? t('runner.opensOn', { time: formatOpening(opensAt) })
-          : error instanceof ApiError && error.message
-            ? error.message
-            : '';
-      setSubmitError({ message, retry: !(error instanceof ApiError && error.code === 'NO_ANSWERS') });
-      setSubmitting(false);
-    }
+    await sendResponse(walked, counted, progress.hiddenFields);
   };
 
   // Moves on from an optional question without its answer: a partial answer is cleared, so it is never sent.
