@@ -1,79 +1,30 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
-import { flushSync } from 'react-dom';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import {
-  Controller,
-  set,
-  useFieldArray,
-  useForm,
-  useWatch,
-  type FieldErrors,
-  type FieldPath,
-  type Resolver,
-} from 'react-hook-form';
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-} from '@dnd-kit/core';
-import { SortableContext, sortableKeyboardCoordinates, verticalListSortingStrategy } from '@dnd-kit/sortable';
-import { Eye, Plus } from 'lucide-react';
+import { useForm, useWatch, type FieldErrors, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { i18n } from '@/i18n/i18n';
-import { formatDateTime } from '@/lib/format';
 import { translateValidationMessage } from '@/i18n/validation-messages';
-import { paths } from '@/config/paths';
-import { LIMITS, projectIdFrom, type Survey } from '@quorum/contract';
+import type { Survey } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
-import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/dialog';
 import { Toast } from '@/components/ui/toast';
-import { Form, FormTextField } from '@/components/ui/form';
-import { ApiError, errorMessage } from '@/lib/api-client';
-import { isTeamSurvey } from '@/lib/survey-people';
-import { imageCheckQueryOptions } from '../api/check-image';
-import { useCreateSurvey } from '../api/create-survey';
-import { surveyQueryOptions } from '../api/get-survey';
+import { Form } from '@/components/ui/form';
 import { openPreview } from '@/lib/preview-handoff';
-import { useUpdateSurvey } from '../api/update-survey';
 import { draftContent, useKeepDraftOnSessionEnd, useKeptEdits, useRestoredDraft } from '../hooks/use-kept-draft';
+import { useQuestionList } from '../hooks/use-question-list';
+import { useSaveConflicts } from '../hooks/use-save-conflicts';
+import { useSurveySave } from '../hooks/use-survey-save';
 import { useUnsavedChangesGuard } from '../hooks/use-unsaved-changes-guard';
-import {
-  brandingUrlStatus,
-  canAddQuestion,
-  canRemoveQuestion,
-  draftFromSurvey,
-  emptyDraft,
-  fieldRefFor,
-  IMAGE_URL_MESSAGE,
-  newQuestion,
-  previewSurveyOf,
-  toSurveyInput,
-  validateDraft,
-  type FieldRef,
-  type QuestionDraft,
-  type SurveyDraft,
-} from '../lib/editor-model';
-import { BrandingImageField } from './branding-image-field';
-import { ConflictDialog, type SaveConflict } from './conflict-dialog';
+import { draftFromSurvey, emptyDraft, previewSurveyOf, type SurveyDraft } from '../lib/editor-model';
+import { currentError, draftResolver, fieldPath, focusDraftField } from '../lib/form-errors';
+import { ConflictDialog } from './conflict-dialog';
 import { GeneratedNotice } from './generated-notice';
+import { KeptEditsBanner } from './kept-edits-banner';
 import { LanguagesPanel } from './languages-panel';
-import { QuestionEditor } from './question-editor';
+import { LeaveDialog } from './leave-dialog';
+import { QuestionsSection } from './questions-section';
+import { SaveBar } from './save-bar';
 import { SettingsPanel } from './settings-panel';
 import { SuccessOverlay } from './success-overlay';
-
-/** After a successful save the form goes to the dashboard after 1.5 seconds. */
-export const REDIRECT_AFTER_SAVE_MS = 1500;
-
-/** Where a save that the server refused says why. */
-const SERVER_ERROR = 'root.server';
+import { SurveyDetailsCard } from './survey-details-card';
 
 /** The form's texts by mode: keys of the `editor` catalog (the success message is the contract's). */
 const TEXTS = {
@@ -90,84 +41,6 @@ const TEXTS = {
     failure: 'editor:form.updateFailed',
   },
 } as const;
-
-/** The form's name of the field a check points at. */
-function fieldPath(at: FieldRef): string {
-  switch (at.field) {
-    case 'questionText':
-      return `questions.${at.index}.text`;
-    case 'questionOptions':
-      return `questions.${at.index}.options`;
-    case 'questionRating':
-      return `questions.${at.index}.ratingScale`;
-    case 'questionDescription':
-      return `questions.${at.index}.description`;
-    case 'questionRows':
-      return `questions.${at.index}.rows`;
-    case 'questionNumberRange':
-      return `questions.${at.index}.numberRange`;
-    case 'questionDateRange':
-      return `questions.${at.index}.dateRange`;
-    case 'questionOther':
-      return `questions.${at.index}.allowOther`;
-    case 'questionRandomize':
-      return `questions.${at.index}.randomizeOptions`;
-    case 'questionLogic':
-      return `questions.${at.index}.logic.${at.rule}.${at.part}`;
-    case 'questions':
-      return 'questions.root';
-    case 'form':
-      return 'root.form';
-    case 'setting':
-      return at.name;
-    default:
-      return at.field;
-  }
-}
-
-/**
- * The contract's survey schema over the body the form would send (validateDraft), one message at a
- * time, in the order the form checks: project name, title, questions, branding image.
- */
-const draftResolver: Resolver<SurveyDraft> = (values) => {
-  const result = validateDraft(values);
-  if (result.ok) return { values, errors: {} };
-  const errors: FieldErrors<SurveyDraft> = {};
-  set(errors, fieldPath(result.at), { type: 'validate', message: result.message });
-  return { values: {}, errors };
-};
-
-/** The one message the form shows at a time (a check's, or the server's), and the field it belongs to. */
-function currentError(errors: object, prefix = ''): { path: string; message: string } | undefined {
-  for (const [key, value] of Object.entries(errors) as Array<[string, unknown]>) {
-    // A message's `ref` is its element: never walked.
-    if (key === 'ref' || !value || typeof value !== 'object') continue;
-    const path = prefix ? `${prefix}.${key}` : key;
-    if ('message' in value && typeof value.message === 'string' && value.message) {
-      return { path, message: value.message };
-    }
-    const nested = currentError(value, path);
-    if (nested) return nested;
-  }
-  return undefined;
-}
-
-/** The save the server refused because someone else saved the survey since it was loaded, if it is one. */
-function conflictOf(error: unknown): SaveConflict | null {
-  if (!(error instanceof ApiError) || error.status !== 409 || error.code !== 'SURVEY_VERSION_CONFLICT') return null;
-  const { version, updatedBy, updatedAt } = error.params;
-  return {
-    version: typeof version === 'number' ? version : null,
-    updatedBy: typeof updatedBy === 'string' && updatedBy ? updatedBy : i18n.t('editor:form.someoneElse'),
-    updatedAt: typeof updatedAt === 'string' && updatedAt ? updatedAt : null,
-  };
-}
-
-/** The dashboard of a workspace: a team one named in the address, the personal one without. */
-function dashboardOf(workspaceId: string | undefined): string {
-  const dashboard = paths.user.dashboard.getHref();
-  return workspaceId ? `${dashboard}?${new URLSearchParams({ workspace: workspaceId }).toString()}` : dashboard;
-}
 
 export type SurveyFormProps =
   | {
@@ -189,19 +62,9 @@ export function SurveyForm(props: SurveyFormProps) {
   const texts = TEXTS[mode];
   const { t } = useTranslation('editor');
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const createSurvey = useCreateSurvey();
-  const updateSurvey = useUpdateSurvey(survey?.surveyId ?? '');
   const formRef = useRef<HTMLFormElement>(null);
-  const moveButtons = useRef(new Map<string, { up: HTMLButtonElement | null; down: HTMLButtonElement | null }>());
 
   const [baseline, setBaseline] = useState(() => (survey ? draftFromSurvey(survey) : emptyDraft()));
-  // The survey's version this form's changes apply to: the loaded one, then each save's, or theirs once kept over.
-  const version = useRef(survey?.version);
-  const [conflict, setConflict] = useState<SaveConflict | null>(null);
-  const [loadingTheirs, setLoadingTheirs] = useState(false);
-  /** Who saved the version the next save replaces, after "Keep my changes". */
-  const [overwriting, setOverwriting] = useState<string | null>(null);
   // The survey left unsaved here when the session ended, if any, comes back after logging in again.
   const restored = useRestoredDraft();
   const form = useForm<SurveyDraft>({
@@ -214,15 +77,18 @@ export function SurveyForm(props: SurveyFormProps) {
   });
   const { control, formState } = form;
   useKeepDraftOnSessionEnd(form.getValues, baseline);
-  const questions = useFieldArray({ control, name: 'questions' });
-  const projectName = useWatch({ control, name: 'projectName' });
-  const [saved, setSaved] = useState(false);
-  // Saving or leaving returns to the dashboard of the survey's workspace.
-  const [dashboard, setDashboard] = useState(() =>
-    dashboardOf(survey ? (isTeamSurvey(survey) ? survey.workspaceId : undefined) : workspaceId),
-  );
   const [announcement, setAnnouncement] = useState('');
-  const [removed, setRemoved] = useState<{ question: QuestionDraft; index: number } | null>(null);
+  const focusField = (path: string) => focusDraftField(formRef.current, form.getValues, path);
+  const conflicts = useSaveConflicts({ survey, form, setBaseline, announce: setAnnouncement });
+  const { saved, dashboard, onSubmit } = useSurveySave({
+    survey,
+    workspaceId,
+    form,
+    failure: texts.failure,
+    focusField,
+    conflicts,
+  });
+  const questions = useQuestionList(form, setAnnouncement);
 
   // Never lose an edit: every change is kept in this browser until saved, and leaving with changes asks first.
   // Without a name, useWatch gives the whole form (every field has a default value).
@@ -234,179 +100,13 @@ export function SurveyForm(props: SurveyFormProps) {
     restored === null &&
     draftContent({ ...values, translations: {} }) === draftContent({ ...baseline, translations: {} });
   const blocker = useUnsavedChangesGuard(unsaved);
-  const dismissRemoved = useCallback(() => setRemoved(null), []);
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
 
   const submitting = formState.isSubmitting;
   const busy = submitting || saved;
 
-  useEffect(() => {
-    if (!saved) return;
-    const timer = setTimeout(() => void navigate(dashboard), REDIRECT_AFTER_SAVE_MS);
-    return () => clearTimeout(timer);
-  }, [saved, navigate, dashboard]);
-
-  const focusField = (path: string) => {
-    let name = path;
-    // A message about the options (or a matrix's rows) belongs to the first blank one.
-    const list = /^questions\.(\d+)\.(options|rows)$/.exec(path);
-    if (list) {
-      const values = form.getValues(`questions.${Number(list[1])}.${list[2] as 'options' | 'rows'}`) ?? [];
-      name = `${path}.${Math.max(
-        0,
-        values.findIndex((o) => o.trim() === ''),
-      )}`;
-    }
-    // A message about a group of inputs (a number's or a date's range) belongs to its first input.
-    const element =
-      formRef.current?.querySelector<HTMLElement>(`[name="${name}"]`) ??
-      formRef.current?.querySelector<HTMLElement>(`[name^="${name}."]`);
-    element?.focus();
-  };
-
   const onInvalid = (errors: FieldErrors<SurveyDraft>) => {
     const at = currentError(errors);
     if (at) focusField(at.path);
-  };
-
-  const onSubmit = async (draft: SurveyDraft) => {
-    if (saved) return;
-    const url = draft.brandingImageUrl.trim();
-    if (brandingUrlStatus(url) === 'check') {
-      const ok = await queryClient.fetchQuery(imageCheckQueryOptions(url)).then(
-        (check) => check.ok,
-        () => false,
-      );
-      if (!ok) {
-        form.setError('brandingImageUrl', { type: 'validate', message: IMAGE_URL_MESSAGE });
-        focusField('brandingImageUrl');
-        return;
-      }
-    }
-    try {
-      const input = toSurveyInput(draft);
-      if (survey) {
-        const stored = await updateSurvey.mutateAsync(
-          version.current === undefined ? input : { ...input, version: version.current },
-        );
-        version.current = stored.version;
-        setOverwriting(null);
-      } else {
-        const made = await createSurvey.mutateAsync(workspaceId ? { ...input, workspaceId } : input);
-        setDashboard(dashboardOf(isTeamSurvey(made) ? made.workspaceId : undefined));
-      }
-      setSaved(true);
-    } catch (error) {
-      const refused = conflictOf(error);
-      if (refused) {
-        setConflict(refused);
-        return;
-      }
-      const message = errorMessage(error, t(texts.failure));
-      form.setError(SERVER_ERROR, { type: 'server', message });
-      // A refusal about one field (a question's rule or range, a setting, ...) is shown on that field too.
-      const field = error instanceof ApiError ? error.params.field : undefined;
-      const at = typeof field === 'string' ? fieldRefFor(field.split('.')) : undefined;
-      if (at && at.field !== 'form') {
-        const path = fieldPath(at);
-        form.setError(path as FieldPath<SurveyDraft>, { type: 'server', message });
-        focusField(path);
-      }
-    }
-  };
-
-  /** The survey as stored now, read again (their version). */
-  const fetchStored = (surveyId: string) => queryClient.fetchQuery({ ...surveyQueryOptions(surveyId), staleTime: 0 });
-
-  /** "Load their version": the form shows the stored survey and forgets its own changes. */
-  const onLoadTheirs = async () => {
-    if (!survey) return;
-    setLoadingTheirs(true);
-    try {
-      const stored = await fetchStored(survey.surveyId);
-      const theirs = draftFromSurvey(stored);
-      version.current = stored.version;
-      setBaseline(theirs);
-      form.reset(theirs);
-      setOverwriting(null);
-      setAnnouncement(t('form.theirsLoaded'));
-    } catch (error) {
-      form.setError(SERVER_ERROR, { type: 'server', message: errorMessage(error, t('page.loadFailed')) });
-    } finally {
-      setLoadingTheirs(false);
-      setConflict(null);
-    }
-  };
-
-  /** "Keep my changes": the form stays as it is and the next save names their version, so it replaces it. */
-  const onKeepMine = async () => {
-    if (!survey || !conflict) return;
-    const kept = conflict;
-    setConflict(null);
-    setOverwriting(kept.updatedBy);
-    if (kept.version !== null) {
-      version.current = kept.version;
-      return;
-    }
-    try {
-      version.current = (await fetchStored(survey.surveyId)).version;
-    } catch {
-      // The next save is refused again and asks again.
-    }
-  };
-
-  const onMove = (index: number, direction: -1 | 1) => {
-    const field = questions.fields[index];
-    if (!field) return;
-    const target = index + direction;
-    // The list is updated at once, so focus can stay on the moved question's button (or its twin at the
-    // list's edge).
-    flushSync(() => questions.move(index, target));
-    const buttons = moveButtons.current.get(field.id);
-    const preferred = direction === -1 ? buttons?.up : buttons?.down;
-    const other = direction === -1 ? buttons?.down : buttons?.up;
-    (preferred && !preferred.disabled ? preferred : other)?.focus();
-    setAnnouncement(t('form.moved', { from: index + 1, to: target + 1, total: questions.fields.length }));
-  };
-
-  /** Dropping a dragged question (pointer or keyboard) moves it like the Move buttons do. */
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = questions.fields.findIndex((f) => f.id === active.id);
-    const to = questions.fields.findIndex((f) => f.id === over.id);
-    if (from < 0 || to < 0) return;
-    questions.move(from, to);
-    setAnnouncement(t('form.moved', { from: from + 1, to: to + 1, total: questions.fields.length }));
-  };
-
-  const positionOf = (id: string | number) => questions.fields.findIndex((f) => f.id === id) + 1;
-  const announcements: Announcements = {
-    onDragStart: ({ active }) => t('form.pickedUp', { number: positionOf(active.id) }),
-    onDragOver: ({ active, over }) =>
-      over ? t('form.draggedOver', { number: positionOf(active.id), position: positionOf(over.id) }) : '',
-    onDragEnd: ({ active, over }) =>
-      over
-        ? t('form.droppedAt', { number: positionOf(active.id), position: positionOf(over.id) })
-        : t('form.dropped', { number: positionOf(active.id) }),
-    onDragCancel: ({ active }) => t('form.dragCancelled', { number: positionOf(active.id) }),
-  };
-
-  const onRemove = (index: number) => {
-    const question = form.getValues(`questions.${index}`);
-    questions.remove(index);
-    setRemoved({ question, index });
-    setAnnouncement(t('form.removed', { number: index + 1 }));
-  };
-
-  const onUndoRemove = () => {
-    if (!removed) return;
-    const at = Math.min(removed.index, questions.fields.length);
-    questions.insert(at, removed.question, { focusName: `questions.${at}.text` });
-    setRemoved(null);
-    setAnnouncement(t('form.restored', { number: at + 1 }));
   };
 
   /**
@@ -425,13 +125,6 @@ export function SurveyForm(props: SurveyFormProps) {
     openPreview(result.survey, survey?.surveyId);
   };
 
-  const moveButton = (id: string, which: 'up' | 'down') => (el: HTMLButtonElement | null) => {
-    const entry = moveButtons.current.get(id) ?? { up: null, down: null };
-    entry[which] = el;
-    moveButtons.current.set(id, entry);
-  };
-
-  const projectId = projectIdFrom(projectName);
   const shownError = currentError(formState.errors)?.message;
   const message = shownError && translateValidationMessage(shownError);
   const shownQuestionsError = formState.errors.questions?.root?.message;
@@ -440,23 +133,14 @@ export function SurveyForm(props: SurveyFormProps) {
   return (
     <>
       {kept.offer && (
-        <Banner tone="info" className="mb-6" title={t('form.keptTitle')}>
-          <p>{t('form.keptBody', { keptAt: formatDateTime(new Date(kept.offer.keptAt).toISOString()) })}</p>
-          <div className="mt-2 flex flex-wrap gap-2">
-            <Button
-              size="sm"
-              onClick={() => {
-                if (kept.offer) form.reset(kept.offer.draft);
-                kept.settle();
-              }}
-            >
-              {t('form.restore')}
-            </Button>
-            <Button size="sm" variant="secondary" onClick={kept.discard}>
-              {t('form.discard')}
-            </Button>
-          </div>
-        </Banner>
+        <KeptEditsBanner
+          keptAt={kept.offer.keptAt}
+          onRestore={() => {
+            if (kept.offer) form.reset(kept.offer.draft);
+            kept.settle();
+          }}
+          onDiscard={kept.discard}
+        />
       )}
       {restored && (
         <Banner tone="info" className="mb-6">
@@ -478,154 +162,33 @@ export function SurveyForm(props: SurveyFormProps) {
         className="space-y-6"
         aria-busy={busy}
       >
-        <Card className="space-y-5 p-4 sm:p-6">
-          <h2 className="text-lg font-semibold">{t('form.details')}</h2>
-          <FormTextField<SurveyDraft>
-            label={t('form.projectName')}
-            name="projectName"
-            required
-            hint={projectId ? t('form.projectId', { projectId }) : t('form.projectHint')}
-            maxLength={LIMITS.projectName}
-            autoComplete="off"
-          />
-          <Controller
-            control={control}
-            name="brandingImageUrl"
-            render={({ field, fieldState }) => (
-              <BrandingImageField
-                value={field.value}
-                submitError={fieldState.error?.message}
-                onChange={(value) => {
-                  field.onChange(value);
-                  form.clearErrors('brandingImageUrl');
-                }}
-              />
-            )}
-          />
-          <FormTextField<SurveyDraft>
-            label={t('form.surveyTitle')}
-            name="title"
-            required
-            maxLength={LIMITS.title}
-            autoComplete="off"
-          />
-        </Card>
-
-        <section aria-labelledby="questions-heading" className="space-y-4">
-          <div className="flex flex-wrap items-baseline justify-between gap-2">
-            <h2 id="questions-heading" className="text-lg font-semibold">
-              {t('form.questions')}
-            </h2>
-            <p className="text-sm text-slate-600">
-              {t('form.questionCount', { count: questions.fields.length, max: LIMITS.questions })}
-            </p>
-          </div>
-          {questionsMessage && <p className="text-sm text-red-700">{questionsMessage}</p>}
-          <DndContext
-            sensors={sensors}
-            collisionDetection={closestCenter}
-            onDragEnd={onDragEnd}
-            accessibility={{
-              announcements,
-              screenReaderInstructions: {
-                draggable: t('form.dragInstructions'),
-              },
-            }}
-          >
-            <SortableContext items={questions.fields.map((f) => f.id)} strategy={verticalListSortingStrategy}>
-              <ol className="space-y-4">
-                {questions.fields.map((field, index) => (
-                  <QuestionEditor
-                    key={field.id}
-                    sortableId={field.id}
-                    index={index}
-                    total={questions.fields.length}
-                    canRemove={canRemoveQuestion({ questions: questions.fields })}
-                    buttonsDisabled={busy}
-                    onRemove={() => onRemove(index)}
-                    onMove={(direction) => onMove(index, direction)}
-                    moveUpRef={moveButton(field.id, 'up')}
-                    moveDownRef={moveButton(field.id, 'down')}
-                  />
-                ))}
-              </ol>
-            </SortableContext>
-          </DndContext>
-          <Button
-            variant="secondary"
-            className="w-full border-dashed sm:w-auto"
-            disabled={busy || !canAddQuestion({ questions: questions.fields })}
-            onClick={() => {
-              const added = questions.fields.length;
-              questions.append(newQuestion(), { focusName: `questions.${added}.text` });
-              setAnnouncement(t('form.added', { number: added + 1 }));
-            }}
-          >
-            <Plus className="size-4" aria-hidden="true" />
-            {t('form.addQuestion')}
-          </Button>
-          <p className="sr-only" aria-live="polite">
-            {announcement}
-          </p>
-        </section>
-
+        <SurveyDetailsCard />
+        <QuestionsSection list={questions} busy={busy} message={questionsMessage} announcement={announcement} />
         <SettingsPanel disabled={busy} />
-
         <LanguagesPanel disabled={busy} surveyId={survey?.surveyId} textsSaved={textsSaved} onPreview={onPreview} />
-
-        <div className="sticky bottom-0 -mx-4 space-y-3 border-t border-slate-200 bg-slate-50/95 px-4 py-4 backdrop-blur sm:mx-0 sm:rounded-card sm:border sm:bg-white/95 sm:px-6">
-          {message && (
-            <Banner tone="error" className="py-2">
-              {message}
-            </Banner>
-          )}
-          {overwriting && !message && (
-            <Banner tone="warning" className="py-2">
-              {t('form.overwriting', { name: overwriting })}
-            </Banner>
-          )}
-          <div className="flex flex-wrap gap-2 sm:justify-end">
-            <Button variant="secondary" className="flex-1 sm:flex-none" disabled={busy} onClick={() => onPreview()}>
-              <Eye className="size-4" aria-hidden="true" />
-              {t('form.preview')}
-            </Button>
-            <Button
-              variant="secondary"
-              className="flex-1 sm:flex-none"
-              disabled={busy}
-              onClick={() => void navigate(dashboard)}
-            >
-              {t('form.cancel')}
-            </Button>
-            <Button type="submit" className="flex-2 sm:flex-none" disabled={busy} aria-busy={submitting}>
-              {submitting ? t(texts.submitting) : saved ? t('form.redirecting') : t(texts.submit)}
-            </Button>
-          </div>
-        </div>
+        <SaveBar
+          message={message}
+          overwriting={conflicts.overwriting}
+          busy={busy}
+          submitting={submitting}
+          submitLabel={submitting ? t(texts.submitting) : saved ? t('form.redirecting') : t(texts.submit)}
+          onPreview={() => onPreview()}
+          onCancel={() => void navigate(dashboard)}
+        />
       </Form>
       {saved && <SuccessOverlay message={t(texts.success)} />}
       <ConflictDialog
-        conflict={conflict}
-        loading={loadingTheirs}
-        onLoadTheirs={() => void onLoadTheirs()}
-        onKeepMine={() => void onKeepMine()}
+        conflict={conflicts.conflict}
+        loading={conflicts.loadingTheirs}
+        onLoadTheirs={() => void conflicts.onLoadTheirs()}
+        onKeepMine={() => void conflicts.onKeepMine()}
       />
-      {removed && (
-        <Toast actionLabel={t('form.undo')} onAction={onUndoRemove} onDismiss={dismissRemoved}>
-          {t('form.removed', { number: removed.index + 1 })}
+      {questions.removed && (
+        <Toast actionLabel={t('form.undo')} onAction={questions.undoRemove} onDismiss={questions.dismissRemoved}>
+          {t('form.removed', { number: questions.removed.index + 1 })}
         </Toast>
       )}
-      <ConfirmDialog
-        open={blocker.state === 'blocked'}
-        title={t('form.leaveTitle')}
-        confirmLabel={t('form.leave')}
-        cancelLabel={t('form.stay')}
-        tone="danger"
-        onConfirm={() => blocker.proceed?.()}
-        onCancel={() => blocker.reset?.()}
-      >
-        {t('form.leaveBody')}
-      </ConfirmDialog>
+      <LeaveDialog blocker={blocker} />
     </>
   );
 }

@@ -1,13 +1,4 @@
-import {
-  useCallback,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type FormEvent,
-  type KeyboardEvent,
-  type ReactNode,
-} from 'react';
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   answerFor,
@@ -26,17 +17,16 @@ import { Banner } from '@/components/ui/banner';
 import { ButtonBase as Button } from '@/components/ui/button-base';
 import { Spinner } from '@/components/ui/spinner';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api-client';
 import { textDirection } from '@/lib/language-names';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { submitResponse } from '../api/submit-response';
-import { openVisit, reportQuestion, visitIdFor } from '../api/visits';
+import { useFunnel } from '../hooks/use-funnel';
+import { useHeldProgress } from '../hooks/use-held-progress';
 import { usePublicSurvey } from '../hooks/use-public-survey';
-import { answerProblem, answersInLanguage, answersToSend, readyAnswers, withoutAnswer } from '../answer-state';
-import { clearProgress, freshProgress, loadProgress, saveProgress, type Progress } from '../hooks/saved-progress';
-import { hiddenFieldsFromQuery } from '../lib/hidden-fields';
+import { useResponseSubmit } from '../hooks/use-response-submit';
+import { answerProblem, readyAnswers, withoutAnswer } from '../answer-state';
 import { formatOpening } from '../lib/opening-time';
-import { hasResponded, markResponded, respondentIdFor } from '../lib/respondent';
+import { hasResponded, markResponded } from '../lib/respondent';
 import { rememberThankYou } from '../lib/thank-you-handoff';
 import { followSurveyLanguage, useInterfaceFollows } from '../lib/follow-survey-language';
 import { addressInLanguage, langIsHiddenField, rememberLanguage } from '../lib/survey-language';
@@ -270,24 +260,14 @@ interface SurveyFormProps {
 function SurveyForm({ survey, answeredIn, live, submit: send, onSubmitted, onAlreadyResponded }: SurveyFormProps) {
   const { t } = useTranslation('runner');
   const content = contentLanguageOf(survey);
-  // The progress with the survey its answers were given to: when the survey comes in another language, the
-  // answers are read in that language (a chosen option stays chosen), and the respondent stays where they are.
-  const [held, setHeld] = useState<{ survey: PublicSurvey; progress: Progress }>(() => {
-    const fromLink = hiddenFieldsFromQuery(window.location.search, survey.hiddenFields);
-    // The live page resumes where this browser left off (read in the language its answers were given in, then in
-    // the one shown); the preview starts afresh each time.
-    if (!live) return { survey, progress: freshProgress(fromLink) };
-    const saved = answeredIn ?? survey;
-    return { survey: saved, progress: loadProgress(saved, fromLink) };
+  const { progress, setProgress, keepVisit } = useHeldProgress(survey, answeredIn, live);
+  const { submitting, submitError, clearSubmitError, sendResponse } = useResponseSubmit({
+    survey,
+    live,
+    send,
+    onSubmitted,
+    onAlreadyResponded,
   });
-  const progress = useMemo(() => progressIn(held, survey), [held, survey]);
-  const setProgress = useCallback(
-    (update: (progress: Progress) => Progress) =>
-      setHeld((current) => ({ survey, progress: update(progressIn(current, survey)) })),
-    [survey],
-  );
-  const [submitting, setSubmitting] = useState(false);
-  const [submitError, setSubmitError] = useState<{ message: string; retry: boolean } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [brandingFailed, setBrandingFailed] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -312,23 +292,8 @@ function SurveyForm({ survey, answeredIn, live, submit: send, onSubmitted, onAlr
 
   const welcome = survey.welcome && !progress.started ? survey.welcome : null;
 
-  useEffect(() => {
-    if (live) saveProgress(survey.surveyId, progress, survey.language);
-  }, [live, survey.surveyId, survey.language, progress]);
-
-  // The funnel: the live page counts a view, then each question as it is shown (never the preview). The visit is
-  // kept with the progress, so the page opened again after a reload continues it instead of counting a new view.
   const shownId = welcome ? null : question?.id;
-  const keptVisit = progress.visit;
-  useEffect(() => {
-    if (!live) return;
-    openVisit(survey.surveyId, keptVisit, (visit) =>
-      setHeld((current) => ({ ...current, progress: { ...current.progress, visit } })),
-    );
-  }, [live, survey.surveyId, keptVisit]);
-  useEffect(() => {
-    if (live && shownId) reportQuestion(survey.surveyId, shownId);
-  }, [live, survey.surveyId, shownId]);
+  useFunnel({ live, surveyId: survey.surveyId, kept: progress.visit, keep: keepVisit, shownId });
 
   // Focus moves to the new question's heading on each step and past the welcome (not on the first render).
   useEffect(() => {
@@ -342,7 +307,7 @@ function SurveyForm({ survey, answeredIn, live, submit: send, onSubmitted, onAlr
 
   const goTo = (next: number) => {
     stepped.current = true;
-    setSubmitError(null);
+    clearSubmitError();
     setProblem(null);
     setProgress((p) => ({ ...p, index: next }));
   };
@@ -358,38 +323,7 @@ function SurveyForm({ survey, answeredIn, live, submit: send, onSubmitted, onAlr
     const walked = questionPath(questions, counted);
     const open = walked.find((q) => isRequired(q) && answerFor(counted, q.id) === undefined);
     if (open) return goTo(questions.indexOf(open));
-    setSubmitting(true);
-    setSubmitError(null);
-    try {
-      const hiddenFields = progress.hiddenFields;
-      const visitId = live ? visitIdFor(survey.surveyId) : undefined;
-      await send({
-        answers: answersToSend(walked, counted),
-        // The courtesy limit: this browser's random id, only for a survey that asks for one response per browser.
-        ...(live && survey.oneResponsePerBrowser ? { respondentId: respondentIdFor(survey.surveyId) } : {}),
-        ...(Object.keys(hiddenFields).length > 0 ? { hiddenFields } : {}),
-        ...(visitId ? { visitId } : {}),
-        language: survey.language,
-      });
-      if (live) clearProgress(survey.surveyId);
-      onSubmitted();
-    } catch (error) {
-      if (error instanceof ApiError && error.code === 'ALREADY_RESPONDED') {
-        if (live) clearProgress(survey.surveyId);
-        onAlreadyResponded();
-        return;
-      }
-      const opensAt = error instanceof ApiError && error.code === 'SURVEY_NOT_OPEN_YET' ? error.params.opensAt : null;
-      // The server's opening time (an ISO date-time) in the respondent's own locale and time zone.
-      const message =
-        typeof opensAt === 'string' && !Number.isNaN(Date.parse(opensAt))
-          ? t('runner.opensOn', { time: formatOpening(opensAt) })
-          : error instanceof ApiError && error.message
-            ? error.message
-            : '';
-      setSubmitError({ message, retry: !(error instanceof ApiError && error.code === 'NO_ANSWERS') });
-      setSubmitting(false);
-    }
+    await sendResponse(walked, counted, progress.hiddenFields);
   };
 
   // Moves on from an optional question without its answer: a partial answer is cleared, so it is never sent.
@@ -564,13 +498,4 @@ function SurveyForm({ survey, answeredIn, live, submit: send, onSubmitted, onAlr
       </form>
     </div>
   );
-}
-
-/** The progress held, its answers read in the language `survey` is in now. */
-function progressIn(held: { survey: PublicSurvey; progress: Progress }, survey: PublicSurvey): Progress {
-  if (held.survey === survey) return held.progress;
-  return {
-    ...held.progress,
-    answers: answersInLanguage(held.survey.questions, survey.questions, held.progress.answers),
-  };
 }
