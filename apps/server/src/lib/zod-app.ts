@@ -1,3 +1,5 @@
+// The route options every route module sets (config.rateLimit) are typed by this plugin's augmentation of Fastify.
+import type {} from '@fastify/rate-limit';
 import type {
   FastifyBaseLogger,
   FastifyInstance,
