@@ -9,6 +9,7 @@ import {
   addToCompletionTimes,
   addToTimeline,
   completionRows,
+  countRowsOf,
   deleteCountersInWorkspaces,
   deleteOtherTextsOf,
   deleteQuestionCounters,
@@ -16,6 +17,11 @@ import {
   subtractCount,
   subtractTally,
   timelineRows,
+  totalRowsOf,
+  upsertAnswerCounts,
+  upsertCompletionTimes,
+  upsertQuestionTotals,
+  upsertTimeline,
 } from './tallies.repository';
 
 const increment = (counts: Map<number, number>, key: number) => counts.set(key, (counts.get(key) ?? 0) + 1);
@@ -53,8 +59,8 @@ export const talliesProjection: ResponseProjection = {
         increment(seconds, completionSecondsOf(response.durationMs));
       }
     }
-    const countRows = tally.counts.map((row) => ({ survey_id: surveyId, ...row }));
-    const totalRows = tally.totals.map((row) => ({ survey_id: surveyId, ...row }));
+    const countRows = countRowsOf(surveyId, tally);
+    const totalRows = totalRowsOf(surveyId, tally);
     return {
       rows: Math.max(otherRows.length, countRows.length, totalRows.length, quarters.size, seconds.size),
       withClauses(statement) {
@@ -62,62 +68,14 @@ export const talliesProjection: ResponseProjection = {
         if (otherRows.length > 0) {
           next = widened(next.with('new_other_texts', (db) => db.insertInto('other_texts').values(otherRows)));
         }
-        if (countRows.length > 0) {
-          next = widened(
-            next.with('new_counts', (db) =>
-              db
-                .insertInto('answer_counts')
-                .values(countRows)
-                .onConflict((oc) =>
-                  oc
-                    .columns(['survey_id', 'question_id', 'answer'])
-                    .doUpdateSet((eb) => ({ count: eb('answer_counts.count', '+', eb.ref('excluded.count')) })),
-                ),
-            ),
-          );
-        }
-        if (totalRows.length > 0) {
-          next = widened(
-            next.with('new_totals', (db) =>
-              db
-                .insertInto('question_totals')
-                .values(totalRows)
-                .onConflict((oc) =>
-                  oc.columns(['survey_id', 'question_id']).doUpdateSet((eb) => ({
-                    answered: eb('question_totals.answered', '+', eb.ref('excluded.answered')),
-                    rating_sum: eb('question_totals.rating_sum', '+', eb.ref('excluded.rating_sum')),
-                    seen: eb('question_totals.seen', '+', eb.ref('excluded.seen')),
-                  })),
-                ),
-            ),
-          );
-        }
+        if (countRows.length > 0) next = widened(next.with('new_counts', (db) => upsertAnswerCounts(db, countRows)));
+        if (totalRows.length > 0) next = widened(next.with('new_totals', (db) => upsertQuestionTotals(db, totalRows)));
         if (quarters.size > 0) {
-          next = widened(
-            next.with('new_quarters', (db) =>
-              db
-                .insertInto('response_timeline')
-                .values(timelineRows(surveyId, quarters))
-                .onConflict((oc) =>
-                  oc
-                    .columns(['survey_id', 'quarter'])
-                    .doUpdateSet((eb) => ({ count: eb('response_timeline.count', '+', eb.ref('excluded.count')) })),
-                ),
-            ),
-          );
+          next = widened(next.with('new_quarters', (db) => upsertTimeline(db, timelineRows(surveyId, quarters))));
         }
         if (seconds.size > 0) {
           next = widened(
-            next.with('new_completion_times', (db) =>
-              db
-                .insertInto('completion_times')
-                .values(completionRows(surveyId, seconds))
-                .onConflict((oc) =>
-                  oc
-                    .columns(['survey_id', 'seconds'])
-                    .doUpdateSet((eb) => ({ count: eb('completion_times.count', '+', eb.ref('excluded.count')) })),
-                ),
-            ),
+            next.with('new_completion_times', (db) => upsertCompletionTimes(db, completionRows(surveyId, seconds))),
           );
         }
         return next;

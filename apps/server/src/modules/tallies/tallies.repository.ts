@@ -1,5 +1,12 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database, OtherTextsTable } from '../../db/schema';
+import type { Insertable, Kysely, QueryCreator, Transaction } from 'kysely';
+import type {
+  AnswerCountsTable,
+  CompletionTimesTable,
+  Database,
+  OtherTextsTable,
+  QuestionTotalsTable,
+  ResponseTimelineTable,
+} from '../../db/schema';
 import { medianOfCounts } from './completion-times';
 
 type Executor = Kysely<Database> | Transaction<Database>;
@@ -118,35 +125,72 @@ export async function readCompletionTimes(
   return { medianSeconds: medianOfCounts(counted), count: counted.reduce((sum, r) => sum + r.count, 0) };
 }
 
-/** Adds a tally of responses to the answer counts and question totals (upserts, so no increment is ever lost). */
-export async function addTally(trx: Executor, surveyId: string, tally: ResponseTally): Promise<void> {
-  const countRows = tally.counts.map((row) => ({ survey_id: surveyId, ...row }));
-  for (let i = 0; i < countRows.length; i += CHUNK) {
-    await trx
-      .insertInto('answer_counts')
-      .values(countRows.slice(i, i + CHUNK))
-      .onConflict((oc) =>
-        oc
-          .columns(['survey_id', 'question_id', 'answer'])
-          .doUpdateSet((eb) => ({ count: eb('answer_counts.count', '+', eb.ref('excluded.count')) })),
-      )
-      .execute();
-  }
-  const totalRows = tally.totals.map((row) => ({ survey_id: surveyId, ...row }));
-  for (let i = 0; i < totalRows.length; i += CHUNK) {
-    await trx
-      .insertInto('question_totals')
-      .values(totalRows.slice(i, i + CHUNK))
-      .onConflict((oc) =>
-        oc.columns(['survey_id', 'question_id']).doUpdateSet((eb) => ({
-          answered: eb('question_totals.answered', '+', eb.ref('excluded.answered')),
-          rating_sum: eb('question_totals.rating_sum', '+', eb.ref('excluded.rating_sum')),
-          seen: eb('question_totals.seen', '+', eb.ref('excluded.seen')),
-        })),
-      )
-      .execute();
-  }
+/**
+ * The counters' upserts: each adds its rows' counts to those stored (so concurrent writers never lose an
+ * increment). Used as statements of their own (in chunks) and as `with` clauses of the one-statement write.
+ */
+export const upsertAnswerCounts = (db: QueryCreator<Database>, rows: Insertable<AnswerCountsTable>[]) =>
+  db
+    .insertInto('answer_counts')
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .columns(['survey_id', 'question_id', 'answer'])
+        .doUpdateSet((eb) => ({ count: eb('answer_counts.count', '+', eb.ref('excluded.count')) })),
+    );
+
+export const upsertQuestionTotals = (db: QueryCreator<Database>, rows: Insertable<QuestionTotalsTable>[]) =>
+  db
+    .insertInto('question_totals')
+    .values(rows)
+    .onConflict((oc) =>
+      oc.columns(['survey_id', 'question_id']).doUpdateSet((eb) => ({
+        answered: eb('question_totals.answered', '+', eb.ref('excluded.answered')),
+        rating_sum: eb('question_totals.rating_sum', '+', eb.ref('excluded.rating_sum')),
+        seen: eb('question_totals.seen', '+', eb.ref('excluded.seen')),
+      })),
+    );
+
+export const upsertTimeline = (db: QueryCreator<Database>, rows: Insertable<ResponseTimelineTable>[]) =>
+  db
+    .insertInto('response_timeline')
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .columns(['survey_id', 'quarter'])
+        .doUpdateSet((eb) => ({ count: eb('response_timeline.count', '+', eb.ref('excluded.count')) })),
+    );
+
+export const upsertCompletionTimes = (db: QueryCreator<Database>, rows: Insertable<CompletionTimesTable>[]) =>
+  db
+    .insertInto('completion_times')
+    .values(rows)
+    .onConflict((oc) =>
+      oc
+        .columns(['survey_id', 'seconds'])
+        .doUpdateSet((eb) => ({ count: eb('completion_times.count', '+', eb.ref('excluded.count')) })),
+    );
+
+/** Runs an upsert over rows in chunks of CHUNK (far below both dialects' bound-parameter limits). */
+async function inChunks<Row>(
+  trx: Executor,
+  rows: Row[],
+  upsert: (db: QueryCreator<Database>, chunk: Row[]) => { execute(): Promise<unknown> },
+): Promise<void> {
+  for (let i = 0; i < rows.length; i += CHUNK) await upsert(trx, rows.slice(i, i + CHUNK)).execute();
 }
+
+/** Adds a tally of responses to the answer counts and question totals. */
+export async function addTally(trx: Executor, surveyId: string, tally: ResponseTally): Promise<void> {
+  await inChunks(trx, countRowsOf(surveyId, tally), upsertAnswerCounts);
+  await inChunks(trx, totalRowsOf(surveyId, tally), upsertQuestionTotals);
+}
+
+export const countRowsOf = (surveyId: string, tally: ResponseTally) =>
+  tally.counts.map((row) => ({ survey_id: surveyId, ...row }));
+
+export const totalRowsOf = (surveyId: string, tally: ResponseTally) =>
+  tally.totals.map((row) => ({ survey_id: surveyId, ...row }));
 
 /**
  * Takes a tally away, row by row in key order (a deletion's tally is one response: a few rows). Counts never go
@@ -224,18 +268,7 @@ export type KeyedCounts = ReadonlyMap<number, number>;
 
 /** Responses per quarter hour, added to (key order, so concurrent writers lock rows in the same order). */
 export async function addToTimeline(trx: Executor, surveyId: string, counts: KeyedCounts): Promise<void> {
-  const rows = timelineRows(surveyId, counts);
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await trx
-      .insertInto('response_timeline')
-      .values(rows.slice(i, i + CHUNK))
-      .onConflict((oc) =>
-        oc
-          .columns(['survey_id', 'quarter'])
-          .doUpdateSet((eb) => ({ count: eb('response_timeline.count', '+', eb.ref('excluded.count')) })),
-      )
-      .execute();
-  }
+  await inChunks(trx, timelineRows(surveyId, counts), upsertTimeline);
 }
 
 export const timelineRows = (surveyId: string, counts: KeyedCounts) =>
@@ -246,18 +279,7 @@ export const completionRows = (surveyId: string, counts: KeyedCounts) =>
 
 /** Completions per whole second, added to (key order, so concurrent writers lock rows in the same order). */
 export async function addToCompletionTimes(trx: Executor, surveyId: string, counts: KeyedCounts): Promise<void> {
-  const rows = completionRows(surveyId, counts);
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    await trx
-      .insertInto('completion_times')
-      .values(rows.slice(i, i + CHUNK))
-      .onConflict((oc) =>
-        oc
-          .columns(['survey_id', 'seconds'])
-          .doUpdateSet((eb) => ({ count: eb('completion_times.count', '+', eb.ref('excluded.count')) })),
-      )
-      .execute();
-  }
+  await inChunks(trx, completionRows(surveyId, counts), upsertCompletionTimes);
 }
 
 /** Takes one away from a counter of the timeline or of the completion times (a deleted response). */
