@@ -160,25 +160,29 @@ export async function writeResponses(
     if (projection.prepare) links.push(await projection.prepare(trx, dialect, surveyId, facts));
   }
   const linkOf = (id: string) => links.find((found) => found.has(id))?.get(id);
-  const stored: ProjectedResponse[] = items.map((item) => ({
-    id: item.id,
-    submittedAt: item.submittedAt,
-    answers: item.answers,
-    visitId: linkOf(item.id)?.visitId ?? null,
-    durationMs: linkOf(item.id)?.durationMs ?? null,
-  }));
-  const responseRows = items.map((item, index) => ({
-    id: item.id,
-    survey_id: surveyId,
-    submitted_at: item.submittedAt,
-    answers: JSON.stringify(item.answers),
-    hidden_fields: item.hiddenFields ? JSON.stringify(item.hiddenFields) : null,
-    respondent_id: item.respondentId ?? null,
-    duration_ms: stored[index]?.durationMs ?? null,
-    visit_id: stored[index]?.visitId ?? null,
-    text_hash: textFingerprint(questions, item.answers),
-    language: item.language ?? DEFAULT_SURVEY_LANGUAGE,
-  }));
+  const stored: ProjectedResponse[] = [];
+  const responseRows = items.map((item) => {
+    const link = linkOf(item.id);
+    stored.push({
+      id: item.id,
+      submittedAt: item.submittedAt,
+      answers: item.answers,
+      visitId: link?.visitId ?? null,
+      durationMs: link?.durationMs ?? null,
+    });
+    return {
+      id: item.id,
+      survey_id: surveyId,
+      submitted_at: item.submittedAt,
+      answers: JSON.stringify(item.answers),
+      hidden_fields: item.hiddenFields ? JSON.stringify(item.hiddenFields) : null,
+      respondent_id: item.respondentId ?? null,
+      duration_ms: link?.durationMs ?? null,
+      visit_id: link?.visitId ?? null,
+      text_hash: textFingerprint(questions, item.answers),
+      language: item.language ?? DEFAULT_SURVEY_LANGUAGE,
+    };
+  });
   const writes = projections.map((projection) => projection.stored({ id: surveyId, questions }, stored));
   const rows = Math.max(items.length, ...writes.map((w) => w.rows));
   if (dialect === 'postgres' && rows <= CHUNK) {
