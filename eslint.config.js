@@ -45,6 +45,23 @@ const deepServerImport = {
 const pastModuleFace =
   "Import another server module through its face (its folder, e.g. '../surveys'), not one of its files.";
 
+/** The server's import rules for `files`, with `pastFace` (a regex of imports that skip a module's face) refused too. */
+const serverImports = (files, pastFace) => ({
+  files,
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { regex: '(^|/)web/', message: 'The server must not import the web app.' },
+          deepServerImport,
+          ...(pastFace ? [{ regex: pastFace, message: pastModuleFace }] : []),
+        ],
+      },
+    ],
+  },
+});
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-results/**', 'data/**', 'coverage/**'] },
   js.configs.recommended,
@@ -148,50 +165,15 @@ export default tseslint.config(
       ],
     },
   })),
-  {
-    // The server never imports browser code, and climbs at most two folders in an import.
-    files: ['apps/server/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [{ regex: '(^|/)web/', message: 'The server must not import the web app.' }, deepServerImport],
-        },
-      ],
-    },
-  },
-  {
-    // Inside a module, files import each other by './…'; another module only through its face.
-    files: ['apps/server/src/modules/*/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '(^|/)web/', message: 'The server must not import the web app.' },
-            deepServerImport,
-            { regex: '^\\.\\./[a-z0-9-]+/[^/]+$', message: pastModuleFace },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // The code that composes the modules reaches them through their faces too.
-    files: ['apps/server/src/*.ts', 'apps/server/src/{cli,db,events,lib}/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { regex: '(^|/)web/', message: 'The server must not import the web app.' },
-            deepServerImport,
-            { regex: '^(\\./|\\.\\./)modules/[a-z0-9-]+/[^/]+$', message: pastModuleFace },
-          ],
-        },
-      ],
-    },
-  },
+  // The server never imports browser code, and climbs at most two folders in an import.
+  serverImports(['apps/server/**/*.ts']),
+  // Inside a module, files import each other by './…'; another module only through its face. The code that composes
+  // the modules reaches them through their faces too.
+  serverImports(['apps/server/src/modules/*/**/*.ts'], '^\\.\\./[a-z0-9-]+/[^/]+$'),
+  serverImports(
+    ['apps/server/src/*.ts', 'apps/server/src/{cli,db,events,lib}/**/*.ts'],
+    '^(\\./|\\.\\./)modules/[a-z0-9-]+/[^/]+$',
+  ),
   {
     // The benchmarks and the end-to-end tests import the server's code by relative paths too.
     files: ['bench/**/*.ts', 'e2e/**/*.ts'],
