@@ -24,7 +24,7 @@ import type { AppContext } from './context';
 import { migrateToLatest, openDatabase } from './db/database';
 import { createInMemoryLiveEvents, type LiveEvents } from './events/live-events';
 import { createOutboxNudge, createSurveyEvents } from './events/survey-events';
-import { startOutboxSweep } from './lib/outbox-sweep';
+import { startOutboxSweep } from './outbox/outbox-sweep';
 import { RESPONSE_PROJECTIONS } from './projections';
 import { enqueueWebhookDeliveries, webhooksRoutes, startWebhookWorker } from './modules/webhooks';
 import { enqueueNotificationMail, startDigests, startMailWorker, notificationsRoutes } from './modules/notifications';
@@ -46,7 +46,8 @@ import { createAuthGuard, sessionsRoutes, createTokenService } from './modules/a
 import { configRoutes } from './modules/config';
 import { generateRoutes } from './modules/generate';
 import { translateRoutes } from './modules/translate';
-import { healthRoutes, createLifecycle } from './modules/health';
+import { healthRoutes } from './modules/health';
+import { createLifecycle } from './lib/lifecycle';
 import { imagesRoutes } from './modules/images';
 import { insightsRoutes } from './modules/insights';
 import { responsesRoutes } from './modules/responses';

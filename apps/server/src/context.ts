@@ -6,10 +6,10 @@ import type { Db } from './db/database';
 import type { LiveEvents } from './events/live-events';
 import type { AuditLog } from './lib/audit';
 import type { Clock } from './lib/clock';
+import type { Lifecycle } from './lib/lifecycle';
 import type { AuthGuard, TokenService } from './lib/principal';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics/metrics';
-import type { Lifecycle } from './modules/health';
 import type { OutboxNudge, SurveyEvents } from './events/survey-events';
 import type { ResponseProjection } from './lib/response-projection';
 

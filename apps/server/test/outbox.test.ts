@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { claimDue, deleteFinishedOutboxRows } from '../src/db/outbox.repository';
-import { retryDelayMs, startOutboxWorker } from '../src/lib/outbox';
+import { claimDue, deleteFinishedOutboxRows } from '../src/outbox/outbox.repository';
+import { retryDelayMs, startOutboxWorker } from '../src/outbox/outbox';
 import { newId } from '../src/lib/ids';
 import { TEST_DIALECT, useTwoInstances } from './helpers';
 

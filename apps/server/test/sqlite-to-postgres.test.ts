@@ -14,7 +14,7 @@ import {
   type CreatedSurvey,
 } from '@quorum/test-support/factories';
 import { migrateToLatest, openDatabase, type Db } from '../src/db/database';
-import { COPIED_TABLES, copySqliteToPostgres, CopyRefusedError, formatCopyReport } from '../src/db/sqlite-to-postgres';
+import { COPIED_TABLES, copySqliteToPostgres, CopyRefusedError, formatCopyReport } from '../src/cli/sqlite-to-postgres';
 import { newId } from '../src/lib/ids';
 import { createTestApp, createTestDatabase, request, type TestApp, type TestDatabase } from './helpers';
 import { counterProblems, runEntry } from './support/data-checks';

@@ -7,7 +7,7 @@
  */
 import { existsSync } from 'node:fs';
 import { openDatabase } from '../db/database';
-import { copySqliteToPostgres, CopyRefusedError, formatCopyReport } from '../db/sqlite-to-postgres';
+import { copySqliteToPostgres, CopyRefusedError, formatCopyReport } from './sqlite-to-postgres';
 import { CliError, loadCliConfig, parseFileCommand, runCli } from './cli-support';
 
 const USAGE =

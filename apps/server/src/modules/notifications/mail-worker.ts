@@ -1,8 +1,8 @@
 import { answerFor } from '@quorum/contract';
 import { isJsonObject } from '@quorum/contract';
 import type { AppContext } from '../../context';
-import { claimDue } from '../../db/outbox.repository';
-import { retryDelayMs, startOutboxWorker, type OutboxWorker } from '../../lib/outbox';
+import { claimDue } from '../../outbox/outbox.repository';
+import { retryDelayMs, startOutboxWorker, type OutboxWorker } from '../../outbox/outbox';
 import {
   digestEmail,
   responseEmail,

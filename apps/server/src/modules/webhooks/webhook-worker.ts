@@ -1,8 +1,8 @@
 import { WEBHOOK_LIMITS, WEBHOOK_TEST_EVENT } from '@quorum/contract';
 import type { AppContext } from '../../context';
-import { claimDue } from '../../db/outbox.repository';
+import { claimDue } from '../../outbox/outbox.repository';
 import { newId } from '../../lib/ids';
-import { retryDelayMs, startOutboxWorker, type OutboxWorker } from '../../lib/outbox';
+import { retryDelayMs, startOutboxWorker, type OutboxWorker } from '../../outbox/outbox';
 import { addressPolicy } from '../../images/image-check';
 import { enqueueMail } from '../notifications';
 import { createSecretBox } from '../two-factor';

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { Db } from './database';
-import type { Database } from './schema';
-import type { OutboxTable } from '../lib/outbox';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import type { OutboxTable } from './outbox';
 
 /**
  * Claims up to `limit` due rows of an outbox for this instance until `leaseUntil`, oldest due first, and returns

@@ -1,8 +1,8 @@
 import { RESPONSES_PAGE, type QuestionResult } from '@quorum/contract';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { readResultsSnapshot, toResultQuestion, buildQuestionResults } from '../modules/results';
-import { migrateToLatest, type Db } from './database';
-import type { Database } from './schema';
+import { migrateToLatest, type Db } from '../db/database';
+import type { Database } from '../db/schema';
 
 /**
  * Every table of the schema with its primary key, in an order where a row's parents come before it (users

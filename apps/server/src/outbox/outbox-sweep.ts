@@ -1,12 +1,18 @@
-import type { AppContext } from '../context';
-import { deleteFinishedOutboxRows } from '../db/outbox.repository';
-import { addMinutes } from './clock';
-import { startPeriodicCleanup } from './periodic';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config';
+import type { Db } from '../db/database';
+import { deleteFinishedOutboxRows } from './outbox.repository';
+import { addMinutes, type Clock } from '../lib/clock';
+import { startPeriodicCleanup } from '../lib/periodic';
 
 /** How often each instance prunes the outboxes. */
 export const OUTBOX_SWEEP_INTERVAL_MS = 60 * 60_000;
 
-type SweepDeps = Pick<AppContext, 'db' | 'clock' | 'config'>;
+interface SweepDeps {
+  db: Db;
+  clock: Clock;
+  config: Pick<Config, 'outboxRetentionDays'>;
+}
 
 /**
  * Removes webhook deliveries and mail finished more than OUTBOX_RETENTION_DAYS ago (a delivery's attempts go with
@@ -18,6 +24,6 @@ export async function pruneOutboxes(deps: SweepDeps): Promise<{ webhookDeliverie
 }
 
 /** Prunes right after start, then every hour, until the returned stop function is called. */
-export function startOutboxSweep(ctx: SweepDeps & Pick<AppContext, 'log'>): () => Promise<void> {
+export function startOutboxSweep(ctx: SweepDeps & { log: FastifyBaseLogger }): () => Promise<void> {
   return startPeriodicCleanup(ctx.log, 'outboxes pruned', OUTBOX_SWEEP_INTERVAL_MS, () => pruneOutboxes(ctx));
 }
