@@ -26,6 +26,7 @@ import { createInMemoryLiveEvents, type LiveEvents } from './events/live-events'
 import { createOutboxNudge, createSurveyEvents } from './events/survey-events';
 import { startOutboxSweep } from './outbox/outbox-sweep';
 import { RESPONSE_PROJECTIONS } from './projections';
+import { createWorkspaceSurveys } from './workspace-surveys';
 import { enqueueWebhookDeliveries, webhooksRoutes, startWebhookWorker } from './modules/webhooks';
 import { enqueueNotificationMail, startDigests, startMailWorker, notificationsRoutes } from './modules/notifications';
 import type { Redis } from 'ioredis';
@@ -41,7 +42,7 @@ import { createMailer } from './mail/mailer';
 import { createMetrics, registerMetrics, UNMATCHED_ROUTE } from './metrics/metrics';
 import { bootstrapAdmin, adminsRoutes } from './modules/admins';
 import { createAuditLog, auditRoutes, startAuditSweep } from './modules/audit';
-import { createApiKeyAuthenticator, apiKeysRoutes } from './modules/api-keys';
+import { createApiKeyAuthenticator, createApiKeysSignOut, apiKeysRoutes } from './modules/api-keys';
 import { createAuthGuard, sessionsRoutes, createTokenService } from './modules/auth';
 import { configRoutes } from './modules/config';
 import { generateRoutes } from './modules/generate';
@@ -163,17 +164,15 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   const events = createSurveyEvents();
   events.subscribe(enqueueWebhookDeliveries);
   events.subscribe(enqueueNotificationMail);
+  const audit = createAuditLog({ db, clock });
   const ctx: AppContext = {
     config,
     db,
     log: app.log,
     clock,
     tokens,
-    guard: createAuthGuard(
-      db.kysely,
-      tokens,
-      createApiKeyAuthenticator({ db, clock, config, audit: createAuditLog({ db, clock }) }),
-    ),
+    guard: createAuthGuard(db.kysely, tokens, createApiKeyAuthenticator({ db, clock, config, audit })),
+    signOutApiKeys: createApiKeysSignOut(audit),
     mailer,
     botCheck: config.recaptcha
       ? createRecaptchaBotCheck(
@@ -183,13 +182,14 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
         )
       : disabledBotCheck,
     liveEvents,
-    audit: createAuditLog({ db, clock }),
+    audit,
     redis,
     metrics,
     lifecycle,
     outbox,
     events,
     projections: RESPONSE_PROJECTIONS,
+    workspaceSurveys: createWorkspaceSurveys(RESPONSE_PROJECTIONS),
   };
   app.decorate('ctx', ctx);
   app.decorateRequest('principal', null);

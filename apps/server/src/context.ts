@@ -7,11 +7,12 @@ import type { LiveEvents } from './events/live-events';
 import type { AuditLog } from './lib/audit';
 import type { Clock } from './lib/clock';
 import type { Lifecycle } from './lib/lifecycle';
-import type { AuthGuard, TokenService } from './lib/principal';
+import type { ApiKeysSignOut, AuthGuard, TokenService } from './lib/principal';
 import type { Mailer } from './mail/mailer';
 import type { Metrics } from './metrics/metrics';
 import type { OutboxNudge, SurveyEvents } from './events/survey-events';
 import type { ResponseProjection } from './lib/response-projection';
+import type { WorkspaceSurveys } from './lib/workspace-surveys';
 
 /** Everything the route modules need, made once in buildApp and passed down explicitly. */
 export interface AppContext {
@@ -21,6 +22,8 @@ export interface AppContext {
   clock: Clock;
   tokens: TokenService;
   guard: AuthGuard;
+  /** Ends a user's API keys when they sign out everywhere (made by the api-keys module, used by the sessions). */
+  signOutApiKeys: ApiKeysSignOut;
   mailer: Mailer;
   botCheck: BotCheck;
   liveEvents: LiveEvents;
@@ -38,4 +41,6 @@ export interface AppContext {
   events: SurveyEvents;
   /** What the response write keeps in step with the responses, in order (src/projections.ts). */
   projections: readonly ResponseProjection[];
+  /** The surveys of workspaces, for the workspaces module and account deletion (src/workspace-surveys.ts). */
+  workspaceSurveys: WorkspaceSurveys;
 }

@@ -8,7 +8,7 @@ import {
 } from '@quorum/test-support/recaptcha';
 import { createUser, DEFAULT_PASSWORD, findAccount, uniqueEmail } from '@quorum/test-support/factories';
 import { newId } from '../src/lib/ids';
-import { hashVerificationToken } from '../src/modules/users/users.service';
+import { hashVerificationToken } from '../src/lib/link-tokens';
 import { TEST_DIALECT, createTestApp, type TestApp } from './helpers';
 import { expectError } from './support/expect-error';
 

@@ -1,5 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiKeyScope, AuthUser, UserType } from '@quorum/contract';
+import type { Transaction } from 'kysely';
+import { API_KEY_PREFIX, type ApiKeyScope, type AuditActor, type AuthUser, type UserType } from '@quorum/contract';
+import type { Database } from '../db/schema';
 import { UnauthorizedError } from './errors';
 
 /**
@@ -78,6 +80,31 @@ export interface TokenService {
  * `request.principal`, or answers 401 for a missing, invalid, outdated or wrong-role token.
  */
 export type AuthGuard = (...roles: UserType[]) => (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+/** Whether a bearer token is an API key (`qrm_…`) rather than a session token. */
+export function isApiKey(token: string): boolean {
+  return token.startsWith(API_KEY_PREFIX);
+}
+
+/**
+ * Signs a request in with an API key for a route open to `roles`: the principal, or a 401/403/429 error. The
+ * api-keys module makes it; the guard calls it for a bearer token that is an API key.
+ */
+export type ApiKeyAuthenticator = (
+  request: FastifyRequest,
+  key: string,
+  roles: readonly UserType[],
+) => Promise<Principal>;
+
+/**
+ * Signing out everywhere ends a user's API keys too: revokes them inside the caller's transaction, and answers how
+ * to record that in the audit log once the transaction is stored. The api-keys module makes it; the sessions
+ * service, below it, is handed it in the context.
+ */
+export type ApiKeysSignOut = (
+  trx: Transaction<Database>,
+  userId: string,
+) => Promise<{ record(actor: AuditActor, address: string): Promise<void> }>;
 
 /** The principal set by the guard; for handlers behind one. */
 export function requirePrincipal(request: FastifyRequest): Principal {

@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { UserType } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { auditActor } from '../../lib/audit';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors';
-import type { Principal } from '../../lib/principal';
+import type { ApiKeyAuthenticator, Principal } from '../../lib/principal';
 import { findApiKeyByHash, touchApiKey } from './api-keys.repository';
 import { hashApiKey, parseScopes } from './api-keys.service';
 
@@ -11,12 +10,6 @@ import { hashApiKey, parseScopes } from './api-keys.service';
 const LAST_USED_STEP_MS = 60_000;
 /** Methods that change nothing: recorded in the audit log at most once a minute per key. */
 const READ_METHODS = new Set(['GET', 'HEAD']);
-
-export type ApiKeyAuthenticator = (
-  request: FastifyRequest,
-  key: string,
-  roles: readonly UserType[],
-) => Promise<Principal>;
 
 /**
  * Signs a request in with an API key (`Authorization: Bearer qrm_…`). The key is looked up by its hash on

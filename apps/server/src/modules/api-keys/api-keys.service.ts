@@ -17,12 +17,13 @@ import { BadRequestError, ConflictError, NotFoundError, UnauthorizedError } from
 import { verifyPassword } from '../../lib/passwords';
 import { findAccountById } from '../auth';
 import { newId } from '../../lib/ids';
-import type { Principal } from '../../lib/principal';
+import type { ApiKeysSignOut, Principal } from '../../lib/principal';
 import {
   countApiKeysOfUser,
   deleteApiKeyOfUser,
   insertApiKey,
   listApiKeysOfUser,
+  revokeApiKeysOfUser,
   type ApiKeyRow,
 } from './api-keys.repository';
 
@@ -30,11 +31,6 @@ import {
 const KEY_BYTES = 32;
 /** Characters after the prefix kept to recognise a key by. */
 const SHOWN_CHARACTERS = 8;
-
-/** Whether a bearer token is an API key rather than a session token. */
-export function isApiKey(token: string): boolean {
-  return token.startsWith(API_KEY_PREFIX);
-}
 
 /** The only form a key is stored and looked up in: SHA-256, hex. A key is random enough not to need a salt. */
 export function hashApiKey(key: string): string {
@@ -69,6 +65,16 @@ export async function recordKeysRevoked(
       details: { keyId: row.id, name: row.name, scopes: parseScopes(row.scopes).join(','), reason: by.reason },
     });
   }
+}
+
+/** Signing out everywhere: the user's keys are revoked in the sign-out's transaction, then each is recorded. */
+export function createApiKeysSignOut(audit: AuditLog): ApiKeysSignOut {
+  return async (trx, userId) => {
+    const rows = await revokeApiKeysOfUser(trx, userId);
+    return {
+      record: (actor, address) => recordKeysRevoked(audit, rows, { actor, address, reason: 'signed-out-everywhere' }),
+    };
+  };
 }
 
 function toApiKey(row: ApiKeyRow): ApiKey {

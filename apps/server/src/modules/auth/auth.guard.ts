@@ -2,8 +2,13 @@ import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema';
 import { UnauthorizedError } from '../../lib/errors';
-import type { AuthGuard, Principal, TokenService } from '../../lib/principal';
-import { type ApiKeyAuthenticator, isApiKey } from '../api-keys';
+import {
+  isApiKey,
+  type ApiKeyAuthenticator,
+  type AuthGuard,
+  type Principal,
+  type TokenService,
+} from '../../lib/principal';
 import { findPrincipal } from './auth.repository';
 
 export function bearerToken(request: FastifyRequest): string | undefined {

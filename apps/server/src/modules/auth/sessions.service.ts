@@ -1,14 +1,13 @@
 import type { AppContext } from '../../context';
 import { announceAccessEnded } from '../../events/live-events';
 import { auditActor } from '../../lib/audit';
-import { recordKeysRevoked, revokeApiKeysOfUser } from '../api-keys';
 import { ForbiddenError } from '../../lib/errors';
 import type { Principal } from '../../lib/principal';
 import { bumpTokenVersion } from './account.repository';
 import { deleteExpiredRevocations, revokeToken } from './revoked-tokens.repository';
 import { CLOCK_SKEW_SECONDS } from './tokens';
 
-export type SessionsDeps = Pick<AppContext, 'db' | 'clock' | 'audit' | 'liveEvents'>;
+export type SessionsDeps = Pick<AppContext, 'db' | 'clock' | 'audit' | 'liveEvents' | 'signOutApiKeys'>;
 
 /**
  * Signing out, the same for users and administrators. One device: the calling token's id is revoked, kept
@@ -18,7 +17,7 @@ export type SessionsDeps = Pick<AppContext, 'db' | 'clock' | 'audit' | 'liveEven
  * the live results streams the ended sessions (and keys) opened close, on every instance.
  */
 export function createSessionsService(deps: SessionsDeps) {
-  const { db, clock, audit, liveEvents } = deps;
+  const { db, clock, audit, liveEvents, signOutApiKeys } = deps;
   return {
     async signOut(principal: Principal, address: string): Promise<void> {
       if (!principal.session) throw new ForbiddenError('API_KEY_NOT_ALLOWED');
@@ -37,7 +36,7 @@ export function createSessionsService(deps: SessionsDeps) {
     async signOutEverywhere(principal: Principal, address: string): Promise<void> {
       const revokedKeys = await db.kysely.transaction().execute(async (trx) => {
         await bumpTokenVersion(trx, principal.type, principal.id, clock.now().toISOString());
-        return principal.type === 'user' ? revokeApiKeysOfUser(trx, principal.id) : [];
+        return principal.type === 'user' ? signOutApiKeys(trx, principal.id) : undefined;
       });
       await audit.record({
         type: 'auth.logout',
@@ -46,11 +45,7 @@ export function createSessionsService(deps: SessionsDeps) {
         target: { type: principal.type, id: principal.id },
         details: { scope: 'all-devices' },
       });
-      await recordKeysRevoked(audit, revokedKeys, {
-        actor: auditActor(principal),
-        address,
-        reason: 'signed-out-everywhere',
-      });
+      await revokedKeys?.record(auditActor(principal), address);
       announceAccessEnded(liveEvents, principal);
     },
   };

@@ -10,10 +10,9 @@ import {
   type ExportFormat,
 } from '@quorum/contract';
 import type { AppContext } from '../../context';
-import { requirePrincipal } from '../../lib/principal';
+import { isApiKey, requirePrincipal } from '../../lib/principal';
 import { errorResponses } from '../../lib/route-errors';
 import type { ZodApp } from '../../lib/zod-app';
-import { isApiKey } from '../api-keys';
 import { bearerToken } from '../auth';
 import { contentDisposition } from './results.csv';
 import { createResultsService } from './results.service';

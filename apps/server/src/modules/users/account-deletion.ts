@@ -15,7 +15,6 @@ import {
   revokeInvitationsSentBy,
   deleteMembershipsOf,
   listMembershipsOf,
-  deleteSurveysOfWorkspaces,
   deleteWorkspaceRows,
   stopNotificationsOfCreator,
 } from '../workspaces';
@@ -23,7 +22,7 @@ import { deleteEmailVerificationsOfUser } from './email-verifications.repository
 import { deletePasswordResetsOfUser } from './password-resets.repository';
 import { deleteUserRow } from './users.repository';
 
-export type AccountDeletionDeps = Pick<AppContext, 'db' | 'audit' | 'clock' | 'liveEvents' | 'projections'>;
+export type AccountDeletionDeps = Pick<AppContext, 'db' | 'audit' | 'clock' | 'liveEvents' | 'workspaceSurveys'>;
 
 /**
  * Deletes a user's account for good, after checking its password: in one transaction, with the user's row locked first
@@ -58,7 +57,7 @@ export async function deleteAccount(
     const soleOwned = memberships.find((m) => m.role === 'owner' && m.owners === 1 && m.members > 1);
     if (soleOwned) throw new ConflictError('WORKSPACE_SOLE_OWNER', { workspace: soleOwned.name });
     const alone = memberships.filter((m) => m.members === 1).map((m) => m.workspace_id);
-    const { surveys, responses } = await deleteSurveysOfWorkspaces(trx, deps.projections, [row.id, ...alone]);
+    const { surveys, responses } = await deps.workspaceSurveys.removeAll(trx, [row.id, ...alone]);
     await deleteWorkspaceRows(trx, alone);
     await deleteMembershipsOf(trx, row.id);
     await revokeInvitationsSentBy(trx, row.id, clock.now().toISOString());

@@ -3,4 +3,3 @@ export { startAccountSweep } from './account-sweep';
 export { accountRoutes } from './account.routes';
 export { passwordResetRoutes } from './password-reset.routes';
 export { usersRoutes } from './users.routes';
-export { hashVerificationToken, newVerificationToken } from './users.service';

@@ -14,7 +14,7 @@ import {
   insertPasswordReset,
 } from './password-resets.repository';
 import { recordKeysRevoked } from '../api-keys';
-import { hashVerificationToken, newVerificationToken } from './users.service';
+import { hashVerificationToken, newVerificationToken } from '../../lib/link-tokens';
 import { findUserByEmail } from './users.repository';
 
 export type PasswordResetDeps = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'audit' | 'liveEvents'>;

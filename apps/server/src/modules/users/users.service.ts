@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { MESSAGES, type AuthUser, type LoginResponse, type VerifyEmailResponse } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { addMinutes } from '../../lib/clock';
@@ -10,6 +9,7 @@ import {
   UnauthorizedError,
 } from '../../lib/errors';
 import { newId } from '../../lib/ids';
+import { hashVerificationToken, newVerificationToken } from '../../lib/link-tokens';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { VERIFICATION_VALID_HOURS, verificationEmail, verificationLink } from '../../mail/verification-email';
 import { createAccountService, createLockout, lockoutPolicy, type LockState, createLoginAudit } from '../auth';
@@ -17,16 +17,6 @@ import type { Principal } from '../../lib/principal';
 import { createTwoFactorService } from '../two-factor';
 import { consumeVerification, findVerification, renewVerification } from './email-verifications.repository';
 import { findUserByEmail, registerAccount, type UserRow } from './users.repository';
-
-/** Verification tokens: 32 random bytes in the link; only their SHA-256 is stored. */
-export function newVerificationToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashVerificationToken(token) };
-}
-
-export function hashVerificationToken(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
 
 const toAuthUser = (row: Pick<UserRow, 'id' | 'name' | 'email'>): AuthUser => ({
   id: row.id,

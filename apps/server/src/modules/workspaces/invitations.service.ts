@@ -13,7 +13,7 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../li
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import { invitationEmail, invitationLink } from '../../mail/workspace-emails';
-import { hashVerificationToken, newVerificationToken } from '../users';
+import { hashVerificationToken, newVerificationToken } from '../../lib/link-tokens';
 import { reachWorkspace, requireTeamOwner } from './workspace-access';
 import {
   findInvitationByHash,

@@ -16,7 +16,6 @@ import { auditActor } from '../../lib/audit';
 import { ConflictError, NotFoundError, UnauthorizedError } from '../../lib/errors';
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
-import { countActiveSurveys } from '../surveys';
 import { reachWorkspace, requireTeamOwner } from './workspace-access';
 import {
   countMembers,
@@ -27,7 +26,6 @@ import {
   updateMemberRole,
   type MemberRow,
 } from './workspace-members.repository';
-import { deleteSurveysOfWorkspaces } from './workspace-surveys';
 import {
   countWorkspacesOfMember,
   deleteWorkspaceRows,
@@ -43,7 +41,7 @@ import {
   type WorkspaceRow,
 } from './workspaces.repository';
 
-export type WorkspacesDeps = Pick<AppContext, 'db' | 'clock' | 'audit' | 'liveEvents' | 'projections'>;
+export type WorkspacesDeps = Pick<AppContext, 'db' | 'clock' | 'audit' | 'liveEvents' | 'workspaceSurveys'>;
 
 /** Names in the order people read them, the same on every database. */
 const byName = (a: string, b: string) =>
@@ -74,7 +72,7 @@ function sortMembers(members: MemberRow[]): MemberRow[] {
  * workspace deleted) loses the live results streams they have open on its surveys, on every instance.
  */
 export function createWorkspacesService(deps: WorkspacesDeps) {
-  const { db, clock, audit, liveEvents } = deps;
+  const { db, clock, audit, liveEvents, workspaceSurveys } = deps;
 
   return {
     /** GET /api/workspaces: the personal workspace first, then team workspaces by name, and the active limit. */
@@ -82,7 +80,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
       const [account, rows, launched] = await Promise.all([
         findAccount(db.kysely, principal.id),
         listWorkspacesOfMember(db.kysely, principal.id),
-        countActiveSurveys(db.kysely, principal.id, clock.now().toISOString()),
+        workspaceSurveys.countActive(db.kysely, principal.id, clock.now().toISOString()),
       ]);
       if (!account) throw new UnauthorizedError('INVALID_TOKEN');
       const personal: Workspace = {
@@ -158,7 +156,7 @@ export function createWorkspacesService(deps: WorkspacesDeps) {
         );
         const members = await listMembers(trx, workspaceId);
         const moved = await moveSurveysToCreators(trx, workspaceId, clock.now().toISOString());
-        const removed = await deleteSurveysOfWorkspaces(trx, deps.projections, [workspaceId]);
+        const removed = await workspaceSurveys.removeAll(trx, [workspaceId]);
         await deleteWorkspaceRows(trx, [workspaceId]);
         return { name: row.name, moved, removed: removed.surveys, members };
       });
