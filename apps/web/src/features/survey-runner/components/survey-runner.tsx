@@ -1,18 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  answerFor,
-  DEFAULT_SURVEY_LANGUAGE,
-  isAnswered,
-  isRequired,
-  nextQuestion,
-  previousQuestion,
-  questionPath,
-  withAnswer,
-  type AnswerValue,
-  type PublicSurvey,
-  type SubmitResponseBody,
-} from '@quorum/contract';
+import { DEFAULT_SURVEY_LANGUAGE, type PublicSurvey, type SubmitResponseBody } from '@quorum/contract';
 import { Banner } from '@/components/ui/banner';
 import { ButtonBase as Button } from '@/components/ui/button-base';
 import { Spinner } from '@/components/ui/spinner';
@@ -23,8 +11,8 @@ import { submitResponse } from '../api/submit-response';
 import { useFunnel } from '../hooks/use-funnel';
 import { useHeldProgress } from '../hooks/use-held-progress';
 import { usePublicSurvey } from '../hooks/use-public-survey';
+import { useQuestionFlow } from '../hooks/use-question-flow';
 import { useResponseSubmit } from '../hooks/use-response-submit';
-import { answerProblem, readyAnswers, withoutAnswer } from '../answer-state';
 import { formatOpening } from '../lib/opening-time';
 import { hasResponded, markResponded } from '../lib/respondent';
 import { rememberThankYou } from '../lib/thank-you-handoff';
@@ -32,7 +20,11 @@ import { followSurveyLanguage, useInterfaceFollows } from '../lib/follow-survey-
 import { addressInLanguage, langIsHiddenField, rememberLanguage } from '../lib/survey-language';
 import { PublicFrame } from './public-frame';
 import { QuestionStep, type ContentLanguage } from './question-step';
+import { RunnerProgress } from './runner-progress';
+import { StepActions } from './step-actions';
+import { SurveyBranding } from './survey-branding';
 import { SurveyLanguageSwitcher } from './survey-language-switcher';
+import { WelcomeScreen } from './welcome-screen';
 
 export type Navigate = (to: string, options?: { replace?: boolean }) => void;
 
@@ -268,100 +260,38 @@ function SurveyForm({ survey, answeredIn, live, submit: send, onSubmitted, onAlr
     onSubmitted,
     onAlreadyResponded,
   });
-  const [problem, setProblem] = useState<string | null>(null);
-  const [brandingFailed, setBrandingFailed] = useState(false);
-  const headingRef = useRef<HTMLHeadingElement>(null);
-  const stepped = useRef(false);
-
-  const { index, answers, seed } = progress;
-  const questions = survey.questions;
-  // Only answers that can be sent count: the flow follows them, the progress counts them, the submit sends them.
-  const ready = readyAnswers(questions, answers);
-  // Where the respondent goes comes from the contract's question flow, the same the server checks against.
-  const path = questionPath(questions, ready);
-  const total = path.length;
-  const question = questions[index];
-  const position = question ? path.indexOf(question) + 1 : 0;
-  const next = question ? nextQuestion(questions, ready, question.id) : null;
-  const previous = question ? previousQuestion(questions, ready, question.id) : null;
-  const answeredCount = path.filter((q) => answerFor(ready, q.id) !== undefined).length;
-  const value = question ? answerFor(answers, question.id) : undefined;
-  const started = isAnswered(value);
-  const optional = question ? !isRequired(question) : false;
-  const isLast = next === null;
-
   const welcome = survey.welcome && !progress.started ? survey.welcome : null;
-
-  const shownId = welcome ? null : question?.id;
-  useFunnel({ live, surveyId: survey.surveyId, kept: progress.visit, keep: keepVisit, shownId });
-
-  // Focus moves to the new question's heading on each step and past the welcome (not on the first render).
-  useEffect(() => {
-    if (stepped.current) headingRef.current?.focus();
-  }, [index, welcome]);
-
-  const start = () => {
-    stepped.current = true;
-    setProgress((p) => ({ ...p, started: true }));
-  };
-
-  const goTo = (next: number) => {
-    stepped.current = true;
-    clearSubmitError();
-    setProblem(null);
-    setProgress((p) => ({ ...p, index: next }));
-  };
-
-  const setAnswer = (questionId: string, value: AnswerValue) => {
-    setProblem(null);
-    setProgress((p) => ({ ...p, answers: withAnswer(p.answers, questionId, value) }));
-  };
-
-  // Sends the answers on the path the answers choose, and nothing for the questions off it.
-  const submit = async (all: Record<string, AnswerValue> = answers) => {
-    const counted = readyAnswers(questions, all);
-    const walked = questionPath(questions, counted);
-    const open = walked.find((q) => isRequired(q) && answerFor(counted, q.id) === undefined);
-    if (open) return goTo(questions.indexOf(open));
-    await sendResponse(walked, counted, progress.hiddenFields);
-  };
-
-  // Moves on from an optional question without its answer: a partial answer is cleared, so it is never sent.
-  const skip = () => {
-    if (!question || submitting) return;
-    const cleared = withoutAnswer(answers, question.id);
-    setProgress((p) => ({ ...p, answers: withoutAnswer(p.answers, question.id) }));
-    const after = nextQuestion(questions, readyAnswers(questions, cleared), question.id);
-    if (after === null) void submit(cleared);
-    else goTo(questions.indexOf(after));
-  };
-
-  const advance = () => {
-    if (!question || submitting) return;
-    if (!started) {
-      if (optional) skip();
-      return;
-    }
-    const why = answerProblem(question, value);
-    if (why) {
-      setProblem(why);
-      return;
-    }
-    if (next === null) void submit();
-    else goTo(questions.indexOf(next));
-  };
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const flow = useQuestionFlow({
+    survey,
+    progress,
+    setProgress,
+    welcomeShown: welcome !== null,
+    submitting,
+    clearSubmitError,
+    sendResponse,
+    headingRef,
+  });
+  const { question } = flow;
+  useFunnel({
+    live,
+    surveyId: survey.surveyId,
+    kept: progress.visit,
+    keep: keepVisit,
+    shownId: welcome ? null : question?.id,
+  });
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    advance();
+    flow.advance();
   };
 
   // Enter without Shift acts as Next or Submit, also in the text area (Shift+Enter gives a new line).
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
     if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
-    if ((event.target as HTMLElement).closest('button, a')) return;
+    if (event.target instanceof Element && event.target.closest('button, a')) return;
     event.preventDefault();
-    advance();
+    flow.advance();
   };
 
   if (!question) {
@@ -375,72 +305,22 @@ function SurveyForm({ survey, answeredIn, live, submit: send, onSubmitted, onAlr
     );
   }
 
-  const share = total === 0 ? 0 : Math.round((answeredCount / total) * 100);
-  const branding = survey.brandingImageUrl && !brandingFailed && (
-    <div className="flex h-16 items-center justify-center">
-      <img
-        src={survey.brandingImageUrl}
-        alt=""
-        className="max-h-16 max-w-full object-contain"
-        onError={() => setBrandingFailed(true)}
-      />
-    </div>
-  );
-
   if (welcome) {
     return (
       <div className="space-y-5">
-        {branding}
-        <section className="rounded-card border border-slate-200 bg-white px-6 py-10 text-center shadow-card sm:px-8">
-          <h1 {...content} className="text-display text-balance text-slate-900">
-            {welcome.title}
-          </h1>
-          {welcome.text && (
-            <p {...content} className="mx-auto mt-4 max-w-md whitespace-pre-line text-slate-600">
-              {welcome.text}
-            </p>
-          )}
-          <Button size="lg" className="mt-8 w-full sm:w-auto sm:min-w-32" onClick={start}>
-            {welcome.buttonLabel || t('runner.start')}
-          </Button>
-        </section>
+        <SurveyBranding imageUrl={survey.brandingImageUrl} />
+        <WelcomeScreen welcome={welcome} content={content} onStart={flow.start} />
       </div>
     );
   }
 
   return (
     <div className="space-y-5">
-      {branding}
+      <SurveyBranding imageUrl={survey.brandingImageUrl} />
       <h1 {...content} className="text-center text-lg font-semibold text-balance text-slate-700 sm:text-xl">
         {survey.title}
       </h1>
-
-      <div>
-        <div className="mb-2 flex items-center justify-between text-sm text-slate-600">
-          <p aria-live="polite" aria-atomic="true" className="font-medium">
-            {t('progress.position', { position, total })}
-          </p>
-          <p>
-            {answeredCount === total
-              ? t('progress.allAnswered')
-              : t('progress.answered', { answered: answeredCount, total })}
-          </p>
-        </div>
-        <div
-          role="progressbar"
-          aria-label={t('progress.label')}
-          aria-valuemin={0}
-          aria-valuemax={total}
-          aria-valuenow={answeredCount}
-          aria-valuetext={t('progress.valueText', { answered: answeredCount, total })}
-          className="h-2 overflow-hidden rounded-full bg-slate-200"
-        >
-          <div
-            className="h-full rounded-full bg-accent-600 transition-[width] duration-300 ease-standard"
-            style={{ width: `${share}%` }}
-          />
-        </div>
-      </div>
+      <RunnerProgress position={flow.position} total={flow.total} answered={flow.answeredCount} />
 
       <form
         noValidate
@@ -453,11 +333,11 @@ function SurveyForm({ survey, answeredIn, live, submit: send, onSubmitted, onAlr
           key={question.id}
           ref={headingRef}
           question={question}
-          position={position}
-          value={value}
-          onChange={(value) => setAnswer(question.id, value)}
-          seed={seed}
-          problem={problem}
+          position={flow.position}
+          value={flow.value}
+          onChange={(answer) => flow.setAnswer(question.id, answer)}
+          seed={progress.seed}
+          problem={flow.problem}
           content={content}
         />
 
@@ -468,33 +348,15 @@ function SurveyForm({ survey, answeredIn, live, submit: send, onSubmitted, onAlr
           </Banner>
         )}
 
-        <div className="mt-8 flex flex-col-reverse gap-3 sm:flex-row sm:justify-between">
-          <Button
-            variant="secondary"
-            size="lg"
-            onClick={() => previous && goTo(questions.indexOf(previous))}
-            disabled={previous === null || submitting}
-            className="w-full sm:w-auto"
-          >
-            {t('runner.previous')}
-          </Button>
-          <div className="flex flex-col-reverse gap-3 sm:flex-row">
-            {optional && (
-              <Button variant="ghost" size="lg" onClick={skip} disabled={submitting} className="w-full sm:w-auto">
-                {t('runner.skip')}
-              </Button>
-            )}
-            <Button
-              type="submit"
-              size="lg"
-              disabled={!optional && !started}
-              loading={submitting}
-              className="w-full sm:w-auto sm:min-w-32"
-            >
-              {isLast ? t('runner.submit') : t('runner.next')}
-            </Button>
-          </div>
-        </div>
+        <StepActions
+          hasPrevious={flow.hasPrevious}
+          optional={flow.optional}
+          started={flow.started}
+          isLast={flow.isLast}
+          submitting={submitting}
+          onPrevious={flow.back}
+          onSkip={flow.skip}
+        />
       </form>
     </div>
   );
