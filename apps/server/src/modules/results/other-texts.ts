@@ -35,21 +35,20 @@ export function questionsWithOtherTexts(
  * the filter keeps): the newest OTHER_TEXTS_LISTED of them, with no query of its own.
  */
 export function collectOtherTexts(questions: readonly ResultQuestion[]) {
-  const offering = offeringOther(questions);
-  const kept = new Map(offering.map((q) => [q.id, [] as string[]]));
+  // Each question offering "Other" with the texts kept for it so far.
+  const kept = offeringOther(questions).map((question) => ({ question, list: new Array<string>() }));
   return {
     add(answers: Readonly<Record<string, AnswerValue>>): void {
-      for (const question of offering) {
+      for (const { question, list } of kept) {
         const value = answerFor(answers, question.id);
         const text = value !== undefined && isAnswerValue(value) ? freeTextOf(question, value) : undefined;
         if (text === undefined) continue;
-        const list = kept.get(question.id)!;
         list.push(text);
         if (list.length > OTHER_TEXTS_LISTED) list.shift();
       }
     },
     /** Newest first. */
-    texts: (): Map<string, string[]> => new Map([...kept].map(([id, list]) => [id, [...list].reverse()])),
+    texts: (): Map<string, string[]> => new Map(kept.map(({ question, list }) => [question.id, [...list].reverse()])),
   };
 }
 
