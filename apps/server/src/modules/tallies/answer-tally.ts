@@ -114,16 +114,14 @@ function countAnswered(
 /** The tally as counter rows, sorted by question id then answer (the order writers lock rows in). */
 export function tallyRows(tally: AnswerTally): ResponseTally {
   const byKey = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const byFirst = <T>(a: readonly [string, T], b: readonly [string, T]) => byKey(a[0], b[0]);
   const counts: AnswerCountRow[] = [];
-  for (const questionId of [...tally.counts.keys()].sort(byKey)) {
-    const byAnswer = tally.counts.get(questionId)!;
-    for (const answer of [...byAnswer.keys()].sort(byKey)) {
-      counts.push({ question_id: questionId, answer, count: byAnswer.get(answer)! });
+  for (const [questionId, byAnswer] of [...tally.counts].sort(byFirst)) {
+    for (const [answer, count] of [...byAnswer].sort(byFirst)) {
+      counts.push({ question_id: questionId, answer, count });
     }
   }
-  const totals = [...tally.totals.keys()]
-    .sort(byKey)
-    .map((questionId) => ({ question_id: questionId, ...tally.totals.get(questionId)! }));
+  const totals = [...tally.totals].sort(byFirst).map(([questionId, total]) => ({ question_id: questionId, ...total }));
   return { counts, totals };
 }
 
