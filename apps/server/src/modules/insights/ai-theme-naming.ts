@@ -102,7 +102,8 @@ export function createAiThemeNamer(config: AiProviderConfig, log: FastifyBaseLog
           return undefined;
         }
         if (!naming) return undefined;
-        if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+        const oldest = cache.keys().next();
+        if (cache.size >= CACHE_SIZE && !oldest.done) cache.delete(oldest.value);
         cache.set(cacheKey, naming);
       }
       const themes = themesOf(naming, sent, analysis.texts);

@@ -56,12 +56,12 @@ export async function readFreeTexts(
     scanRows: number;
   },
 ): Promise<Map<string, string[]>> {
-  const texts = new Map(questions.filter(hasFreeTexts).map((q) => [q.id, [] as string[]]));
-  const wanted = questions.filter((q) => texts.has(q.id));
+  // Each question with free texts and the texts read for it so far.
+  const wanted = questions.filter(hasFreeTexts).map((question) => ({ question, list: new Array<string>() }));
   let before: string | undefined;
   let scanned = 0;
   let page = Math.min(PAGE_ROWS, Math.max(FIRST_PAGE_ROWS, options.perQuestion * 2));
-  const done = () => wanted.every((q) => texts.get(q.id)!.length >= options.perQuestion);
+  const done = () => wanted.every(({ list }) => list.length >= options.perQuestion);
   while (wanted.length > 0 && !done() && scanned < options.scanRows) {
     const limit = Math.min(page, options.scanRows - scanned);
     page = Math.min(PAGE_ROWS, page * 2);
@@ -74,8 +74,7 @@ export async function readFreeTexts(
     for (const row of rows) {
       if (options.keep && !options.keep(row)) continue;
       const answers = parseAnswers(row.answers);
-      for (const question of wanted) {
-        const list = texts.get(question.id)!;
+      for (const { question, list } of wanted) {
         if (list.length >= options.perQuestion) continue;
         const text = freeTextOf(question, answerFor(answers, question.id));
         if (text !== undefined) list.push(text);
@@ -86,7 +85,7 @@ export async function readFreeTexts(
     if (!last || rows.length < limit) break;
     before = last.id;
   }
-  return texts;
+  return new Map(wanted.map(({ question, list }) => [question.id, list]));
 }
 
 /**
@@ -206,7 +205,8 @@ export function createInsightsService(deps: InsightsDeps, pool: AnalysisPool) {
       }
       const reading = read(survey, question, query);
       cache.set(key, reading);
-      if (cache.size > INSIGHTS_CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+      const oldest = cache.keys().next();
+      if (cache.size > INSIGHTS_CACHE_ENTRIES && !oldest.done) cache.delete(oldest.value);
       try {
         const answer = await reading;
         deps.metrics.countInsights('analysed');
