@@ -45,22 +45,43 @@ type MailWorkerDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'mail
 /** What became of one mail: a message to send, or nothing to send (and why). */
 type Composed = { message: MailMessage } | { skip: string };
 
-/** The payload of a stored job, or undefined for a kind this version does not know. */
+/**
+ * The stored job of a row, or undefined for a kind this version does not know or a payload without the fields
+ * its kind needs. A survey-closed reason other than "limit" reads as "schedule", and a webhook's address as text.
+ */
 function jobOf(row: MailOutboxRow): MailJob | undefined {
+  let payload: unknown;
   try {
-    const payload: unknown = JSON.parse(row.payload);
-    if (!isJsonObject(payload) || typeof payload.surveyId !== 'string') return undefined;
-    switch (row.kind) {
-      case 'response':
-      case 'digest':
-      case 'survey-closed':
-      case 'webhook-disabled':
-        return { kind: row.kind, payload } as MailJob;
-      default:
-        return undefined;
-    }
+    payload = JSON.parse(row.payload);
   } catch {
     return undefined;
+  }
+  if (!isJsonObject(payload)) return undefined;
+  const { surveyId } = payload;
+  if (typeof surveyId !== 'string') return undefined;
+  switch (row.kind) {
+    case 'response': {
+      const { responseId } = payload;
+      return typeof responseId === 'string' ? { kind: row.kind, payload: { surveyId, responseId } } : undefined;
+    }
+    case 'digest': {
+      const { since, until } = payload;
+      if (typeof until !== 'string' || (typeof since !== 'string' && since !== null && since !== undefined)) {
+        return undefined;
+      }
+      return { kind: row.kind, payload: { surveyId, since: since ?? null, until } };
+    }
+    case 'survey-closed':
+      return { kind: row.kind, payload: { surveyId, reason: payload.reason === 'limit' ? 'limit' : 'schedule' } };
+    case 'webhook-disabled': {
+      const { webhookId, url } = payload;
+      return {
+        kind: row.kind,
+        payload: { surveyId, webhookId: typeof webhookId === 'string' ? webhookId : '', url: String(url) },
+      };
+    }
+    default:
+      return undefined;
   }
 }
 
@@ -144,7 +165,7 @@ export function startMailWorker(deps: MailWorkerDeps): OutboxWorker {
             to,
             surveyTitle: survey.title,
             resultsUrl: resultsUrl(survey.id),
-            reason: job.payload.reason === 'limit' ? 'limit' : 'schedule',
+            reason: job.payload.reason,
             responseLimit: survey.responseLimit,
             total: survey.responseCount,
           }),
@@ -154,7 +175,7 @@ export function startMailWorker(deps: MailWorkerDeps): OutboxWorker {
           message: webhookDisabledEmail({
             to,
             surveyTitle: survey.title,
-            webhookUrl: String(job.payload.url),
+            webhookUrl: job.payload.url,
             integrationsUrl: `${resultsUrl(survey.id)}?view=integrations`,
           }),
         };
@@ -174,7 +195,7 @@ export function startMailWorker(deps: MailWorkerDeps): OutboxWorker {
     const survey = job && (await findNotifiedSurvey(db.kysely, job.payload.surveyId));
     // A survey that is gone, or given to someone else, is no longer this reader's business.
     const composed: Composed = !job
-      ? { skip: 'unknown kind' }
+      ? { skip: 'unknown kind or payload' }
       : !survey || survey.userId !== row.user_id
         ? { skip: 'survey deleted' }
         : await compose(job, recipient.email, survey);
