@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
+import { isJsonObject } from '@quorum/contract';
 import { ACCESS_ENDED, type AccessEndedEvent, type LiveEvents, type ResponseStoredEvent } from './live-events';
 
 const CHANNEL_PREFIX = 'quorum:live:survey:';
@@ -15,12 +16,11 @@ interface Envelope {
 }
 
 function isEnvelope(value: unknown): value is Envelope {
-  if (typeof value !== 'object' || value === null) return false;
-  const { from, event } = value as Partial<Envelope>;
+  if (!isJsonObject(value)) return false;
+  const { from, event } = value;
   return (
     typeof from === 'string' &&
-    typeof event === 'object' &&
-    event !== null &&
+    isJsonObject(event) &&
     typeof event.surveyId === 'string' &&
     typeof event.responseId === 'string' &&
     typeof event.totalResponses === 'number'
@@ -33,12 +33,11 @@ interface AccessEnvelope {
 }
 
 function isAccessEnvelope(value: unknown): value is AccessEnvelope {
-  if (typeof value !== 'object' || value === null) return false;
-  const { from, access } = value as Partial<AccessEnvelope>;
+  if (!isJsonObject(value)) return false;
+  const { from, access } = value;
   return (
     typeof from === 'string' &&
-    typeof access === 'object' &&
-    access !== null &&
+    isJsonObject(access) &&
     access.kind === 'access-ended' &&
     (access.accountType === 'user' || access.accountType === 'admin') &&
     typeof access.accountId === 'string'
