@@ -5,7 +5,7 @@ import { OTHER_LABEL, PIE_COLORS, type QuestionResult } from '@quorum/contract';
 import { formatCount, formatPercentage } from '@/lib/format';
 import { ResultBars } from '../shared/result-bars';
 
-const colorAt = (index: number) => PIE_COLORS[index % PIE_COLORS.length]!;
+const colorAt = (index: number) => PIE_COLORS[index % PIE_COLORS.length] ?? PIE_COLORS[0];
 
 type ChartView = 'pie' | 'bars';
 

@@ -30,7 +30,8 @@ export function OtherAnswers({
   // Stable while the options are, so the list is not worked out again on every render.
   const key = JSON.stringify(optionsOf(question));
   const pick = useMemo(() => {
-    const options = JSON.parse(key) as string[];
+    const parsed: unknown = JSON.parse(key);
+    const options = Array.isArray(parsed) ? parsed.filter((option) => typeof option === 'string') : [];
     return (answer: AnswerValue | undefined) => otherText(options, answer);
   }, [key]);
   if (!listsOther(question)) return null;

@@ -4,7 +4,7 @@ import { formatCount, formatPercentage } from '@/lib/format';
 import { NoAnswersYet } from '../shared/result-bars';
 import type { QuestionResultPart, QuestionResultProps } from '../types';
 
-const colorAt = (index: number) => PIE_COLORS[index % PIE_COLORS.length]!;
+const colorAt = (index: number) => PIE_COLORS[index % PIE_COLORS.length] ?? PIE_COLORS[0];
 
 /**
  * A matrix question: per row, a bar stacked from its columns' shares, and a table of rows × columns with counts

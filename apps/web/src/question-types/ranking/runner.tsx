@@ -36,17 +36,19 @@ function RankingInput({
     const pending = focusAfterMove.current;
     if (!pending) return;
     focusAfterMove.current = null;
-    const byId = (id: string) => listRef.current?.ownerDocument.getElementById(id) as HTMLButtonElement | null;
+    const byId = (id: string) => listRef.current?.ownerDocument.getElementById(id);
     const same = byId(idOf(pending.option, pending.direction));
     const other = byId(idOf(pending.option, pending.direction === 'up' ? 'down' : 'up'));
-    (same && !same.disabled ? same : other)?.focus();
+    // A disabled button (the first's Move up, the last's Move down) carries the attribute.
+    (same && !same.hasAttribute('disabled') ? same : other)?.focus();
   });
 
   const move = (from: number, to: number) => {
     if (to < 0 || to >= order.length || from === to) return;
-    const next = [...order];
-    const [option] = next.splice(from, 1);
-    next.splice(to, 0, option!);
+    const option = order[from];
+    if (option === undefined) return;
+    const next = order.filter((_, at) => at !== from);
+    next.splice(to, 0, option);
     onChange(next);
     setAnnouncement(t('ranking.moved', { option, position: to + 1, total: order.length }));
   };
