@@ -9,7 +9,8 @@ import './index.css';
 //   development server and a build without that page (docs/performance.md, "Public page");
 // - every other address gets the whole SPA (app/app-root.tsx: router, TanStack Query, session),
 //   which still routes to the runner when someone navigates there inside the app.
-const root = document.getElementById('root')!;
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element to mount into');
 const match = matchPublicPath(window.location.pathname);
 
 if (match) {

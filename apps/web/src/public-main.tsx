@@ -7,7 +7,8 @@ import './index.css';
 // "public"; docs/decisions/038-public-page-on-preact.md): the page anyone with the link opens must be
 // fast on a phone (docs/performance.md, "Public page"). Like main.tsx it stays tiny and requests the
 // survey at once, while the page's code downloads.
-const root = document.getElementById('root')!;
+const root = document.getElementById('root');
+if (!root) throw new Error('The page has no #root element to mount into');
 const match = matchPublicPath(window.location.pathname);
 
 // The server sends this page for a public survey's addresses only, so `match` is always set there.

@@ -1,4 +1,4 @@
-import type { AuthUser, UserType } from '@quorum/contract';
+import { isJsonObject, type AuthUser, type UserType } from '@quorum/contract';
 
 /** Browser storage keys: the session, and the admin login's failure count and lockout end. */
 export const STORAGE_KEYS = {
@@ -24,13 +24,28 @@ export function readSession(): StoredSession | null {
   const token = localStorage.getItem(STORAGE_KEYS.token);
   const userType = localStorage.getItem(STORAGE_KEYS.userType);
   const raw = localStorage.getItem(STORAGE_KEYS.userData);
-  if (!token || (userType !== 'user' && userType !== 'admin') || !raw) return null;
+  if (!token || !isUserType(userType) || !raw) return null;
+  const user = storedUserOf(raw);
+  return user && { token, userType, user };
+}
+
+const isUserType = (value: unknown): value is UserType => value === 'user' || value === 'admin';
+
+/**
+ * The user object as writeSession stored it, or null for anything else (not JSON, or without its fields). Checked
+ * by hand, not with the contract's schema: this file is part of the public page, which loads no zod.
+ */
+function storedUserOf(raw: string): StoredUser | null {
+  let parsed: unknown;
   try {
-    const user = JSON.parse(raw) as StoredUser;
-    return { token, userType, user };
+    parsed = JSON.parse(raw);
   } catch {
     return null;
   }
+  if (!isJsonObject(parsed)) return null;
+  const { id, name, email, type, role } = parsed;
+  if (typeof id !== 'string' || typeof name !== 'string' || typeof email !== 'string') return null;
+  return isUserType(type) && isUserType(role) ? { id, name, email, type, role } : null;
 }
 
 export function writeSession(token: string, user: AuthUser): StoredSession {
