@@ -13,8 +13,8 @@ export interface AuditLogFilter {
 
 /** Local midnight of a YYYY-MM-DD day, `addDays` later, as an ISO instant. */
 function dayStart(day: string, addDays = 0): string {
-  const [year, month, date] = day.split('-').map(Number);
-  return new Date(year!, month! - 1, date! + addDays).toISOString();
+  const [year = NaN, month = NaN, date = NaN] = day.split('-').map(Number);
+  return new Date(year, month - 1, date + addDays).toISOString();
 }
 
 /** The API's query for a filter: `to` is exclusive, so the last day runs to the next local midnight. */

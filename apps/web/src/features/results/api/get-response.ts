@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import type { ResponseRow } from '@quorum/contract';
 import { api } from '@/lib/api-client';
 import { resultsKeys } from './keys';
@@ -14,8 +14,7 @@ export const getResponse = (surveyId: string, responseId: string, signal?: Abort
 export const useResponse = (surveyId: string, responseId: string | null, initial?: ResponseRow) =>
   useQuery({
     queryKey: resultsKeys.response(surveyId, responseId ?? ''),
-    queryFn: ({ signal }) => getResponse(surveyId, responseId!, signal),
-    enabled: responseId !== null,
+    queryFn: responseId === null ? skipToken : ({ signal }) => getResponse(surveyId, responseId, signal),
     placeholderData: initial,
     retry: false,
   });
