@@ -14,9 +14,10 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 
 /** The timeline with every day from the first to the last (zeros where the API left a day out). */
 export function fillTimeline(timeline: Timeline): Timeline {
-  if (timeline.length < 2) return timeline;
-  const first = dayMs(timeline[0]!.date);
-  const last = dayMs(timeline[timeline.length - 1]!.date);
+  const [head, end] = [timeline[0], timeline.at(-1)];
+  if (timeline.length < 2 || !head || !end) return timeline;
+  const first = dayMs(head.date);
+  const last = dayMs(end.date);
   if (!Number.isFinite(first) || !Number.isFinite(last) || (last - first) / DAY_MS > MAX_FILLED_DAYS) return timeline;
   const counts = new Map(timeline.map((point) => [point.date, point.count]));
   const filled: Timeline = [];
@@ -35,11 +36,12 @@ export const formatDay = (day: string, style: 'short' | 'long' = 'long') => {
 
 /** The timeline in one sentence: the total, the span and the busiest day. */
 export function describeTimeline(timeline: Timeline): string {
-  if (timeline.length === 0) return i18n.t('common:timeline.empty');
+  const [head, end] = [timeline[0], timeline.at(-1)];
+  if (!head || !end) return i18n.t('common:timeline.empty');
   const total = timeline.reduce((sum, point) => sum + point.count, 0);
   const busiest = timeline.reduce((best, point) => (point.count > best.count ? point : best));
-  const first = timeline[0]!.date;
-  const last = timeline[timeline.length - 1]!.date;
+  const first = head.date;
+  const last = end.date;
   const values = { total, count: busiest.count, busiest: formatDay(busiest.date) };
   return first === last
     ? i18n.t('common:timeline.summaryOneDay', { ...values, day: formatDay(first) })
