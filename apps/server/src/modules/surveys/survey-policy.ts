@@ -303,7 +303,9 @@ export function createSurveyAccess(deps: Pick<AppContext, 'db' | 'clock'>) {
     const action = typeof purpose === 'string' ? purpose : move ? moveAction(move.from, move.to) : 'change-state';
     const decision = decide(actor, action, row && { role, state: row.state });
     if (!decision.allowed) throw errorOf(decision, actor, action, move);
-    return { row: row!, role: role ?? null, storedState: stored!.state };
+    // Never reached: no action is allowed on a survey that is not there.
+    if (!stored || !row) throw refusalError('not-found', actor, action, move);
+    return { row, role: role ?? null, storedState: stored.state };
   }
 
   return {
@@ -322,7 +324,9 @@ export function createSurveyAccess(deps: Pick<AppContext, 'db' | 'clock'>) {
       const id = workspaceId ?? actor.id;
       const role = await roleIn(undefined, actor, id);
       assertMay(actor, 'create', newDraftIn(role));
-      return { id, role: role! };
+      // Never reached: nobody may create where they have no role.
+      if (role === undefined) throw refusalError('not-found', actor, 'create');
+      return { id, role };
     },
 
     /**
