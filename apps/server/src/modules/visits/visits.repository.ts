@@ -133,13 +133,15 @@ export async function endVisits(
 ): Promise<void> {
   for (let i = 0; i < ended.length; i += ENDED_CHUNK) {
     const chunk = ended.slice(i, i + ENDED_CHUNK);
+    const [first, ...rest] = chunk;
+    if (!first) break;
     await trx
       .updateTable('visits')
       .set((eb) => {
         // Every row the WHERE picks has its own WHEN; the ELSE keeps the stored value, and the type non-null.
         const cases = <T>(value: (visit: (typeof chunk)[number]) => T) => {
-          let choice = eb.case('id').when(chunk[0]!.visitId).then(value(chunk[0]!));
-          for (const visit of chunk.slice(1)) choice = choice.when(visit.visitId).then(value(visit));
+          let choice = eb.case('id').when(first.visitId).then(value(first));
+          for (const visit of rest) choice = choice.when(visit.visitId).then(value(visit));
           return choice;
         };
         return {
