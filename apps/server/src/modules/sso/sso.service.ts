@@ -95,7 +95,7 @@ export function createSsoService(deps: SsoDeps, settings: OidcConfig) {
       .trim()
       .slice(0, NAME_MAX_LENGTH)
       .trim();
-    return cleaned || email.split('@')[0]!.slice(0, NAME_MAX_LENGTH);
+    return cleaned || (email.split('@')[0] ?? email).slice(0, NAME_MAX_LENGTH);
   }
 
   /** The account this identity signs in to on `side`: by the remembered subject, else by email (then linked). */
@@ -204,8 +204,10 @@ export function createSsoService(deps: SsoDeps, settings: OidcConfig) {
       address: string,
     ): Promise<string> {
       const now = clock.now();
-      const row = query.state ? await takeSsoState(db.kysely, sha256(query.state)) : undefined;
+      const { state } = query;
+      const row = state ? await takeSsoState(db.kysely, sha256(state)) : undefined;
       if (
+        !state ||
         !row ||
         new Date(row.expires_at) <= now ||
         !isBrowserSecret(browserSecret) ||
@@ -221,7 +223,7 @@ export function createSsoService(deps: SsoDeps, settings: OidcConfig) {
         let identity: ProviderIdentity;
         try {
           identity = await oidc.finish(new URL(`${redirectUri}?${rawQuery}`), {
-            state: query.state!,
+            state,
             nonce: row.nonce,
             codeVerifier: row.code_verifier,
           });
