@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { isJsonObject } from '@quorum/contract';
 import { ServiceUnavailableError } from '../../lib/errors';
 import type { TextAnalysis } from './text-analysis';
 import type { AnalysisReply, AnalysisRequest } from './insights-worker';
@@ -48,10 +49,12 @@ function startWorker(): Worker {
 /** The address of tsx's ESM API (`tsx/esm/api` as an import would find it from `from`). */
 function tsxApi(from: string): string {
   const manifestFile = createRequire(from).resolve('tsx/package.json');
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as {
-    exports: Record<string, { import: { default: string } }>;
-  };
-  return pathToFileURL(path.join(path.dirname(manifestFile), manifest.exports['./esm/api']!.import.default)).href;
+  const manifest: unknown = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  const api = isJsonObject(manifest) && isJsonObject(manifest.exports) ? manifest.exports['./esm/api'] : undefined;
+  const file = isJsonObject(api) && isJsonObject(api.import) ? api.import.default : undefined;
+  if (typeof file !== 'string')
+    throw new Error(`${manifestFile} names no ESM API (exports["./esm/api"].import.default)`);
+  return pathToFileURL(path.join(path.dirname(manifestFile), file)).href;
 }
 
 export function createAnalysisPool(options: { size: number; queueLimit: number }): AnalysisPool {
@@ -87,7 +90,8 @@ export function createAnalysisPool(options: { size: number; queueLimit: number }
       if (index >= 0) slots.splice(index, 1);
       slot.task?.reject(new Error('insights worker stopped'));
       slot.task = undefined;
-      if (!closed && queue.length > 0) run(addSlot(), queue.shift()!);
+      const waiting = closed ? undefined : queue.shift();
+      if (waiting) run(addSlot(), waiting);
     });
     slots.push(slot);
     return slot;
