@@ -4,7 +4,13 @@ import { isIP } from 'node:net';
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH, REGISTRATION_SPECIALS, isTimeZone, unmetPasswordRules } from '@quorum/contract';
+import {
+  PASSWORD_MIN_LENGTH,
+  REGISTRATION_SPECIALS,
+  isJsonObject,
+  isTimeZone,
+  unmetPasswordRules,
+} from '@quorum/contract';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'], { error: 'expected true or false' })
@@ -313,8 +319,9 @@ export const projectRoot = findProjectRoot(import.meta.dirname);
 function findProjectRoot(from: string): string {
   for (let dir = from; ; dir = path.dirname(dir)) {
     const manifest = path.join(dir, 'package.json');
-    if (existsSync(manifest) && (JSON.parse(readFileSync(manifest, 'utf8')) as { name?: string }).name === 'quorum') {
-      return dir;
+    if (existsSync(manifest)) {
+      const read: unknown = JSON.parse(readFileSync(manifest, 'utf8'));
+      if (isJsonObject(read) && read.name === 'quorum') return dir;
     }
     if (path.dirname(dir) === dir) return process.cwd();
   }
@@ -326,11 +333,11 @@ const defaultWebDist = path.join(projectRoot, 'dist/web');
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const name = String(issue.path[0] ?? 'environment');
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? 'environment');
     const value = env[name];
     throw new ConfigError(
-      `Invalid configuration: ${name}${value === undefined ? '' : `=${JSON.stringify(value)}`}: ${issue.message}`,
+      `Invalid configuration: ${name}${value === undefined ? '' : `=${JSON.stringify(value)}`}: ${issue?.message ?? 'invalid'}`,
     );
   }
   const e = parsed.data;
