@@ -4,6 +4,7 @@ export { questionFromRow, STORED_QUESTION_COLUMNS, type StoredQuestion } from '.
 export { startSurveyCloser } from './survey-closer';
 export { languagesFromRow, languagesOf, type SurveyLanguages } from './survey-languages-row';
 export { type Actor, createSurveyAccess, openToRespondents, scheduleAt, surveyAt } from './survey-policy';
+export { surveyFromRow } from './survey-row';
 export { settingsFromRow, type SurveySettings } from './survey-settings-row';
 export { surveyWriteLimit } from './survey-write-limit';
 export {
@@ -16,4 +17,4 @@ export {
   lockOwner,
 } from './surveys.repository';
 export { surveysRoutes } from './surveys.routes';
-export { createSurveysService, surveyFromRow, type SurveysService } from './surveys.service';
+export { createSurveysService, type SurveysService } from './surveys.service';
