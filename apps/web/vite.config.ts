@@ -47,6 +47,9 @@ const preactAliases = [
   { find: /^react-dom\/client$/, replacement: 'preact/compat/client' },
   { find: /^react\/jsx-runtime$/, replacement: 'preact/jsx-runtime' },
   { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/jsx-dev-runtime' },
+  // react-i18next 17 takes useSyncExternalStore from this shim (for React 16 and 17), a CommonJS module whose
+  // `require('react')` would bring in the whole of preact/compat; Preact has the hook itself.
+  { find: /^use-sync-external-store\/shim$/, replacement: 'preact/compat' },
 ];
 
 /**

@@ -73,6 +73,10 @@ export async function initI18n({ namespaces, english = {}, language }: I18nOptio
         interpolation: { escapeValue: false },
         react: { useSuspense: false },
         returnNull: false,
+        // An empty text falls back to English like a missing one, and a bare code is lower-cased (`DE` → `de`):
+        // the defaults of i18next 27, which needs Node 22, set here on the 26 line that installs on Node 20.19.
+        returnEmptyString: false,
+        cleanCode: true,
       });
   } else {
     await i18n.loadNamespaces([...namespaces]);
