@@ -137,9 +137,11 @@ export default defineConfig(({ mode }) => {
       port: 5173,
       proxy: { '/api': { target: `http://localhost:${process.env.PORT ?? 3000}`, changeOrigin: false } },
     },
-    // The app's build copies public/ (the favicon); the public page's build adds to that folder.
-    publicDir: publicPage ? false : 'public',
+    // public/ (the favicon, theme.js) is known to both builds, so Vite takes `<script src="/theme.js">` in either page
+    // for one of its files and leaves it as it is; only the app's build copies it, the public page's adds to that folder.
+    publicDir: 'public',
     build: {
+      copyPublicDir: !publicPage,
       outDir: defaultOutDir,
       emptyOutDir: !publicPage,
       sourcemap: false,
