@@ -8,7 +8,7 @@ import {
 } from '@quorum/test-support/recaptcha';
 import { createUser, DEFAULT_PASSWORD, findAccount, uniqueEmail } from '@quorum/test-support/factories';
 import { newId } from '../src/lib/ids';
-import { hashVerificationToken } from '../src/lib/link-tokens';
+import { hashLinkToken } from '../src/lib/link-tokens';
 import { TEST_DIALECT, createTestApp, type TestApp } from './helpers';
 import { expectError } from './support/expect-error';
 
@@ -55,7 +55,7 @@ describe(`accounts: the bot check runs first on every protected endpoint (${TEST
     await t.ctx.db.kysely
       .insertInto('email_verifications')
       .values({
-        token_hash: hashVerificationToken(token),
+        token_hash: hashLinkToken(token),
         user_id: userId,
         expires_at: new Date(Date.now() + 3600_000).toISOString(),
         used_at: null,

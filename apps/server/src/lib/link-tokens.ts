@@ -1,14 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 
 /**
- * Tokens sent in a link (e-mail verification, password reset, workspace invitation): 32 random bytes in the link;
- * only their SHA-256 is stored, so a copy of the database opens no link.
+ * Tokens sent in a link (e-mail verification, password reset, workspace invitation, shared report): 32 random bytes,
+ * base64url, in the link; only their SHA-256 (hex) is stored and looked up, so a copy of the database opens no link.
  */
-export function newVerificationToken(): { token: string; hash: string } {
+export function newLinkToken(): { token: string; hash: string } {
   const token = randomBytes(32).toString('base64url');
-  return { token, hash: hashVerificationToken(token) };
+  return { token, hash: hashLinkToken(token) };
 }
 
-export function hashVerificationToken(token: string): string {
+export function hashLinkToken(token: string): string {
   return createHash('sha256').update(token, 'utf8').digest('hex');
 }

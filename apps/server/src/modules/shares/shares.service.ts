@@ -1,5 +1,5 @@
 import { readFunnel, toResultQuestion, readResultsSnapshot, buildQuestionResults } from '../results';
-import { createHash, randomBytes } from 'node:crypto';
+import { hashLinkToken, newLinkToken } from '../../lib/link-tokens';
 import { SHARED_TEXT_ANSWERS, type ResultsShare, type ResultsShareStatus, type SharedResults } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { auditActor } from '../../lib/audit';
@@ -18,15 +18,8 @@ import {
   type ShareRow,
 } from './shares.repository';
 
-/** Random bytes of a share token (base64url: 43 characters). */
-const TOKEN_BYTES = 32;
 /** Responses a shared report reads at most, newest first, for its text answers. */
 export const SHARED_TEXT_SCAN_ROWS = 5_000;
-
-/** The token's lookup key: its SHA-256, so the database never holds a working link. */
-function tokenHash(token: string): string {
-  return createHash('sha256').update(token, 'utf8').digest('hex');
-}
 
 /** What a sealed token is bound to: its survey, and this use (not a two-factor secret). */
 const boxContext = (surveyId: string) => `result-share:${surveyId}`;
@@ -51,7 +44,7 @@ export function createSharesService(deps: SharesDeps) {
   /** The token of a stored share, or undefined when its seal does not open to a token of that hash. */
   function tokenOf(row: ShareRow): string | undefined {
     const token = box.open(row.token_box, boxContext(row.survey_id));
-    return token !== undefined && tokenHash(token) === row.token_hash ? token : undefined;
+    return token !== undefined && hashLinkToken(token) === row.token_hash ? token : undefined;
   }
 
   const toShare = (row: ShareRow, token: string): ResultsShare => ({
@@ -62,8 +55,8 @@ export function createSharesService(deps: SharesDeps) {
 
   /** A new token for the survey, as stored. */
   function newToken(surveyId: string) {
-    const token = randomBytes(TOKEN_BYTES).toString('base64url');
-    return { token, token_hash: tokenHash(token), token_box: box.seal(token, boxContext(surveyId)) };
+    const { token, hash } = newLinkToken();
+    return { token, token_hash: hash, token_box: box.seal(token, boxContext(surveyId)) };
   }
 
   return {
@@ -149,7 +142,7 @@ export function createSharesService(deps: SharesDeps) {
      * survey, is 404 SHARED_RESULTS_NOT_FOUND.
      */
     async sharedResults(token: string, timeZone = 'UTC'): Promise<SharedResults> {
-      const row = await findShareByTokenHash(db, tokenHash(token));
+      const row = await findShareByTokenHash(db, hashLinkToken(token));
       if (!row || tokenOf(row) !== token) throw new NotFoundError('SHARED_RESULTS_NOT_FOUND');
       const snapshot = await readResultsSnapshot(db, row.survey_id, 0);
       if (!snapshot || snapshot.survey.state === 'deleted') throw new NotFoundError('SHARED_RESULTS_NOT_FOUND');

@@ -14,7 +14,7 @@ import {
   insertPasswordReset,
 } from './password-resets.repository';
 import { recordKeysRevoked } from '../api-keys';
-import { hashVerificationToken, newVerificationToken } from '../../lib/link-tokens';
+import { hashLinkToken, newLinkToken } from '../../lib/link-tokens';
 import { findUserByEmail } from './users.repository';
 
 export type PasswordResetDeps = Pick<AppContext, 'db' | 'clock' | 'mailer' | 'config' | 'audit' | 'liveEvents'>;
@@ -41,7 +41,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
       const since = addMinutes(now, -60).toISOString();
       const sent = await countResetsSince(db.kysely, user?.id ?? newId(), since);
       if (user?.email_verified_at && sent < config.passwordResetMailsPerHour) {
-        const { token, hash } = newVerificationToken();
+        const { token, hash } = newLinkToken();
         await insertPasswordReset(db.kysely, {
           token_hash: hash,
           user_id: user.id,
@@ -61,7 +61,7 @@ export function createPasswordResetService(deps: PasswordResetDeps) {
      * `password-reset`) for each key it revoked.
      */
     async resetPassword(token: string, password: string, address: string): Promise<{ message: string }> {
-      const reset = await findPasswordReset(db.kysely, hashVerificationToken(token));
+      const reset = await findPasswordReset(db.kysely, hashLinkToken(token));
       if (!reset) throw invalidLink();
       if (reset.used_at) throw new BadRequestError('PASSWORD_RESET_LINK_USED');
       if (new Date(reset.expires_at) <= clock.now()) throw invalidLink();

@@ -9,7 +9,7 @@ import {
   UnauthorizedError,
 } from '../../lib/errors';
 import { newId } from '../../lib/ids';
-import { hashVerificationToken, newVerificationToken } from '../../lib/link-tokens';
+import { hashLinkToken, newLinkToken } from '../../lib/link-tokens';
 import { hashPassword, verifyAgainstDummy, verifyPassword } from '../../lib/passwords';
 import { VERIFICATION_VALID_HOURS, verificationEmail, verificationLink } from '../../mail/verification-email';
 import { createAccountService, createLockout, lockoutPolicy, type LockState, createLoginAudit } from '../auth';
@@ -42,7 +42,7 @@ export function createUsersService(deps: UsersDeps) {
   /** A new link's token and the times it is made and expires. */
   function newLink() {
     const now = clock.now();
-    const { token, hash } = newVerificationToken();
+    const { token, hash } = newLinkToken();
     return {
       token,
       row: {
@@ -115,7 +115,7 @@ export function createUsersService(deps: UsersDeps) {
      * expired one, is invalid.
      */
     async verifyEmail(token: string): Promise<VerifyEmailResponse> {
-      const row = await findVerification(db.kysely, hashVerificationToken(token));
+      const row = await findVerification(db.kysely, hashLinkToken(token));
       if (!row) throw invalidLink();
       if (row.used_at) return { message: MESSAGES.alreadyVerified, alreadyVerified: true };
       const now = clock.now();

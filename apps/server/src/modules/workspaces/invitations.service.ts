@@ -13,7 +13,7 @@ import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../li
 import { newId } from '../../lib/ids';
 import type { Principal } from '../../lib/principal';
 import { invitationEmail, invitationLink } from '../../mail/workspace-emails';
-import { hashVerificationToken, newVerificationToken } from '../../lib/link-tokens';
+import { hashLinkToken, newLinkToken } from '../../lib/link-tokens';
 import { reachWorkspace, requireTeamOwner } from './workspace-access';
 import {
   findInvitationByHash,
@@ -64,7 +64,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
   const { db, clock, audit, mailer, config } = deps;
 
   async function usableInvitation(token: string): Promise<InvitationViewRow> {
-    const row = await findInvitationByHash(db.kysely, hashVerificationToken(token));
+    const row = await findInvitationByHash(db.kysely, hashLinkToken(token));
     const refusal = linkRefusal(row, clock.now());
     if (refusal || !row) throw refusal ?? new NotFoundError('INVITATION_NOT_FOUND');
     return row;
@@ -80,7 +80,7 @@ export function createInvitationsService(deps: InvitationsDeps) {
     ): Promise<Invitation> {
       const email = body.email.trim().toLowerCase();
       const now = clock.now();
-      const { token, hash } = newVerificationToken();
+      const { token, hash } = newLinkToken();
       const row: InvitationRow = {
         id: newId(),
         workspace_id: workspaceId,
