@@ -1,5 +1,4 @@
 import { answerFor } from '@quorum/contract';
-import { isJsonObject } from '@quorum/contract';
 import type { AppContext } from '../../context';
 import { claimDue } from '../../outbox/outbox.repository';
 import { retryDelayMs, startOutboxWorker, type OutboxWorker } from '../../outbox/outbox';
@@ -13,7 +12,7 @@ import {
 import type { MailMessage } from '../../mail/mailer';
 import { answerCell, toResultQuestion, type ResultQuestion, listResultQuestions } from '../results';
 import { parseAnswers } from '../responses';
-import type { MailJob } from './mail-outbox.repository';
+import { mailJobSchema, type MailJob } from './mail-outbox.repository';
 import {
   deleteMail,
   findMail,
@@ -45,10 +44,7 @@ type MailWorkerDeps = Pick<AppContext, 'db' | 'clock' | 'config' | 'log' | 'mail
 /** What became of one mail: a message to send, or nothing to send (and why). */
 type Composed = { message: MailMessage } | { skip: string };
 
-/**
- * The stored job of a row, or undefined for a kind this version does not know or a payload without the fields
- * its kind needs. A survey-closed reason other than "limit" reads as "schedule", and a webhook's address as text.
- */
+/** The stored job of a row, or undefined for a kind this version does not know or a payload without its fields. */
 function jobOf(row: MailOutboxRow): MailJob | undefined {
   let payload: unknown;
   try {
@@ -56,33 +52,8 @@ function jobOf(row: MailOutboxRow): MailJob | undefined {
   } catch {
     return undefined;
   }
-  if (!isJsonObject(payload)) return undefined;
-  const { surveyId } = payload;
-  if (typeof surveyId !== 'string') return undefined;
-  switch (row.kind) {
-    case 'response': {
-      const { responseId } = payload;
-      return typeof responseId === 'string' ? { kind: row.kind, payload: { surveyId, responseId } } : undefined;
-    }
-    case 'digest': {
-      const { since, until } = payload;
-      if (typeof until !== 'string' || (typeof since !== 'string' && since !== null && since !== undefined)) {
-        return undefined;
-      }
-      return { kind: row.kind, payload: { surveyId, since: since ?? null, until } };
-    }
-    case 'survey-closed':
-      return { kind: row.kind, payload: { surveyId, reason: payload.reason === 'limit' ? 'limit' : 'schedule' } };
-    case 'webhook-disabled': {
-      const { webhookId, url } = payload;
-      return {
-        kind: row.kind,
-        payload: { surveyId, webhookId: typeof webhookId === 'string' ? webhookId : '', url: String(url) },
-      };
-    }
-    default:
-      return undefined;
-  }
+  const parsed = mailJobSchema.safeParse({ kind: row.kind, payload });
+  return parsed.success ? parsed.data : undefined;
 }
 
 /**
